@@ -1,0 +1,39 @@
+// Starts the production build on a free loopback port for a benchmark; returns its URL and a stop().
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function serveBuild() {
+  if (!existsSync(new URL('../dist/server/entry.mjs', import.meta.url))) {
+    throw new Error('No build in dist/: run `npm run build` first.');
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ASTRO_NODE_LOGGING: 'disabled' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('The built server did not start.');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}

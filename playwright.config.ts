@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, findChromium } from './scripts/chromium-path.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 4329);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const])],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Always the system Chromium: this project never downloads a browser.
+      executablePath: findChromium() ?? undefined,
+      args: chromiumArgs,
+    },
+  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    // The production build (npm run build runs first, in test:e2e), as users get it.
+    command: 'node scripts/serve.mjs',
+    url: `${baseURL}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', ENABLE_UI_KIT: '1' },
+  },
+});

@@ -1,0 +1,58 @@
+import { ArrowRight, BrainCircuit, Cloud, Code2, Sparkles } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { LinkButton } from '@/components/ui/link-button';
+
+interface FeatureTile {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}
+
+const featureTiles: readonly FeatureTile[] = [
+  { icon: Cloud, title: 'Cloud Solutions', description: 'AWS, Azure and GCP platforms designed for uptime and cost.' },
+  { icon: Code2, title: 'Custom Software', description: 'Web, mobile and backend systems built around your process.' },
+  { icon: BrainCircuit, title: 'AI Integration', description: 'Machine learning and automation inside the tools you use.' },
+  { icon: Sparkles, title: 'Digital Innovation', description: 'New products taken from idea to production, safely.' },
+];
+
+export function HomeHero() {
+  return (
+    <section className="relative isolate overflow-hidden bg-navy text-white">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_80%_-10%,rgb(24_73_198/0.55),transparent),radial-gradient(40rem_24rem_at_0%_110%,rgb(14_124_134/0.45),transparent)]"
+      />
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-20 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:items-center lg:px-8 lg:py-28">
+        <div>
+          <Badge variant="inverse">Leading Technology Solutions Provider</Badge>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            Transform Your Business with Intelligent Solutions
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-[#c3cee3]">
+            We design, build and run cloud platforms, custom software and AI systems, with security engineered in from the
+            first commit.
+          </p>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+            <LinkButton href="/contact" variant="inverse" size="lg">
+              Get Started
+              <ArrowRight aria-hidden="true" />
+            </LinkButton>
+            <LinkButton href="/solutions" variant="inverse-outline" size="lg">
+              Explore Solutions
+            </LinkButton>
+          </div>
+        </div>
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {featureTiles.map(({ icon: Icon, title, description }) => (
+            <li key={title} className="rounded-xl border border-white/15 bg-white/5 p-5 backdrop-blur-sm">
+              <Icon aria-hidden="true" className="size-7 text-[#7dd3e0]" />
+              <h2 className="mt-4 text-base font-semibold">{title}</h2>
+              <p className="mt-1.5 text-sm leading-relaxed text-[#c3cee3]">{description}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

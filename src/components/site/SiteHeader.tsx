@@ -1,0 +1,28 @@
+import { buttonVariants } from '@/components/ui/button-variants';
+import { DesktopNav } from './DesktopNav';
+import { Logo } from './Logo';
+import { MobileMenu } from './MobileMenu';
+
+export interface SiteHeaderProps {
+  /** The current path, to mark the current page's link. */
+  pathname: string;
+}
+
+// This island is on every page: it must stay within the JavaScript budget (bench/js-budget.mjs).
+// Use buttonVariants directly rather than cn()/LinkButton, which bring tailwind-merge along.
+export function SiteHeader({ pathname }: SiteHeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo />
+        <DesktopNav pathname={pathname} />
+        <div className="flex items-center gap-2">
+          <a href="/auth" className={buttonVariants({ size: 'sm' })}>
+            Sign In
+          </a>
+          <MobileMenu pathname={pathname} />
+        </div>
+      </div>
+    </header>
+  );
+}

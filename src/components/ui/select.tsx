@@ -1,0 +1,39 @@
+import { ChevronDown } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+import { controlClassName } from './input';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectProps extends ComponentProps<'select'> {
+  options?: readonly SelectOption[];
+  /** Shown first with an empty value, e.g. "Select your gender". */
+  placeholder?: string;
+}
+
+/**
+ * A native <select>: it works without JavaScript, inside plain GET forms, with the phone's own
+ * picker on mobile and with every screen reader, which a custom listbox cannot all promise.
+ */
+export function Select({ className, options, placeholder, children, ...props }: SelectProps) {
+  return (
+    <div className="relative">
+      <select className={cn(controlClassName, 'h-11 appearance-none pr-10', className)} {...props}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+        {children}
+      </select>
+      <ChevronDown
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+    </div>
+  );
+}

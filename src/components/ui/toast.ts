@@ -1,0 +1,42 @@
+import { toast as sonnerToast, type ExternalToast } from 'sonner';
+import type { FlashToast } from '@/lib/flash';
+import { TOASTER_REQUEST_EVENT } from './toaster-events';
+
+/**
+ * The global toast area loads its code only when a toast is first needed (it is on every page,
+ * and most pages never toast). Every toast goes through here so the area is asked to mount first;
+ * the toast library replays toasts created before it subscribed, so none is lost.
+ */
+
+function requestToaster(): void {
+  window.dispatchEvent(new Event(TOASTER_REQUEST_EVENT));
+}
+
+type Message = Parameters<typeof sonnerToast>[0];
+
+export const toast = {
+  message(title: Message, options?: ExternalToast) {
+    requestToaster();
+    return sonnerToast(title, options);
+  },
+  success(title: Message, options?: ExternalToast) {
+    requestToaster();
+    return sonnerToast.success(title, options);
+  },
+  /** The spec's "destructive" toasts. */
+  error(title: Message, options?: ExternalToast) {
+    requestToaster();
+    return sonnerToast.error(title, options);
+  },
+  info(title: Message, options?: ExternalToast) {
+    requestToaster();
+    return sonnerToast.info(title, options);
+  },
+  dismiss(id?: string | number) {
+    return sonnerToast.dismiss(id);
+  },
+};
+
+export function showToast({ kind, title, description, duration }: FlashToast): void {
+  toast[kind](title, { description, duration });
+}

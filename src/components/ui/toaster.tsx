@@ -1,0 +1,31 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { flashCookie, readFlashCookie, type FlashToast } from '@/lib/flash';
+import { TOASTER_REQUEST_EVENT } from './toaster-events';
+
+const SonnerToaster = lazy(() => import('./sonner-toaster'));
+
+/** Queue a toast for the page the browser is about to load (the next page shows it). */
+export function flashToast(...toasts: FlashToast[]): void {
+  document.cookie = flashCookie([...readFlashCookie(document.cookie), ...toasts]);
+}
+
+/**
+ * The global toast area, on every page. Its code (the toast library) is fetched only when a toast
+ * is requested on this page or one is waiting from the previous page or a server redirect.
+ */
+export function Toaster() {
+  // Rendered only in the browser (client:only), so the cookie can be read up front.
+  const [needed, setNeeded] = useState(() => readFlashCookie(document.cookie).length > 0);
+
+  useEffect(() => {
+    const onRequest = () => setNeeded(true);
+    window.addEventListener(TOASTER_REQUEST_EVENT, onRequest);
+    return () => window.removeEventListener(TOASTER_REQUEST_EVENT, onRequest);
+  }, []);
+
+  return needed ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,66 @@
+/**
+ * Toasts that survive a navigation ("Logged out successfully" shown on the page we land on,
+ * "Access Denied" after a server redirect). They travel in a short-lived, non-HttpOnly cookie,
+ * so both the server (a Set-Cookie on a redirect) and the browser can queue one; the global
+ * toast area shows and clears them on the next page.
+ */
+
+export type FlashKind = 'success' | 'error' | 'info' | 'message';
+
+export interface FlashToast {
+  kind: FlashKind;
+  title: string;
+  description?: string;
+  /** Milliseconds; the toast library's default when unset. */
+  duration?: number;
+}
+
+export const FLASH_COOKIE = 'flash';
+const MAX_AGE_SECONDS = 60;
+const kinds: readonly FlashKind[] = ['success', 'error', 'info', 'message'];
+
+export function encodeFlash(toasts: readonly FlashToast[]): string {
+  return encodeURIComponent(JSON.stringify(toasts));
+}
+
+/** Parses a cookie value; anything malformed or foreign yields no toasts rather than an error. */
+export function decodeFlash(value: string | undefined): FlashToast[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(value));
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((item: unknown): FlashToast[] => {
+      if (typeof item !== 'object' || item === null) return [];
+      const { kind, title, description, duration } = item as Record<string, unknown>;
+      if (!kinds.includes(kind as FlashKind) || typeof title !== 'string') return [];
+      return [
+        {
+          kind: kind as FlashKind,
+          title,
+          ...(typeof description === 'string' ? { description } : {}),
+          ...(typeof duration === 'number' ? { duration } : {}),
+        },
+      ];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The Set-Cookie value that queues `toasts` for the next page (server or browser). */
+export function flashCookie(toasts: readonly FlashToast[]): string {
+  return `${FLASH_COOKIE}=${encodeFlash(toasts)}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax`;
+}
+
+export function clearFlashCookie(): string {
+  return `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+/** Reads the flash cookie out of a Cookie header or `document.cookie`. */
+export function readFlashCookie(cookieHeader: string): FlashToast[] {
+  const entry = cookieHeader
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${FLASH_COOKIE}=`));
+  return decodeFlash(entry?.slice(FLASH_COOKIE.length + 1));
+}

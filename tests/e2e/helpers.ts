@@ -1,0 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** WCAG 2.2 A and AA, the level DECISIONS.md commits to. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** Fails the test on any axe violation of WCAG 2.2 A/AA on the page as it is now. */
+export async function expectNoA11yViolations(page: Page, context?: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n'),
+  );
+  expect(summary, `axe violations${context ? ` (${context})` : ''} on ${page.url()}`).toEqual([]);
+}
+
+/** Resolves once every island on the page has hydrated (Astro drops `ssr` when it has). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
