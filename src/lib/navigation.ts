@@ -16,7 +16,7 @@ export interface NavGroup {
   links: readonly NavLink[];
 }
 
-export const navGroups = [
+export const navGroups: readonly NavGroup[] = [
   {
     id: 'solutions',
     label: 'Solutions',
@@ -60,7 +60,7 @@ export const navGroups = [
       { href: '/contact', label: 'Contact', description: 'Talk to an engineer about your project.' },
     ],
   },
-] as const satisfies readonly NavGroup[];
+];
 
 /** The top-level link beside the groups. */
 export const contactLink = { href: '/contact', label: 'Contact' } as const;
