@@ -84,6 +84,21 @@ describe('MenuController', () => {
     expect(menu.openId).toBe('company');
   });
 
+  it('a click on a group that hovering opened keeps it open; the next click closes it', () => {
+    menu.pointerEnterTrigger('solutions');
+    vi.advanceTimersByTime(200);
+    menu.toggle('solutions');
+    expect(menu.openId).toBe('solutions');
+    menu.toggle('solutions');
+    expect(menu.openId).toBeNull();
+
+    // The same when hovering switched from another open group.
+    menu.toggle('services');
+    menu.pointerEnterTrigger('company');
+    menu.toggle('company');
+    expect(menu.openId).toBe('company');
+  });
+
   it('a click cancels a pending hover open of another group', () => {
     menu.pointerEnterTrigger('solutions');
     menu.toggle('company');

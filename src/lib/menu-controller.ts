@@ -9,7 +9,9 @@
  * - leaving the trigger and its panel closes the group after `closeDelay` (150 ms); coming back
  *   in time cancels that;
  * - a click toggles at once; after a click closed a group, hovering the same trigger does not
- *   reopen it until the pointer has left it.
+ *   reopen it until the pointer has left it;
+ * - a click on a group that hovering opened keeps it open (the pointer reaches a trigger, the
+ *   group opens, then the click lands: closing it then would undo what the user asked for).
  */
 
 export interface MenuTimings {
@@ -30,6 +32,7 @@ export class MenuController {
   /** False during the skip window: the next hover opens without waiting. */
   #openIsDelayed = true;
   #clickClosedId: string | null = null;
+  #openedByHover = false;
   readonly #listeners = new Set<Listener>();
   readonly #timings: MenuTimings;
 
@@ -53,9 +56,9 @@ export class MenuController {
     if (this.#openId === id) return;
     clearTimeout(this.#openTimer);
     if (this.#openId !== null || !this.#openIsDelayed) {
-      this.#set(id);
+      this.#set(id, true);
     } else {
-      this.#openTimer = setTimeout(() => this.#set(id), this.#timings.openDelay);
+      this.#openTimer = setTimeout(() => this.#set(id, true), this.#timings.openDelay);
     }
   }
 
@@ -77,7 +80,9 @@ export class MenuController {
   toggle(id: string): void {
     clearTimeout(this.#openTimer);
     this.#cancelClose();
-    if (this.#openId === id) {
+    if (this.#openId === id && this.#openedByHover) {
+      this.#openedByHover = false;
+    } else if (this.#openId === id) {
       this.#clickClosedId = id;
       this.#set(null);
     } else {
@@ -111,8 +116,9 @@ export class MenuController {
     this.#closeTimer = undefined;
   }
 
-  #set(id: string | null): void {
+  #set(id: string | null, byHover = false): void {
     if (this.#openId === id) return;
+    this.#openedByHover = byHover;
     const wasOpen = this.#openId !== null;
     this.#openId = id;
     if (id !== null) {

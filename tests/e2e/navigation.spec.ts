@@ -110,6 +110,18 @@ test.describe('desktop navigation', () => {
     await expect(trigger(page, 'Company')).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('clicking another trigger while a group is open opens that group', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await trigger(page, 'Solutions').click();
+    await expect(trigger(page, 'Solutions')).toHaveAttribute('aria-expanded', 'true');
+    // The pointer crossing onto Company switches the menu before the click lands; the click keeps it.
+    await trigger(page, 'Company').click();
+    await expect(trigger(page, 'Company')).toHaveAttribute('aria-expanded', 'true');
+    await expect(trigger(page, 'Solutions')).toHaveAttribute('aria-expanded', 'false');
+    await expect(mainNav(page).getByRole('link', { name: /^Careers/ })).toBeVisible();
+  });
+
   test('a click outside closes an open group', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
