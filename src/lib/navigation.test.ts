@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactLink, isCurrentPath, navGroups } from './navigation';
+import { ariaCurrent, contactLink, isCurrentPath, navGroups } from './navigation';
 
 describe('navGroups', () => {
   it('has the spec groups with their links, in order', () => {
@@ -49,5 +49,12 @@ describe('isCurrentPath', () => {
     ['/', '/', true],
   ])('%s is current on %s: %s', (href, pathname, expected) => {
     expect(isCurrentPath(href, pathname)).toBe(expected);
+  });
+});
+
+describe('ariaCurrent', () => {
+  it('marks only links to the current page or a parent of it', () => {
+    expect(ariaCurrent('/blog', '/blog/2')).toBe('page');
+    expect(ariaCurrent('/careers', '/blog')).toBeUndefined();
   });
 });

@@ -72,3 +72,8 @@ export function isCurrentPath(href: string, pathname: string): boolean {
   const current = normalise(pathname);
   return current === target || (target !== '/' && current.startsWith(`${target}/`));
 }
+
+/** The `aria-current` value for a link to `href` on the page at `pathname`. */
+export function ariaCurrent(href: string, pathname: string): 'page' | undefined {
+  return isCurrentPath(href, pathname) ? 'page' : undefined;
+}

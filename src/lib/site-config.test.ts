@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyrightLine, officeLabel, siteConfig } from './site-config';
+import { officeLabel, siteConfig } from './site-config';
 
 describe('siteConfig', () => {
   it('has the spec facts: founded 2024, Austin and Dallas offices, business hours', () => {
@@ -19,9 +19,5 @@ describe('siteConfig', () => {
       expect(phone).toMatch(/555-01\d\d$/);
     }
     expect(siteConfig.phone.tel).toMatch(/^\+1\d{3}55501\d\d$/);
-  });
-
-  it('writes the copyright line for a year', () => {
-    expect(copyrightLine(2031)).toBe('© 2031 Helixpoint Technologies, LLC. All rights reserved.');
   });
 });

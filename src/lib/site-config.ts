@@ -80,8 +80,3 @@ export const siteConfig = {
 export function officeLabel(office: Pick<Office, 'city' | 'region'>): string {
   return `${office.city}, ${office.region}`;
 }
-
-/** The copyright line of the footer for a given year. */
-export function copyrightLine(year: number, config: Pick<SiteConfig, 'legalName'> = siteConfig): string {
-  return `© ${year} ${config.legalName}. All rights reserved.`;
-}

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { MenuController } from '@/lib/menu-controller';
-import { contactLink, isCurrentPath, navGroups } from '@/lib/navigation';
+import { ariaCurrent, contactLink, navGroups } from '@/lib/navigation';
 
 const topLevelClassName =
   'inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-semibold text-foreground transition-colors hover:bg-muted hover:text-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring aria-expanded:bg-muted aria-expanded:text-primary aria-[current=page]:text-primary';
@@ -138,12 +138,11 @@ export function DesktopNav({ pathname }: { pathname: string }) {
                   }`}
                 >
                   {group.links.map((link) => {
-                    const current = isCurrentPath(link.href, pathname);
-                    return (
+                                        return (
                       <li key={link.href}>
                         <a
                           href={link.href}
-                          aria-current={current ? 'page' : undefined}
+                          aria-current={ariaCurrent(link.href, pathname)}
                           onClick={() => controller.close()}
                           className="block rounded-lg px-3 py-2.5 transition-colors hover:bg-muted focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring aria-[current=page]:bg-primary-soft"
                         >
@@ -162,7 +161,7 @@ export function DesktopNav({ pathname }: { pathname: string }) {
           <a
             href={contactLink.href}
             data-top-level
-            aria-current={isCurrentPath(contactLink.href, pathname) ? 'page' : undefined}
+            aria-current={ariaCurrent(contactLink.href, pathname)}
             className={topLevelClassName}
           >
             {contactLink.label}

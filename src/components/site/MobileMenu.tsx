@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { contactLink, isCurrentPath, navGroups } from '@/lib/navigation';
+import { ariaCurrent, contactLink, navGroups } from '@/lib/navigation';
 
 const linkClassName =
   'block rounded-md px-3 py-2.5 text-base font-medium text-foreground hover:bg-muted focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary';
@@ -73,7 +73,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
                       <a
                         href={link.href}
                         onClick={close}
-                        aria-current={isCurrentPath(link.href, pathname) ? 'page' : undefined}
+                        aria-current={ariaCurrent(link.href, pathname)}
                         className={linkClassName}
                       >
                         {link.label}
@@ -88,7 +88,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
             <a
               href={contactLink.href}
               onClick={close}
-              aria-current={isCurrentPath(contactLink.href, pathname) ? 'page' : undefined}
+              aria-current={ariaCurrent(contactLink.href, pathname)}
               className={`${linkClassName} font-semibold`}
             >
               {contactLink.label}

@@ -1,5 +1,5 @@
 import { navGroups } from '@/lib/navigation';
-import { copyrightLine, officeLabel, siteConfig } from '@/lib/site-config';
+import { officeLabel, siteConfig } from '@/lib/site-config';
 import { Logo } from './Logo';
 import { SocialIcon } from './SocialIcon';
 
@@ -8,10 +8,9 @@ import { SocialIcon } from './SocialIcon';
  * the visitor's current year in place as soon as the footer is parsed.
  */
 const currentYearScript =
-  "document.querySelectorAll('[data-current-year]').forEach(function(e){e.textContent=e.dataset.prefix+new Date().getFullYear()+e.dataset.suffix})";
+  "document.querySelectorAll('[data-current-year]').forEach(function(e){e.textContent=new Date().getFullYear()})";
 
 export function SiteFooter({ buildYear = new Date().getFullYear() }: { buildYear?: number }) {
-  const [prefix, suffix] = copyrightLine(buildYear).split(String(buildYear));
   return (
     <footer className="bg-navy text-navy-foreground">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:grid-cols-4 sm:px-6 lg:grid-cols-[1.3fr_repeat(4,1fr)] lg:px-8">
@@ -55,8 +54,8 @@ export function SiteFooter({ buildYear = new Date().getFullYear() }: { buildYear
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-[#c3cee3] sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p data-current-year data-prefix={prefix} data-suffix={suffix}>
-            {copyrightLine(buildYear)}
+          <p>
+            © <span data-current-year>{buildYear}</span> {siteConfig.legalName}. All rights reserved.
           </p>
           <p>
             {siteConfig.offices.map(officeLabel).join(' · ')}

@@ -1,5 +1,5 @@
 import { toast as sonnerToast, type ExternalToast } from 'sonner';
-import type { FlashToast } from '@/lib/flash';
+import { flashCookie, readFlashCookie, type FlashToast } from '@/lib/flash';
 import { TOASTER_REQUEST_EVENT } from './toaster-events';
 
 /**
@@ -39,4 +39,9 @@ export const toast = {
 
 export function showToast({ kind, title, description, duration }: FlashToast): void {
   toast[kind](title, { description, duration });
+}
+
+/** Queue a toast for the page the browser is about to load (the next page shows it). */
+export function flashToast(...toasts: FlashToast[]): void {
+  document.cookie = flashCookie([...readFlashCookie(document.cookie), ...toasts]);
 }

@@ -1,13 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { flashCookie, readFlashCookie, type FlashToast } from '@/lib/flash';
+import { readFlashCookie } from '@/lib/flash';
 import { TOASTER_REQUEST_EVENT } from './toaster-events';
 
 const SonnerToaster = lazy(() => import('./sonner-toaster'));
-
-/** Queue a toast for the page the browser is about to load (the next page shows it). */
-export function flashToast(...toasts: FlashToast[]): void {
-  document.cookie = flashCookie([...readFlashCookie(document.cookie), ...toasts]);
-}
 
 /**
  * The global toast area, on every page. Its code (the toast library) is fetched only when a toast
