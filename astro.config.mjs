@@ -3,14 +3,16 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { precompress } from './src/integrations/precompress.ts';
 
 // Content pages are prerendered; a page opts into on-demand rendering with
 // `export const prerender = false` (careers, apply, auth, admin, API, the 404 page).
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
-  adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  // Middleware mode: our own server (src/server/http/server.ts) adds compression, caching and headers.
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), precompress()],
   server: { host: '127.0.0.1', port: 4321 },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
