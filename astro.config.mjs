@@ -16,6 +16,8 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 4321 },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
+  // The only SVGs we rasterise are our own (scripts/generate-illustrations.mjs), never uploads.
+  image: { dangerouslyProcessSVG: true },
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
