@@ -3,6 +3,7 @@
 // file does. Output is committed under src/assets/illustrations/; Astro rasterises it to AVIF/WebP.
 //   npx node scripts/generate-illustrations.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 
 const outDir = new URL('../src/assets/illustrations/', import.meta.url);
 mkdirSync(outDir, { recursive: true });
@@ -144,4 +145,8 @@ function socialCard() {
 
 for (const [name, spec] of Object.entries(illustrations)) writeFileSync(new URL(`${name}.svg`, outDir), draw(name, spec));
 writeFileSync(new URL('social-card.svg', outDir), socialCard());
+// The default social preview is a static PNG, so pages rendered on demand can link to it too.
+const publicOg = new URL('../public/og/', import.meta.url);
+mkdirSync(publicOg, { recursive: true });
+await sharp(Buffer.from(socialCard())).png({ compressionLevel: 9, palette: true }).toFile(new URL('social-card.png', publicOg).pathname);
 console.log(`${Object.keys(illustrations).length + 1} illustrations written to src/assets/illustrations/`);

@@ -37,8 +37,11 @@ export async function responsivePicture(name: string, widths: readonly number[] 
   };
 }
 
-/** An absolute PNG URL of an illustration for Open Graph / Twitter cards. */
-export async function socialImage(name = 'social-card'): Promise<string> {
+/** The company's social preview card (public/og, written by scripts/generate-illustrations.mjs). */
+export const defaultSocialImage = '/og/social-card.png';
+
+/** A PNG of an illustration for Open Graph / Twitter cards (prerendered pages only). */
+export async function socialImage(name: string): Promise<string> {
   const image = await getImage({ src: illustration(name), width: 1200, format: 'png' });
   return image.src;
 }

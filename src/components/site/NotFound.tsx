@@ -12,9 +12,9 @@ export function NotFound({ pathname, goBack }: { pathname: string; goBack?: Reac
         <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{copy.title}</h1>
         <p className="mt-4 max-w-xl text-lg leading-relaxed text-muted-foreground">{copy.message}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <LinkButton href="/" size="lg">
+          <LinkButton href={copy.back.href} size="lg">
             <Home aria-hidden="true" />
-            Return to Home
+            {copy.back.label}
           </LinkButton>
           {goBack}
         </div>

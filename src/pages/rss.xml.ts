@@ -1,0 +1,22 @@
+import rss from '@astrojs/rss';
+import type { APIContext } from 'astro';
+import { siteConfig } from '@/lib/site-config';
+import { allPosts } from '@/server/blog';
+
+export async function GET(context: APIContext) {
+  const posts = await allPosts();
+  return rss({
+    title: `${siteConfig.name} Blog`,
+    description: 'Engineering articles on cloud, security, DevOps and AI from the Helixpoint team.',
+    site: context.site ?? 'http://localhost:4321',
+    items: posts.map(({ data }) => ({
+      title: data.title,
+      description: data.excerpt,
+      pubDate: data.isoDate,
+      link: `/blog/${data.id}`,
+      categories: [data.category, ...data.tags],
+      author: `${siteConfig.email} (${data.author})`,
+    })),
+    customData: '<language>en-us</language>',
+  });
+}
