@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importsOfChunk, scriptsOfHtml } from './js-budget.mjs';
+import { importsOfChunk, islandsOfHtml, scriptsOfHtml, stylesheetsOfHtml } from './js-budget.mjs';
 
 describe('js-budget parsing', () => {
   it('finds every script a page loads at start', () => {
@@ -17,5 +17,12 @@ describe('js-budget parsing', () => {
   it('tells static imports from dynamic ones', () => {
     const code = 'import{a}from"./a.js";import"./b.js";export{c}from\'./c.js\';const l=()=>import(`./lazy.js`);';
     expect(importsOfChunk(code)).toEqual({ fromStatic: ['./a.js', './b.js', './c.js'], fromDynamic: ['./lazy.js'] });
+  });
+
+  it('names the islands and stylesheets of a page', () => {
+    const html = `<link rel="stylesheet" href="/_astro/index.abc.css">
+      <astro-island component-url="/_astro/SiteHeader.D1.js"></astro-island><astro-island component-url="/_astro/DocsSearch.x9.js"></astro-island>`;
+    expect(islandsOfHtml(html)).toEqual(['SiteHeader', 'DocsSearch']);
+    expect(stylesheetsOfHtml(html)).toEqual(['/_astro/index.abc.css']);
   });
 });

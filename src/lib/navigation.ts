@@ -35,7 +35,7 @@ export const navGroups: readonly NavGroup[] = [
     id: 'services',
     label: 'Services',
     links: [
-      { href: '/services/cloud-intelligence', label: 'Cloud Intelligence', description: 'Optimise and observe your cloud estate.' },
+      { href: '/services/cloud-intelligence', label: 'Cloud Intelligence', description: 'Optimize and observe your cloud estate.' },
       { href: '/services/cyber-security', label: 'Cyber Security', description: 'Threat detection, access control, encryption.' },
       { href: '/services/devsecops', label: 'DevSecOps', description: 'Security built into every pipeline.' },
       { href: '/services/identity-management', label: 'Identity Management', description: 'MFA, single sign-on and access control.' },

@@ -42,7 +42,7 @@ export const siteConfig = {
   legalName: 'Helixpoint Technologies, LLC',
   tagline: 'Cloud, AI and security engineering for teams that ship.',
   description:
-    'Helixpoint is a Texas technology services company building cloud platforms, custom software, AI and machine learning systems, DevOps pipelines and security programmes for growing businesses.',
+    'Helixpoint is a Texas technology services company building cloud platforms, custom software, AI and machine learning systems, DevOps pipelines and security programs for growing businesses.',
   foundingYear: 2024,
   phone: { display: '(512) 555-0142', tel: '+15125550142' },
   email: 'hello@helixpoint.example',

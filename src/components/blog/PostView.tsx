@@ -25,7 +25,7 @@ export function PostView({ title, category, author, date, isoDate, readTime, tag
   return (
     <article>
       <header className="bg-navy text-white">
-        <div className="mx-auto max-w-4xl px-4 pt-10 pb-12 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-3xl px-4 pt-10 pb-12 sm:px-6 lg:px-0">
           <a
             href="/blog"
             className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-[#c3cee3] hover:text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
@@ -40,15 +40,15 @@ export function PostView({ title, category, author, date, isoDate, readTime, tag
           <PostMeta author={author} date={date} isoDate={isoDate} readTime={readTime} className="mt-6 text-[#c3cee3]" />
         </div>
       </header>
-      <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-0">
         <Picture
           image={image}
           alt={imageAlt}
           priority
-          sizes="(min-width: 896px) 832px, calc(100vw - 2rem)"
-          className="-mt-1 aspect-[3/2] w-full rounded-b-2xl object-cover sm:aspect-[2/1]"
+          sizes="(min-width: 768px) 768px, calc(100vw - 2rem)"
+          className="mt-8 aspect-[3/2] w-full rounded-2xl object-cover sm:aspect-[2/1]"
         />
-        <div className="mx-auto max-w-3xl py-12 text-lg leading-relaxed text-foreground/90">
+        <div className="py-12 text-lg leading-relaxed text-foreground/90">
           {blocks.map((block, index) => {
             if (block.kind === 'heading') {
               return (
@@ -75,7 +75,7 @@ export function PostView({ title, category, author, date, isoDate, readTime, tag
             );
           })}
         </div>
-        <footer className="mx-auto flex max-w-3xl flex-col gap-6 border-t border-border py-8 pb-16 sm:flex-row sm:items-center sm:justify-between">
+        <footer className="flex flex-col gap-6 border-t border-border py-8 pb-16 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 className="sr-only">Tags</h2>
             <ul className="flex flex-wrap gap-2">

@@ -16,7 +16,7 @@ export function AboutView({ page, image }: { page: AboutPage; image: PictureData
               <p key={paragraph.slice(0, 40)}>{paragraph}</p>
             ))}
           </div>
-          <dl className="grid grid-cols-2 gap-4 self-start">
+          <dl className="grid grid-cols-2 gap-4 self-start lg:sticky lg:top-24">
             {page.stats.map((stat) => (
               <div key={stat.label} className="flex flex-col rounded-xl border border-border bg-surface p-6 text-center">
                 <dt className="text-sm font-medium text-muted-foreground">{stat.label}</dt>

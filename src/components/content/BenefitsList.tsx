@@ -3,7 +3,8 @@ import type { Benefit } from '@/content/types';
 
 export function BenefitsList({ items }: { items: readonly Benefit[] }) {
   return (
-    <ul className="grid gap-x-8 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
+    // Four items fill two rows of two; three columns would leave one alone.
+    <ul className={`grid gap-x-8 gap-y-6 sm:grid-cols-2 ${items.length === 4 ? '' : 'lg:grid-cols-3'}`}>
       {items.map((item) => (
         <li key={item.title} className="flex gap-3">
           <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-accent" />

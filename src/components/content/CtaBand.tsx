@@ -12,7 +12,7 @@ export interface CtaBandProps {
 
 export function CtaBand({ heading, text, action, children }: CtaBandProps) {
   return (
-    <section className="bg-background px-4 py-16 sm:px-6 lg:px-8">
+    <section className="bg-background px-4 py-16 sm:px-6 lg:px-8 [.bg-background+&]:pt-0">
       <div className="relative isolate mx-auto max-w-7xl overflow-hidden rounded-2xl bg-primary px-6 py-12 text-center text-white sm:px-12 sm:py-16">
         <div
           aria-hidden="true"

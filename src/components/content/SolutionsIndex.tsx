@@ -21,24 +21,26 @@ export function SolutionsIndex({ pages }: { pages: readonly DetailPage[] }) {
               </a>
             </h3>
             <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{page.lead}</p>
-            {page.path === '/solutions/aws' && (
-              <ul className="relative z-10 mt-4 flex flex-wrap gap-2">
-                {awsPages.map((sub) => (
-                  <li key={sub.path}>
-                    <a
-                      href={sub.path}
-                      className="inline-flex rounded-full bg-primary-soft px-3 py-1 text-xs font-semibold text-primary hover:bg-[#d9e3fb] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                    >
-                      {sub.title.replace(/^AWS /, '')}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
             <span aria-hidden="true" className="mt-auto inline-flex items-center gap-1 pt-5 text-sm font-semibold text-primary">
               Learn More
               <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
             </span>
+          </li>
+        ))}
+      </ul>
+      <h2 className="mt-16 text-2xl font-bold tracking-tight">Cloud Solutions on AWS</h2>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {awsPages.map((page) => (
+          <li key={page.path} className="relative rounded-xl border border-border bg-surface p-5 hover:shadow-card">
+            <h3 className="font-semibold">
+              <a
+                href={page.path}
+                className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
+              >
+                {page.title}
+              </a>
+            </h3>
+            <p className="mt-1 text-sm text-muted-foreground">{page.eyebrow}</p>
           </li>
         ))}
       </ul>

@@ -51,7 +51,7 @@ export function DocsSearch({ initialQuery, total, initialSummary }: { initialQue
             name="q"
             value={query}
             onChange={(event) => filter(event.target.value)}
-            placeholder="Try: terraform, soc 2, kubernetes, mlops"
+            placeholder="e.g. terraform, soc 2"
             autoComplete="off"
             aria-describedby="docs-search-summary"
             className="h-12 w-full rounded-md border border-white/30 bg-white pr-3 pl-10 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"

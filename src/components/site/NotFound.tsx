@@ -1,4 +1,4 @@
-import { Home } from 'lucide-react';
+import { ArrowLeft, Home } from 'lucide-react';
 import { LinkButton } from '@/components/ui/link-button';
 import { notFoundCopy } from '@/lib/not-found';
 import type { ReactNode } from 'react';
@@ -13,7 +13,7 @@ export function NotFound({ pathname, goBack }: { pathname: string; goBack?: Reac
         <p className="mt-4 max-w-xl text-lg leading-relaxed text-muted-foreground">{copy.message}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <LinkButton href={copy.back.href} size="lg">
-            <Home aria-hidden="true" />
+            {copy.back.href === '/' ? <Home aria-hidden="true" /> : <ArrowLeft aria-hidden="true" />}
             {copy.back.label}
           </LinkButton>
           {goBack}

@@ -12,7 +12,7 @@ export interface SiteHeaderProps {
 // Use buttonVariants directly rather than cn()/LinkButton, which bring tailwind-merge along.
 export function SiteHeader({ pathname }: SiteHeaderProps) {
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-40 border-b border-border bg-white">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
         <DesktopNav pathname={pathname} />

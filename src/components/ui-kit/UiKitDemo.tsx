@@ -76,7 +76,7 @@ export function UiKitDemo() {
               <CardTitle as="h3">Cloud Migration</CardTitle>
               <CardDescription>Move workloads to the cloud with a tested plan.</CardDescription>
             </CardHeader>
-            <CardContent>Assessment, planning, execution and optimisation, with rollback at every step.</CardContent>
+            <CardContent>Assessment, planning, execution and optimization, with rollback at every step.</CardContent>
             <CardFooter>
               <LinkButton href="/solutions/cloud-migration" size="sm">
                 Learn More
