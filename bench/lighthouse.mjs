@@ -63,6 +63,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('Lighthouse mobile: performance / accessibility / best practices / SEO, then FCP, LCP, TBT, CLS');
   for (const r of results) {
     const s = r.scores;
+    if (s.performance === undefined) {
+      console.log(`  ${r.path.padEnd(36)} Lighthouse could not measure it: ${r.failing[0]?.audits.join(', ')}`);
+      continue;
+    }
     console.log(
       `  ${r.path.padEnd(36)} ${s.performance} / ${s.accessibility} / ${s['best-practices']} / ${s.seo}   ${r.metrics.FCP}, ${r.metrics.LCP}, ${r.metrics.TBT}, ${r.metrics.CLS}`,
     );
