@@ -1,0 +1,57 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const base = { DATA_DIR: dataDir };
+
+describe('loadConfig', () => {
+  it('has the contract defaults', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({ port: 4321, host: '127.0.0.1', siteUrl: 'http://localhost:4321', databaseUrl: undefined, storage: { driver: 'fs' } });
+    expect(config.mail.outboxDir).toBe(join(dataDir, 'mail'));
+  });
+
+  it('generates a local secret once and keeps it, readable by the owner only', () => {
+    const first = loadConfig(base).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig(base).authSecret).toBe(first);
+    expect(readFileSync(join(dataDir, 'auth-secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number (got "abc").'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 1 and 65535 (got "70000").'],
+    [{ SITE_URL: 'example.com' }, 'Invalid configuration: SITE_URL must be an http(s) URL such as https://www.example.com (got "example.com").'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// connection URL (got "mysql://x").'],
+    [{ STORAGE_DRIVER: 'ftp' }, 'Invalid configuration: STORAGE_DRIVER must be fs or s3 (got "ftp").'],
+    [{ STORAGE_DRIVER: 's3' }, 'Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3.'],
+    [{ ADMIN_EMAILS: 'a@b.co, nope' }, 'Invalid configuration: ADMIN_EMAILS must be a comma-separated list of e-mail addresses (got "a@b.co, nope").'],
+    [{ AUTH_SECRET: 'short' }, 'Invalid configuration: AUTH_SECRET must be at least 32 characters.'],
+    [{ NODE_ENV: 'production', SITE_URL: 'https://x.example' }, 'Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least 32 characters).'],
+    [{ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }, 'Invalid configuration: SITE_URL is required when NODE_ENV=production (the public https:// address).'],
+  ])('rejects %o with one clear line', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(new ConfigError(message));
+  });
+
+  it('parses lists, flags and the S3 settings', () => {
+    const config = loadConfig({
+      ...base,
+      ADMIN_EMAILS: ' Boss@Helixpoint.example , ops@helixpoint.example ',
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'uploads',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: 'true',
+      TRUST_PROXY: '1',
+      SITE_URL: 'https://www.helixpoint.example/',
+    });
+    expect(config.adminEmails).toEqual(['boss@helixpoint.example', 'ops@helixpoint.example']);
+    expect(config.storage.s3).toMatchObject({ bucket: 'uploads', region: 'us-east-1', forcePathStyle: true });
+    expect(config.trustProxy).toBe(true);
+    expect(config.siteUrl).toBe('https://www.helixpoint.example');
+  });
+});

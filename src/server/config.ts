@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable of the operating contract, parsed once at start. A wrong value
+ * stops the server with one line naming the variable and what it expects.
+ */
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const url = (protocols: readonly string[], what: string) =>
+  optionalString.refine((value) => {
+    if (value === undefined) return true;
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be ${what}`);
+
+const emailList = optionalString
+  .transform((value) => (value ? value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean) : []))
+  .refine((list) => list.every((item) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(item)), 'must be a comma-separated list of e-mail addresses');
+
+const email = optionalString.refine((value) => value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.replace(/^.*<(.+)>$/, '$1')), 'must be an e-mail address (optionally "Name <address>")');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535').default(4321),
+  HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  SITE_URL: url(['http:', 'https:'], 'an http(s) URL such as https://www.example.com'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// connection URL'),
+  AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+  ADMIN_EMAILS: emailList,
+  SMTP_URL: url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+  MAIL_FROM: email,
+  HIRING_EMAIL: email,
+  CONTACT_EMAIL: email,
+  STORAGE_DRIVER: z.enum(['fs', 's3'], { error: 'must be fs or s3' }).default('fs'),
+  S3_ENDPOINT: url(['http:', 'https:'], 'an http(s) URL'),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
+  TRUST_PROXY: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, error, ...)' }).default('info'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  siteUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  adminEmails: string[];
+  mail: { smtpUrl: string | undefined; from: string; hiringEmail: string | undefined; contactEmail: string | undefined; outboxDir: string };
+  storage: {
+    driver: 'fs' | 's3';
+    s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  };
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** Reads the secret kept in DATA_DIR, creating it (owner-only) on first start. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = env[name] === undefined ? '' : ` (got "${env[name]}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${name.includes('SECRET') ? '' : got}.`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.AUTH_SECRET) throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least 32 characters).');
+  if (production && !e.SITE_URL) throw new ConfigError('Invalid configuration: SITE_URL is required when NODE_ENV=production (the public https:// address).');
+  if (e.STORAGE_DRIVER === 's3' && (!e.S3_BUCKET || !e.S3_REGION)) {
+    throw new ConfigError(`Invalid configuration: ${e.S3_BUCKET ? 'S3_REGION' : 'S3_BUCKET'} is required when STORAGE_DRIVER=s3.`);
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  const siteUrl = (e.SITE_URL ?? 'http://localhost:4321').replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    siteUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET ?? localSecret(dataDir),
+    adminEmails: e.ADMIN_EMAILS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Helixpoint <no-reply@${new URL(siteUrl).hostname}>`,
+      hiringEmail: e.HIRING_EMAIL,
+      contactEmail: e.CONTACT_EMAIL,
+      outboxDir: join(dataDir, 'mail'),
+    },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      ...(e.STORAGE_DRIVER === 's3'
+        ? {
+            s3: {
+              ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+              bucket: e.S3_BUCKET as string,
+              region: e.S3_REGION as string,
+              ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+              ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+              forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+            },
+          }
+        : {}),
+    },
+    trustProxy: Boolean(e.TRUST_PROXY && e.TRUST_PROXY !== 'false' && e.TRUST_PROXY !== '0'),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,141 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestDatabase, type TestDatabase } from '../testing/database';
+import { isDatabaseReachable } from './client';
+import { DataDirInUseError, startEmbeddedPostgres } from './embedded';
+import { openDatabase } from './open';
+import { applications, departments, positions } from './schema';
+import { seedDemoData, seedIfNeverSeeded } from './seed';
+import { seedPositions } from './seed-data';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await startTestDatabase();
+}, 120_000);
+
+afterAll(async () => {
+  await database?.destroy();
+}, 60_000);
+
+/** The PostgreSQL error a statement fails with (code and constraint), or null if it succeeds. */
+async function rejection(statement: Promise<unknown>): Promise<{ code: string; constraint?: string } | null> {
+  try {
+    await statement;
+    return null;
+  } catch (error) {
+    const cause = (error as { cause?: { code: string; constraint?: string } }).cause ?? (error as { code: string; constraint?: string });
+    return { code: cause.code, ...(cause.constraint ? { constraint: cause.constraint } : {}) };
+  }
+}
+
+describe('the embedded database', () => {
+  it('is migrated from empty to every table of the schema', async () => {
+    const { rows } = await database.pool.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+    );
+    expect(rows.map((row) => row.table_name)).toEqual([
+      'app_meta',
+      'applications',
+      'audit_log',
+      'contact_messages',
+      'departments',
+      'positions',
+      'uploads',
+    ]);
+    expect(await isDatabaseReachable(database.pool)).toBe(true);
+  });
+
+  it('seeds demo data once at start and never duplicates it', async () => {
+    const first = await seedIfNeverSeeded(database.db);
+    expect(first).toEqual({ departments: 5, positions: seedPositions.length });
+    expect(await seedIfNeverSeeded(database.db)).toBeNull();
+    expect(await seedDemoData(database.db)).toEqual({ departments: 0, positions: 0 });
+    const [{ value: positionCount }] = await database.db.select({ value: count() }).from(positions);
+    expect(positionCount).toBe(seedPositions.length);
+    expect(positionCount).toBeGreaterThanOrEqual(8);
+    const locations = new Set((await database.db.select({ location: positions.location }).from(positions)).map((row) => row.location));
+    expect([...locations].sort()).toEqual(['Austin, TX', 'Dallas, TX', 'Remote']);
+  });
+
+  it('lets an on-demand seed restore a removed demo position, still without duplicates', async () => {
+    const [position] = await database.db.select().from(positions).where(eq(positions.title, 'Data Engineer'));
+    await database.db.delete(positions).where(eq(positions.id, position!.id));
+    expect(await seedDemoData(database.db)).toEqual({ departments: 0, positions: 1 });
+    expect(await seedDemoData(database.db)).toEqual({ departments: 0, positions: 0 });
+  });
+
+  describe('rejects bad rows in the database itself', () => {
+    const validPosition = { title: 'QA Engineer', description: 'Tests things.', location: 'Remote' };
+    const validApplication = async () => {
+      const [position] = await database.db.select({ id: positions.id }).from(positions).limit(1);
+      return {
+        positionId: position!.id,
+        fullName: 'Ada Lovelace',
+        email: 'ada@example.dev',
+        phone: '+15125550142',
+        address: '600 Congress Avenue, Austin',
+        gender: 'female',
+        coverLetter: 'I would like to join.',
+      };
+    };
+
+    it('accepts valid rows, with the spec defaults', async () => {
+      const [position] = await database.db.insert(positions).values(validPosition).returning();
+      expect(position).toMatchObject({ type: 'Remote', isActive: true, requirements: [], responsibilities: [] });
+      const [application] = await database.db.insert(applications).values(await validApplication()).returning();
+      expect(application?.status).toBe('pending');
+    });
+
+    it.each([
+      ['a position type outside the list', { type: 'Freelance' }, 'positions_type'],
+      ['a salary range upside down', { salaryMin: 200, salaryMax: 100 }, 'positions_salary_range'],
+      ['a one-letter title', { title: 'X' }, 'positions_title_length'],
+      ['a blank description', { description: '   ' }, 'positions_description_not_blank'],
+    ])('positions: %s', async (_case, change, constraint) => {
+      expect(await rejection(database.db.insert(positions).values({ ...validPosition, ...change }))).toEqual({ code: '23514', constraint });
+    });
+
+    it.each([
+      ['an unknown status', { status: 'archived' }, 'applications_status'],
+      ['an unknown gender', { gender: 'unknown' }, 'applications_gender'],
+      ['a phone without country code', { phone: '5125550142' }, 'applications_phone'],
+      ['a malformed e-mail', { email: 'ada-at-example' }, 'applications_email'],
+      ['a short address', { address: 'Austin' }, 'applications_address_length'],
+    ])('applications: %s', async (_case, change, constraint) => {
+      expect(await rejection(database.db.insert(applications).values({ ...(await validApplication()), ...change }))).toEqual({
+        code: '23514',
+        constraint,
+      });
+    });
+
+    it('applications: a position that does not exist', async () => {
+      const application = { ...(await validApplication()), positionId: '00000000-0000-4000-8000-000000000000' };
+      expect((await rejection(database.db.insert(applications).values(application)))?.code).toBe('23503');
+    });
+
+    it('departments: a duplicate name', async () => {
+      expect((await rejection(database.db.insert(departments).values({ name: 'Security' })))?.code).toBe('23505');
+    });
+
+    it('positions: deleting a position that has applications', async () => {
+      const application = await validApplication();
+      // 23001: restrict_violation (ON DELETE RESTRICT keeps applications and their position together).
+      expect((await rejection(database.db.delete(positions).where(eq(positions.id, application.positionId))))?.code).toBe('23001');
+    });
+  });
+
+  it('refuses a second server on the same DATA_DIR with a clear message', async () => {
+    await expect(startEmbeddedPostgres(database.dataDir)).rejects.toThrow(DataDirInUseError);
+    await expect(startEmbeddedPostgres(database.dataDir)).rejects.toThrow(/is in use by another running server/);
+  });
+
+  it('keeps its data across a restart', async () => {
+    const [{ value: before }] = await database.db.select({ value: count() }).from(positions);
+    await database.close();
+    const reopened = await openDatabase({ dataDir: database.dataDir, databaseUrl: undefined }, () => {});
+    const [{ value: after }] = await reopened.db.select({ value: count() }).from(positions);
+    await reopened.close();
+    expect(after).toBe(before);
+  }, 60_000);
+});

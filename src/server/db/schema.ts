@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The spec's entities (section 3) plus what a real job board needs. Rules live in the database
+ * too (not null, checks, foreign keys), so no code path can store a bad row. Users and profiles
+ * arrive with the accounts issue (Better Auth), which adds their foreign keys.
+ */
+
+export const positionTypes = ['Full-time', 'Part-time', 'Contract', 'Internship', 'Remote'] as const;
+export const applicationStatuses = ['pending', 'reviewing', 'interview', 'offer', 'hired', 'rejected'] as const;
+export const genders = ['male', 'female', 'prefer-not-to-say'] as const;
+export const contactReasons = ['consultation', 'job inquiry', 'partnership', 'support', 'general question'] as const;
+export const uploadPurposes = ['resume', 'contact-attachment'] as const;
+
+const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('departments_name_length', sql`char_length(${t.name}) between 2 and 80`)],
+);
+
+export const positions = pgTable(
+  'positions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    location: text('location').notNull(),
+    type: text('type').notNull().default('Remote'),
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
+    responsibilities: text('responsibilities').array().notNull().default(sql`'{}'::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    salaryMin: integer('salary_min'),
+    salaryMax: integer('salary_max'),
+    salaryCurrency: text('salary_currency').notNull().default('USD'),
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('positions_title_length', sql`char_length(${t.title}) between 2 and 200`),
+    check('positions_description_not_blank', sql`char_length(trim(${t.description})) > 0`),
+    check('positions_location_not_blank', sql`char_length(trim(${t.location})) > 0`),
+    check('positions_type', inList('type', positionTypes)),
+    check('positions_salary_range', sql`${t.salaryMin} is null or ${t.salaryMax} is null or (${t.salaryMin} >= 0 and ${t.salaryMin} <= ${t.salaryMax})`),
+    check('positions_salary_currency', sql`${t.salaryCurrency} ~ '^[A-Z]{3}$'`),
+    // The job board lists active positions newest first, filtered by department.
+    index('positions_active_created_idx').on(t.isActive, t.createdAt.desc()),
+    index('positions_department_idx').on(t.departmentId),
+  ],
+);
+
+/** A file uploaded before the form that uses it is sent; unattached ones are cleaned up after 24 h. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storageKey: text('storage_key').notNull().unique(),
+    purpose: text('purpose').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('uploads_purpose', inList('purpose', uploadPurposes)),
+    check('uploads_size', sql`${t.size} > 0 and ${t.size} <= 10485760`),
+    index('uploads_unattached_idx').on(t.createdAt).where(sql`attached_at is null`),
+  ],
+);
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    positionId: uuid('position_id').notNull().references(() => positions.id, { onDelete: 'restrict' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    gender: text('gender').notNull(),
+    linkedinProfile: text('linkedin_profile'),
+    githubProfile: text('github_profile'),
+    vercelProfile: text('vercel_profile'),
+    coverLetter: text('cover_letter').notNull(),
+    /** The private resume: an upload, never a public URL (DECISIONS.md). */
+    resumeUploadId: uuid('resume_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('applications_full_name_length', sql`char_length(${t.fullName}) between 5 and 200`),
+    check('applications_email', sql`${t.email} ~* '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$'`),
+    check('applications_phone', sql`${t.phone} ~ '^\\+[0-9]{7,18}$'`),
+    check('applications_address_length', sql`char_length(${t.address}) >= 10`),
+    check('applications_gender', inList('gender', genders)),
+    check('applications_status', inList('status', applicationStatuses)),
+    check('applications_cover_letter_not_blank', sql`char_length(trim(${t.coverLetter})) > 0`),
+    index('applications_position_created_idx').on(t.positionId, t.createdAt.desc()),
+    index('applications_status_idx').on(t.status),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    reason: text('reason').notNull(),
+    message: text('message').notNull(),
+    attachmentUploadId: uuid('attachment_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('contact_messages_reason', inList('reason', contactReasons)),
+    check('contact_messages_email', sql`${t.email} ~* '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$'`),
+    check('contact_messages_message_not_blank', sql`char_length(trim(${t.message})) > 0`),
+    index('contact_messages_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Who did what in the admin area. The actor's foreign key is added with the users table. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: text('actor_user_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);
+
+/** Facts about the installation itself, such as when the demo data was seeded. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});
