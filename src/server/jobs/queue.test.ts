@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '../db/schema';
+import { createMailer } from '../mail/transport';
+import { createFsStorage } from '../storage/fs-driver';
+import { startTestDatabase, type TestDatabase } from '../testing/database';
+import { cleanUpAbandonedUploads, SEND_EMAIL, startJobs, type Jobs } from './queue';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createNetServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A real SMTP server on loopback that records what it receives. */
+function startSmtp(port: number): Promise<{ received: string[]; close(): Promise<void> }> {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      stream.on('end', () => {
+        received.push(data);
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(port, '127.0.0.1', () => resolve({ received, close: () => new Promise((done) => server.close(() => done())) }));
+  });
+}
+
+let database: TestDatabase;
+let jobs: Jobs;
+let smtpPort: number;
+const uploadDir = mkdtempSync(join(tmpdir(), 'uploads-'));
+const storage = createFsStorage(uploadDir);
+
+beforeAll(async () => {
+  database = await startTestDatabase();
+  smtpPort = await freePort();
+  jobs = await startJobs({
+    databaseUrl: database.url,
+    db: database.db,
+    // Nothing listens on this port yet: the SMTP server is "down".
+    mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Helixpoint <hello@helixpoint.example>', outboxDir: uploadDir }),
+    storage,
+    log: () => {},
+    emailRetry: { retryLimit: 20, retryDelay: 1, retryBackoff: false },
+    pollingIntervalSeconds: 0.5,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await jobs?.stop();
+  await database?.destroy();
+  rmSync(uploadDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('the send-email job', () => {
+  it('survives an SMTP outage: the mail arrives once the server is back', async () => {
+    const id = await jobs.enqueueEmail({
+      to: 'hiring@helixpoint.example',
+      subject: 'New application: Data Engineer',
+      html: '<p>A new application.</p>',
+      text: 'A new application.',
+    });
+
+    // The first attempt fails while SMTP is down, and the job waits for a retry.
+    await expect
+      .poll(async () => (await jobs.boss.getJobById(SEND_EMAIL, id))?.state, { timeout: 20_000, interval: 250 })
+      .toBe('retry');
+
+    const smtp = await startSmtp(smtpPort);
+    try {
+      await expect.poll(() => smtp.received.length, { timeout: 20_000, interval: 250 }).toBe(1);
+      expect(smtp.received[0]).toContain('Subject: New application: Data Engineer');
+      expect(smtp.received[0]).toContain('To: hiring@helixpoint.example');
+      await expect.poll(async () => (await jobs.boss.getJobById(SEND_EMAIL, id))?.state, { timeout: 10_000 }).toBe('completed');
+    } finally {
+      await smtp.close();
+    }
+  }, 60_000);
+});
+
+describe('the clean-up of abandoned uploads', () => {
+  it('is scheduled daily', async () => {
+    const schedules = await jobs.boss.getSchedules();
+    expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual(['cleanup-uploads', '17 3 * * *']);
+  });
+
+  it('removes uploads never attached after 24 hours, and nothing else', async () => {
+    const store = async (name: string) =>
+      storage.put(Readable.from([Buffer.from(`%PDF-1.7 ${name}`)]), { contentType: 'application/pdf', prefix: 'resumes/' });
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+    const old = await store('old');
+    const fresh = await store('fresh');
+    const attached = await store('attached');
+    const row = (key: string, createdAt: Date, attachedAt: Date | null) => ({
+      storageKey: key,
+      purpose: 'resume',
+      fileName: 'resume.pdf',
+      contentType: 'application/pdf',
+      size: 16,
+      createdAt,
+      attachedAt,
+    });
+    await database.db.insert(uploads).values([
+      row(old.key, hoursAgo(25), null),
+      row(fresh.key, hoursAgo(2), null),
+      row(attached.key, hoursAgo(48), hoursAgo(47)),
+    ]);
+
+    expect(await cleanUpAbandonedUploads(database.db, storage)).toBe(1);
+    expect(await storage.exists(old.key)).toBe(false);
+    expect(await database.db.select().from(uploads).where(eq(uploads.storageKey, old.key))).toEqual([]);
+    expect(await storage.exists(fresh.key)).toBe(true);
+    expect(await storage.exists(attached.key)).toBe(true);
+    expect(await database.db.select().from(uploads)).toHaveLength(2);
+  });
+});

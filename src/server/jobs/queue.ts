@@ -1,0 +1,98 @@
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { PgBoss } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import { uploads } from '../db/schema.ts';
+import type { Mailer, MailMessage } from '../mail/transport.ts';
+import type { ObjectStorage } from '../storage/types.ts';
+
+/**
+ * Background work in the same PostgreSQL (pg-boss): safe with several app instances, and a job
+ * survives a restart. E-mail goes through here so an SMTP outage delays mail and loses none.
+ */
+
+export const SEND_EMAIL = 'send-email';
+export const CLEANUP_UPLOADS = 'cleanup-uploads';
+
+/** Exponential backoff from 30 s up to 1 h between tries, for about a day before giving up. */
+export const emailRetryPolicy = { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } as const;
+
+/** Uploads never attached to an application or message are deleted after this long. */
+export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+
+export interface JobsOptions {
+  databaseUrl: string;
+  db: Database;
+  mailer: Mailer;
+  storage: ObjectStorage;
+  log: (data: object, message: string) => void;
+  /** Tests shorten the retry delays. */
+  emailRetry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax?: number };
+  pollingIntervalSeconds?: number;
+}
+
+export interface Jobs {
+  boss: PgBoss;
+  /** Queues an e-mail; resolves once it is stored, before it is sent. */
+  enqueueEmail(message: MailMessage): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Deletes uploads (object and row) created before `now - 24 h` and never attached. */
+export async function cleanUpAbandonedUploads(db: Database, storage: ObjectStorage, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_AGE_MS);
+  const abandoned = await db
+    .select({ id: uploads.id, storageKey: uploads.storageKey })
+    .from(uploads)
+    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff)));
+  let removed = 0;
+  for (const upload of abandoned) {
+    // Row first, and only while still unattached: a form may have used the upload meanwhile, and
+    // then its file must stay.
+    const deleted = await db
+      .delete(uploads)
+      .where(and(eq(uploads.id, upload.id), isNull(uploads.attachedAt)))
+      .returning({ id: uploads.id });
+    if (deleted.length === 0) continue;
+    await storage.delete(upload.storageKey);
+    removed += 1;
+  }
+  return removed;
+}
+
+export async function startJobs(options: JobsOptions): Promise<Jobs> {
+  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', application_name: 'helixpoint-jobs' });
+  boss.on('error', (error) => options.log({ err: error }, 'job queue error'));
+  await boss.start();
+
+  const retry = options.emailRetry ?? emailRetryPolicy;
+  await boss.createQueue(SEND_EMAIL, { ...retry, deleteAfterSeconds: 7 * 24 * 3600 });
+  await boss.createQueue(CLEANUP_UPLOADS, { retryLimit: 3, retryDelay: 300 });
+
+  const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
+  await boss.work<MailMessage>(SEND_EMAIL, workOptions, async ([job]) => {
+    if (!job) return;
+    try {
+      await options.mailer.send(job.data);
+      options.log({ jobId: job.id, attempt: job.retryCount }, 'e-mail sent');
+    } catch (error) {
+      options.log({ jobId: job.id, attempt: job.retryCount, err: { message: (error as Error).message } }, 'e-mail not sent; will retry');
+      throw error;
+    }
+  });
+  await boss.work(CLEANUP_UPLOADS, workOptions, async () => {
+    const removed = await cleanUpAbandonedUploads(options.db, options.storage);
+    options.log({ removed }, 'abandoned uploads cleaned up');
+  });
+  // Daily at 03:17 UTC (off the hour, away from other schedulers).
+  await boss.schedule(CLEANUP_UPLOADS, '17 3 * * *');
+
+  return {
+    boss,
+    enqueueEmail: async (message) => {
+      const id = await boss.send(SEND_EMAIL, message);
+      if (!id) throw new Error('The e-mail could not be queued.');
+      return id;
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

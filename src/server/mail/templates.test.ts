@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { siteConfig } from '../../lib/site-config.ts';
+import {
+  applicationReceived,
+  contactMessage,
+  defaultMailFrom,
+  newApplication,
+  resetPassword,
+  verifyEmail,
+  type MailContent,
+} from './templates.ts';
+
+const evil = '<script>alert(1)</script>';
+const escaped = '&lt;script&gt;alert(1)&lt;/script&gt;';
+const url = 'https://helixpoint.example/api/auth/verify-email?token=abc&callbackURL=%2Fcareers';
+const urlInHtml = url.replace(/&/g, '&amp;');
+
+const all: Array<[string, MailContent]> = [
+  ['applicationReceived', applicationReceived({ applicantName: evil, positionTitle: evil })],
+  [
+    'newApplication',
+    newApplication({ applicantName: evil, applicantEmail: 'ada@example.com', positionTitle: evil, adminUrl: url }),
+  ],
+  ['contactMessage', contactMessage({ name: evil, email: 'ada@example.com', reason: evil, message: evil })],
+  ['verifyEmail', verifyEmail({ name: evil, url })],
+  ['resetPassword', resetPassword({ name: evil, url })],
+];
+
+describe.each(all)('%s', (_name, mail) => {
+  it('has a subject, an HTML part and a text part', () => {
+    expect(mail.subject.length).toBeGreaterThan(5);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.html).toMatch(/^<!doctype html><html lang="en"/);
+    expect(mail.text.length).toBeGreaterThan(50);
+  });
+
+  it('escapes user input in HTML and keeps it verbatim in text', () => {
+    expect(mail.html).not.toContain('<script');
+    if (_name !== 'verifyEmail' && _name !== 'resetPassword') {
+      expect(mail.html).toContain(escaped);
+      expect(mail.text).toContain(evil);
+    } else {
+      // The name is in the greeting.
+      expect(mail.html).toContain(`Hello ${escaped},`);
+      expect(mail.text).toContain(`Hello ${evil},`);
+    }
+  });
+
+  it('has the layout: brand, company, legal footer and the reason', () => {
+    expect(mail.html).toContain('#1849c6');
+    expect(mail.html).toContain(siteConfig.name);
+    expect(mail.html).toContain(siteConfig.legalName.replace(/&/g, '&amp;'));
+    expect(mail.text).toContain(siteConfig.legalName);
+    expect(mail.html).toMatch(/You received this e-mail because/);
+    expect(mail.text).toMatch(/You received this e-mail because/);
+    expect(mail.html.replace('<!doctype html>', '')).not.toContain('!');
+    expect(mail.text).not.toMatch(/!\s/);
+  });
+});
+
+describe('links', () => {
+  it.each([
+    ['newApplication', all[1]![1]],
+    ['verifyEmail', all[3]![1]],
+    ['resetPassword', all[4]![1]],
+  ])('%s has its link in both parts', (_name, mail) => {
+    expect(mail.html).toContain(`href="${urlInHtml}"`);
+    expect(mail.text).toContain(url);
+  });
+
+  it('refuses links that are not absolute http(s) URLs', () => {
+    expect(() => verifyEmail({ name: 'Ada', url: 'javascript:alert(1)' })).toThrow(/http/);
+    expect(() => resetPassword({ name: 'Ada', url: '/relative' })).toThrow(/absolute/);
+  });
+});
+
+describe('details', () => {
+  it('applicationReceived names the position and says what happens next', () => {
+    const mail = applicationReceived({ applicantName: 'Ada Lovelace', positionTitle: 'Cloud Engineer' });
+    expect(mail.subject).toBe('We received your application for Cloud Engineer');
+    expect(mail.text).toContain('Hello Ada Lovelace,');
+    expect(mail.text).toContain('What happens next');
+  });
+
+  it('newApplication and contactMessage reply to the person who wrote', () => {
+    expect(
+      newApplication({ applicantName: 'Ada', applicantEmail: 'ada@example.com', positionTitle: 'SRE', adminUrl: url }).replyTo,
+    ).toBe('ada@example.com');
+    expect(contactMessage({ name: 'Ada', email: 'ada@example.com', reason: 'Sales', message: 'Hi' }).replyTo).toBe(
+      'ada@example.com',
+    );
+  });
+
+  it('contactMessage keeps line breaks as <br> and subjects on one line', () => {
+    const mail = contactMessage({
+      name: 'Ada\r\nBcc: x@evil.example',
+      email: 'ada@example.com',
+      reason: 'Sales',
+      message: 'line one\nline <two>\r\nline three',
+    });
+    expect(mail.html).toContain('line one<br/>line &lt;two&gt;<br/>line three');
+    expect(mail.text).toContain('line one\nline <two>\r\nline three');
+    expect(mail.subject).toBe('Contact form: Sales from Ada Bcc: x@evil.example');
+  });
+
+  it('exports a default From header built from the site config', () => {
+    expect(defaultMailFrom).toBe(`"${siteConfig.name}" <${siteConfig.email}>`);
+  });
+});

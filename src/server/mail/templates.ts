@@ -1,0 +1,346 @@
+/**
+ * E-mail templates. Each template describes its content once, as a list of blocks, and the
+ * layout renders both parts from it: HTML through React (which escapes every value) and plain
+ * text with links written out. No JSX and no dangerouslySetInnerHTML: this file also runs
+ * directly under Node (type stripping).
+ */
+import { createElement as h, type CSSProperties, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { siteConfig } from '../../lib/site-config.ts';
+
+export interface MailContent {
+  subject: string;
+  html: string;
+  text: string;
+  /** Where a reply should go, when that is not the sender (e.g. the person who wrote in). */
+  replyTo?: string;
+}
+
+/** The From header to use when `MAIL_FROM` is unset. */
+export const defaultMailFrom = `"${siteConfig.name}" <${siteConfig.email}>`;
+
+const brand = '#1849c6';
+const ink = '#1f2937';
+const muted = '#4b5563';
+
+type Block =
+  | { kind: 'paragraph'; text: string }
+  /** A call to action: a button in HTML, `label: url` in text. */
+  | { kind: 'button'; label: string; href: string }
+  /** Label/value pairs, e.g. the applicant's name and e-mail. */
+  | { kind: 'details'; rows: ReadonlyArray<readonly [string, string]> }
+  /** User-written text kept as written, line breaks included. */
+  | { kind: 'quote'; label: string; text: string };
+
+interface Email {
+  subject: string;
+  /** Short summary shown by mail clients next to the subject. */
+  preheader: string;
+  heading: string;
+  blocks: Block[];
+  /** Why the recipient got this e-mail, shown in the footer. */
+  reason: string;
+}
+
+/** Only absolute http(s) links go into e-mails; anything else is a programming error. */
+function safeUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`E-mail link is not an absolute URL: ${url}`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error(`E-mail link must be http(s): ${url}`);
+  }
+  return url;
+}
+
+/** Header values are one line: user input must not add lines or huge subjects. */
+function oneLine(value: string, max = 120): string {
+  const flat = value.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function greeting(name: string): string {
+  const trimmed = name.trim();
+  return trimmed ? `Hello ${trimmed},` : 'Hello,';
+}
+
+function lines(text: string): ReactNode[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .flatMap((line, index) => (index === 0 ? [line] : [h('br', { key: `br${index}` }), line]));
+}
+
+const styles = {
+  body: { margin: 0, padding: 0, backgroundColor: '#f3f4f6' },
+  wrapper: {
+    maxWidth: '600px',
+    margin: '0 auto',
+    padding: '24px 16px',
+    fontFamily: 'Arial, Helvetica, sans-serif',
+    fontSize: '16px',
+    lineHeight: 1.5,
+    color: ink,
+  },
+  brand: { margin: '0 0 16px', fontSize: '20px', fontWeight: 700, color: brand },
+  card: { backgroundColor: '#ffffff', borderTop: `4px solid ${brand}`, borderRadius: '6px', padding: '24px' },
+  heading: { margin: '0 0 16px', fontSize: '22px', lineHeight: 1.3, color: ink },
+  paragraph: { margin: '0 0 16px' },
+  button: {
+    display: 'inline-block',
+    padding: '12px 20px',
+    backgroundColor: brand,
+    color: '#ffffff',
+    borderRadius: '6px',
+    fontWeight: 700,
+    textDecoration: 'none',
+  },
+  fallback: { margin: '0 0 16px', fontSize: '14px', color: muted, wordBreak: 'break-all' },
+  link: { color: brand },
+  dl: { margin: '0 0 16px' },
+  dt: { fontWeight: 700, margin: 0 },
+  dd: { margin: '0 0 8px' },
+  quoteLabel: { margin: '0 0 4px', fontWeight: 700 },
+  quote: { margin: '0 0 16px', padding: '12px 16px', borderLeft: `4px solid ${brand}`, backgroundColor: '#f3f4f6', whiteSpace: 'pre-wrap' },
+  footer: { margin: '16px 0 0', fontSize: '13px', color: muted },
+} satisfies Record<string, CSSProperties>;
+
+function renderBlock(block: Block, index: number): ReactNode {
+  switch (block.kind) {
+    case 'paragraph':
+      return h('p', { key: index, style: styles.paragraph }, block.text);
+    case 'button':
+      return h(
+        'div',
+        { key: index },
+        h('p', { style: styles.paragraph }, h('a', { href: block.href, style: styles.button }, block.label)),
+        h(
+          'p',
+          { style: styles.fallback },
+          'If the button does not work, copy this address into your browser: ',
+          h('a', { href: block.href, style: styles.link }, block.href),
+        ),
+      );
+    case 'details':
+      return h(
+        'dl',
+        { key: index, style: styles.dl },
+        block.rows.flatMap(([label, value], row) => [
+          h('dt', { key: `t${row}`, style: styles.dt }, label),
+          h('dd', { key: `d${row}`, style: styles.dd }, value),
+        ]),
+      );
+    case 'quote':
+      return h(
+        'div',
+        { key: index },
+        h('p', { style: styles.quoteLabel }, block.label),
+        h('blockquote', { style: styles.quote }, lines(block.text)),
+      );
+  }
+}
+
+const postalAddress = (() => {
+  const office = siteConfig.offices[0];
+  return `${office.streetAddress}, ${office.city}, ${office.region} ${office.postalCode}`;
+})();
+
+function renderHtml(email: Email): string {
+  const document = h(
+    'html',
+    { lang: 'en', dir: 'ltr' },
+    h(
+      'head',
+      null,
+      h('meta', { charSet: 'utf-8' }),
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+      h('meta', { name: 'color-scheme', content: 'light' }),
+      h('title', null, email.subject),
+    ),
+    h(
+      'body',
+      { style: styles.body },
+      // Preview text for the inbox list, hidden in the message itself.
+      h(
+        'div',
+        { style: { display: 'none', maxHeight: 0, overflow: 'hidden', opacity: 0 }, 'aria-hidden': true },
+        email.preheader,
+      ),
+      h(
+        'div',
+        { role: 'article', 'aria-roledescription': 'email', 'aria-label': email.subject, lang: 'en', style: styles.wrapper },
+        h('p', { style: styles.brand }, siteConfig.name),
+        h(
+          'div',
+          { style: styles.card },
+          h('h1', { style: styles.heading }, email.heading),
+          email.blocks.map(renderBlock),
+        ),
+        h(
+          'div',
+          { style: styles.footer },
+          h('p', { style: { margin: '0 0 8px' } }, email.reason),
+          h('p', { style: { margin: 0 } }, `${siteConfig.legalName} · ${postalAddress}`),
+        ),
+      ),
+    ),
+  );
+  return `<!doctype html>${renderToStaticMarkup(document)}`;
+}
+
+function renderText(email: Email): string {
+  const parts: string[] = [email.heading];
+  for (const block of email.blocks) {
+    switch (block.kind) {
+      case 'paragraph':
+        parts.push(block.text);
+        break;
+      case 'button':
+        parts.push(`${block.label}: ${block.href}`);
+        break;
+      case 'details':
+        parts.push(block.rows.map(([label, value]) => `${label}: ${value}`).join('\n'));
+        break;
+      case 'quote':
+        parts.push(`${block.label}\n${block.text}`);
+        break;
+    }
+  }
+  parts.push(`-- \n${email.reason}\n${siteConfig.legalName} · ${postalAddress}`);
+  return `${parts.join('\n\n')}\n`;
+}
+
+function render(email: Email): MailContent {
+  return { subject: email.subject, html: renderHtml(email), text: renderText(email) };
+}
+
+/** To the applicant, right after they applied. */
+export function applicationReceived(input: { applicantName: string; positionTitle: string }): MailContent {
+  const position = oneLine(input.positionTitle);
+  return render({
+    subject: `We received your application for ${position}`,
+    preheader: `Thank you for applying to ${siteConfig.name}. Here is what happens next.`,
+    heading: 'Your application was received',
+    blocks: [
+      { kind: 'paragraph', text: greeting(input.applicantName) },
+      {
+        kind: 'paragraph',
+        text: `Thank you for applying for the ${input.positionTitle} position at ${siteConfig.name}. Your application and resume reached our hiring team.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'What happens next: a member of the team reviews every application. If your experience matches the role, we will contact you at this address to arrange a first conversation.',
+      },
+      {
+        kind: 'paragraph',
+        text: `If you have a question in the meantime, write to ${siteConfig.careersEmail}.`,
+      },
+      { kind: 'paragraph', text: `The ${siteConfig.name} hiring team` },
+    ],
+    reason: `You received this e-mail because you applied for a position on the ${siteConfig.name} website.`,
+  });
+}
+
+/** To the hiring team, when someone applies. */
+export function newApplication(input: {
+  applicantName: string;
+  applicantEmail: string;
+  positionTitle: string;
+  adminUrl: string;
+}): MailContent {
+  const adminUrl = safeUrl(input.adminUrl);
+  return {
+    ...render({
+      subject: `New application for ${oneLine(input.positionTitle)} from ${oneLine(input.applicantName, 80)}`,
+      preheader: `${oneLine(input.applicantName, 80)} applied for ${oneLine(input.positionTitle)}.`,
+      heading: 'New job application',
+      blocks: [
+        { kind: 'paragraph', text: 'A new application arrived through the careers page.' },
+        {
+          kind: 'details',
+          rows: [
+            ['Position', input.positionTitle],
+            ['Applicant', input.applicantName],
+            ['E-mail', input.applicantEmail],
+          ],
+        },
+        { kind: 'button', label: 'Review the application', href: adminUrl },
+        {
+          kind: 'paragraph',
+          text: 'The resume is not attached to this e-mail: open it in the admin area, where only signed-in staff can see it.',
+        },
+      ],
+      reason: `You received this e-mail because your address receives new job applications for ${siteConfig.name}.`,
+    }),
+    replyTo: input.applicantEmail,
+  };
+}
+
+/** To the company, when someone uses the contact form. */
+export function contactMessage(input: { name: string; email: string; reason: string; message: string }): MailContent {
+  return {
+    ...render({
+      subject: `Contact form: ${oneLine(input.reason, 60)} from ${oneLine(input.name, 80)}`,
+      preheader: `${oneLine(input.name, 80)} wrote through the contact form.`,
+      heading: 'New message from the contact form',
+      blocks: [
+        {
+          kind: 'details',
+          rows: [
+            ['Name', input.name],
+            ['E-mail', input.email],
+            ['Reason', input.reason],
+          ],
+        },
+        { kind: 'quote', label: 'Message', text: input.message },
+        { kind: 'paragraph', text: `Reply to this e-mail to answer ${oneLine(input.name, 80)} directly.` },
+      ],
+      reason: `You received this e-mail because your address receives messages sent through the contact form on the ${siteConfig.name} website.`,
+    }),
+    replyTo: input.email,
+  };
+}
+
+/** To a new user: confirm the address they signed up with. */
+export function verifyEmail(input: { name: string; url: string }): MailContent {
+  const url = safeUrl(input.url);
+  return render({
+    subject: `Confirm your e-mail address for ${siteConfig.name}`,
+    preheader: 'One step left: confirm your e-mail address to finish creating your account.',
+    heading: 'Confirm your e-mail address',
+    blocks: [
+      { kind: 'paragraph', text: greeting(input.name) },
+      {
+        kind: 'paragraph',
+        text: `Thank you for creating an account on the ${siteConfig.name} website. Confirm that this address is yours to finish signing up.`,
+      },
+      { kind: 'button', label: 'Confirm my e-mail address', href: url },
+      { kind: 'paragraph', text: 'The link expires after a short time. If it has expired, sign in again to get a new one.' },
+      { kind: 'paragraph', text: 'If you did not create an account, you can ignore this e-mail.' },
+    ],
+    reason: `You received this e-mail because someone signed up on the ${siteConfig.name} website with this address.`,
+  });
+}
+
+/** To a user who asked to reset their password. */
+export function resetPassword(input: { name: string; url: string }): MailContent {
+  const url = safeUrl(input.url);
+  return render({
+    subject: `Reset your ${siteConfig.name} password`,
+    preheader: 'Use the link inside to choose a new password.',
+    heading: 'Reset your password',
+    blocks: [
+      { kind: 'paragraph', text: greeting(input.name) },
+      { kind: 'paragraph', text: 'We received a request to reset the password of your account. Choose a new password with the link below.' },
+      { kind: 'button', label: 'Choose a new password', href: url },
+      { kind: 'paragraph', text: 'The link expires after a short time and works once.' },
+      {
+        kind: 'paragraph',
+        text: 'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+      },
+    ],
+    reason: `You received this e-mail because a password reset was requested for your account on the ${siteConfig.name} website.`,
+  });
+}
