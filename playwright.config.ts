@@ -1,8 +1,16 @@
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/chromium-path.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4329);
 const baseURL = `http://127.0.0.1:${port}`;
+
+// A fresh data directory per run: its own embedded PostgreSQL, uploads and mail outbox.
+// Playwright loads this file in each worker too; the first load creates it and passes it on.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'helixpoint-e2e-')));
+chmodSync(dataDir, 0o755);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,9 +37,9 @@ export default defineConfig({
   webServer: {
     // The production build (npm run build runs first, in test:e2e), as users get it.
     command: 'node scripts/serve.mjs',
-    url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', ENABLE_UI_KIT: '1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', ENABLE_UI_KIT: '1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    url: `${baseURL}/healthz`,
   },
 });

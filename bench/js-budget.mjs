@@ -99,7 +99,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     results = await measure(server.url);
   } finally {
-    server.stop();
+    await server.stop();
   }
   if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2));
   console.log(`JavaScript and CSS per page, gzipped (JS budget ${kb(BUDGET_BYTES)} where marked *):`);

@@ -58,7 +58,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const chosen = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
     results = await runLighthouse(server.url, chosen.length ? chosen : (await publicPaths(server.url)).filter((p) => p !== '/no-such-page'));
   } finally {
-    server.stop();
+    await server.stop();
   }
   console.log('Lighthouse mobile: performance / accessibility / best practices / SEO, then FCP, LCP, TBT, CLS');
   for (const r of results) {

@@ -1,6 +1,8 @@
 // Starts the production build on a free loopback port for a benchmark; returns its URL and a stop().
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 
 async function freePort() {
@@ -20,20 +22,32 @@ export async function serveBuild() {
     throw new Error('No build in dist/: run `npm run build` first.');
   }
   const port = await freePort();
+  // A throwaway data directory, so a benchmark never touches ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'helixpoint-bench-'));
+  chmodSync(dataDir, 0o755);
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ASTRO_NODE_LOGGING: 'disabled' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
-      await fetch(url);
-      break;
+      if ((await fetch(`${url}/healthz`)).status === 200) break;
     } catch {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error('The built server did not start.');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  return { url, stop: () => child.kill('SIGTERM') };
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import compression from 'compression';
 import sirv from 'sirv';
@@ -5,10 +6,35 @@ import sirv from 'sirv';
 /** Astro's Node adapter handler in middleware mode (dist/server/entry.mjs). */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => unknown;
 
+export interface RequestLog {
+  reqId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+}
+
 export interface ServerOptions {
   /** dist/client: prerendered pages and hashed assets. */
   clientDir: string;
   astroHandler: AstroHandler;
+  /** Answers GET /healthz: is the database reachable? */
+  isHealthy?: () => Promise<boolean>;
+  /** Called once per request when the response is finished. */
+  logRequest?: (entry: RequestLog) => void;
+}
+
+/** A caller's X-Request-Id is kept when it is a plain token; otherwise a new one is made. */
+function requestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+async function answerHealth(res: ServerResponse, isHealthy: () => Promise<boolean>): Promise<void> {
+  // Only the verdict: no versions, hosts or error texts for anyone probing.
+  const healthy = await isHealthy().catch(() => false);
+  res.writeHead(healthy ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify({ status: healthy ? 'ok' : 'unavailable' }));
 }
 
 /** Headers every response carries. */
@@ -24,7 +50,7 @@ export function applySecurityHeaders(res: ServerResponse): void {
  * The HTTP server: static files first (precompressed at build, hashed assets cached for a year),
  * then Astro for everything rendered on demand, compressed on the fly.
  */
-export function createAppServer({ clientDir, astroHandler }: ServerOptions): Server {
+export function createAppServer({ clientDir, astroHandler, isHealthy, logRequest }: ServerOptions): Server {
   const serveStatic = sirv(clientDir, {
     etag: true,
     brotli: true,
@@ -40,7 +66,26 @@ export function createAppServer({ clientDir, astroHandler }: ServerOptions): Ser
   const compress = compression({ threshold: 1024 });
 
   return createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    const reqId = requestId(req);
+    res.setHeader('X-Request-Id', reqId);
     applySecurityHeaders(res);
+    if (logRequest) {
+      res.once('finish', () => {
+        logRequest({
+          reqId,
+          method: req.method ?? 'GET',
+          // The path only: query strings can carry personal data (search terms, e-mail addresses).
+          path: (req.url ?? '/').split('?')[0] ?? '/',
+          status: res.statusCode,
+          durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+        });
+      });
+    }
+    if (isHealthy && (req.url === '/healthz' || req.url?.startsWith('/healthz?'))) {
+      void answerHealth(res, isHealthy);
+      return;
+    }
     serveStatic(req, res, () => {
       compress(req as never, res as never, () => {
         void astroHandler(req, res);
