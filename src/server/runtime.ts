@@ -47,7 +47,7 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       isHealthy: () => isDatabaseReachable(database.pool),
       stop: async () => {
         await jobs.stop();
-        await mailer.close();
+        mailer.close();
         await database.close();
       },
     };
