@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from './client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +128,19 @@ describe('the embedded database', () => {
       // 23001: restrict_violation (ON DELETE RESTRICT keeps applications and their position together).
       expect((await rejection(database.db.delete(positions).where(eq(positions.id, application.positionId))))?.code).toBe('23001');
     });
+  });
+
+  it('uses DATABASE_URL when it is set, and embeds nothing', async () => {
+    const otherDataDir = mkdtempSync(join(tmpdir(), 'external-'));
+    try {
+      const external = await openDatabase({ dataDir: otherDataDir, databaseUrl: database.url }, () => {});
+      expect(external.embeddedPort).toBeUndefined();
+      expect(await positionCount(external.db)).toBe(await positionCount(database.db));
+      await external.close();
+      expect(existsSync(join(otherDataDir, 'postgres'))).toBe(false);
+    } finally {
+      rmSync(otherDataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a second server on the same DATA_DIR with a clear message', async () => {

@@ -98,3 +98,34 @@ describe('the HTTP server', () => {
     }
   });
 });
+
+describe('graceful shutdown', () => {
+  it('stops taking connections but finishes the requests in flight', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'client-'));
+    let reached: () => void = () => {};
+    const handlerReached = new Promise<void>((resolve) => (reached = resolve));
+    let release: () => void = () => {};
+    const server = createAppServer({
+      clientDir: dir,
+      astroHandler: (_req, res) => {
+        // Answers only when the test says so, like a slow page render.
+        release = () => res.end('finished');
+        reached();
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+    const { port } = server.address() as AddressInfo;
+    const inFlight = get(server, '/slow');
+    await handlerReached;
+    const closed = closeGracefully(server, 5_000);
+    const later = new Promise((resolve, reject) => request({ host: '127.0.0.1', port, path: '/later' }, resolve).on('error', reject).end());
+    await expect(later).rejects.toThrow(/ECONNREFUSED|ECONNRESET|socket hang up/);
+    release();
+    const reply = await inFlight;
+    expect(reply.status).toBe(200);
+    expect(reply.body.toString()).toBe('finished');
+    await closed;
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
