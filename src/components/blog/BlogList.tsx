@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import type { PictureData } from '@/lib/picture';
 import { Picture } from '@/components/content/Picture';
 import { PostMeta } from './PostMeta';
+import { CardLink } from '@/components/content/CardLink';
 
 export interface BlogListItem {
   id: number;
@@ -34,12 +35,7 @@ export function BlogList({ posts }: { posts: readonly BlogListItem[] }) {
                 <Badge>{post.category}</Badge>
               </div>
               <h3 className="mt-3 text-xl font-semibold leading-snug">
-                <a
-                  href={`/blog/${post.id}`}
-                  className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
-                >
-                  {post.title}
-                </a>
+                <CardLink href={`/blog/${post.id}`}>{post.title}</CardLink>
               </h3>
               <p className="mt-2 flex-1 text-sm leading-relaxed text-muted-foreground">{post.excerpt}</p>
               <PostMeta

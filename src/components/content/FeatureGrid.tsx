@@ -1,8 +1,9 @@
-import { ArrowRight, Check } from 'lucide-react';
+import { Check } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { cn } from '@/lib/cn';
 import type { FeatureCard } from '@/content/types';
 import { ContentIcon } from './ContentIcon';
+import { CardLink, CardMore } from '@/components/content/CardLink';
 
 /**
  * Cards in a grid. Each enters with the spec's animation, delayed 0.1 s per card index (CSS only;
@@ -29,12 +30,7 @@ export function FeatureGrid({ cards, columns }: { cards: readonly FeatureCard[];
           </span>
           <h3 className="mt-5 text-lg font-semibold">
             {card.href ? (
-              <a
-                href={card.href}
-                className="rounded after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
-              >
-                {card.title}
-              </a>
+              <CardLink href={card.href}>{card.title}</CardLink>
             ) : (
               card.title
             )}
@@ -51,10 +47,7 @@ export function FeatureGrid({ cards, columns }: { cards: readonly FeatureCard[];
             </ul>
           )}
           {card.href && (
-            <span aria-hidden="true" className="mt-auto inline-flex items-center gap-1 pt-5 text-sm font-semibold text-primary">
-              Learn More
-              <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
-            </span>
+            <CardMore />
           )}
         </li>
       ))}

@@ -1,5 +1,5 @@
-import { ArrowRight } from 'lucide-react';
 import type { DetailPage } from '@/content/types';
+import { CardLink, CardMore } from '@/components/content/CardLink';
 
 /** /solutions: every solution page as a card, AWS sub-pages grouped under Cloud Solutions. */
 export function SolutionsIndex({ pages }: { pages: readonly DetailPage[] }) {
@@ -13,18 +13,10 @@ export function SolutionsIndex({ pages }: { pages: readonly DetailPage[] }) {
           <li key={page.path} className="group relative flex flex-col rounded-xl border border-border bg-card p-6 shadow-card hover:shadow-popover">
             <p className="text-xs font-semibold tracking-wider text-accent uppercase">{page.eyebrow}</p>
             <h3 className="mt-2 text-xl font-semibold">
-              <a
-                href={page.path}
-                className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
-              >
-                {page.title}
-              </a>
+              <CardLink href={page.path}>{page.title}</CardLink>
             </h3>
             <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{page.lead}</p>
-            <span aria-hidden="true" className="mt-auto inline-flex items-center gap-1 pt-5 text-sm font-semibold text-primary">
-              Learn More
-              <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
-            </span>
+            <CardMore />
           </li>
         ))}
       </ul>
@@ -33,12 +25,7 @@ export function SolutionsIndex({ pages }: { pages: readonly DetailPage[] }) {
         {awsPages.map((page) => (
           <li key={page.path} className="relative rounded-xl border border-border bg-surface p-5 hover:shadow-card">
             <h3 className="font-semibold">
-              <a
-                href={page.path}
-                className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
-              >
-                {page.title}
-              </a>
+              <CardLink href={page.path}>{page.title}</CardLink>
             </h3>
             <p className="mt-1 text-sm text-muted-foreground">{page.eyebrow}</p>
           </li>

@@ -3,6 +3,7 @@ import { ContentIcon } from '@/components/content/ContentIcon';
 import { LinkButton } from '@/components/ui/link-button';
 import type { DocsTopic } from '@/content/types';
 import { topicSearchText } from '@/lib/docs-search';
+import { CardLink } from '@/components/content/CardLink';
 
 /** The four topic cards (links to in-page anchors) and each topic's content. `visible` holds matching ids. */
 export function DocsTopics({ topics, visible }: { topics: readonly DocsTopic[]; visible: ReadonlySet<string> }) {
@@ -23,12 +24,7 @@ export function DocsTopics({ topics, visible }: { topics: readonly DocsTopic[]; 
                 <ContentIcon name={topic.icon} className="size-6" />
               </span>
               <h3 className="mt-4 text-lg font-semibold">
-                <a
-                  href={`#${topic.id}`}
-                  className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
-                >
-                  {topic.title}
-                </a>
+                <CardLink href={`#${topic.id}`}>{topic.title}</CardLink>
               </h3>
               <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{topic.summary}</p>
               <span aria-hidden="true" className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-primary">

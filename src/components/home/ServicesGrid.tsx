@@ -1,7 +1,8 @@
-import { ArrowRight, Check } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { ContentIcon } from '@/components/content/ContentIcon';
 import type { HomeServiceCard } from '@/content/types';
+import { CardLink, CardMore } from '@/components/content/CardLink';
 
 /** The home page's Our Services grid: each whole card links to its service page. */
 export function ServicesGrid({ cards }: { cards: readonly HomeServiceCard[] }) {
@@ -16,12 +17,7 @@ export function ServicesGrid({ cards }: { cards: readonly HomeServiceCard[] }) {
             <Badge variant="accent">{card.category}</Badge>
           </div>
           <h3 className="mt-5 text-lg font-semibold">
-            <a
-              href={card.href}
-              className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
-            >
-              {card.title}
-            </a>
+            <CardLink href={card.href}>{card.title}</CardLink>
           </h3>
           <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{card.description}</p>
           <ul className="mt-4 space-y-2 text-sm">
@@ -32,10 +28,7 @@ export function ServicesGrid({ cards }: { cards: readonly HomeServiceCard[] }) {
               </li>
             ))}
           </ul>
-          <span aria-hidden="true" className="mt-auto inline-flex items-center gap-1 pt-5 text-sm font-semibold text-primary">
-            Explore service
-            <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
-          </span>
+          <CardMore label="Explore service" />
         </li>
       ))}
     </ul>
