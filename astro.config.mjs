@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { devRuntime } from './src/integrations/dev-runtime.ts';
 import { precompress } from './src/integrations/precompress.ts';
 
 // Content pages are prerendered; a page opts into on-demand rendering with
@@ -12,7 +13,7 @@ export default defineConfig({
   output: 'static',
   // Middleware mode: our own server (src/server/http/server.ts) adds compression, caching and headers.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), precompress()],
+  integrations: [react(), precompress(), devRuntime()],
   server: { host: '127.0.0.1', port: 4321 },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },

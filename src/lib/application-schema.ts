@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/**
+ * The application form's rules (spec section 5), one schema for the browser form and the server.
+ * Messages are the spec's, word for word, where the spec gives one.
+ */
+
+/** The spec's 19 country codes, in its order; +1 is the default. */
+export const countryCodes = [
+  { code: '+1', country: 'United States' },
+  { code: '+44', country: 'United Kingdom' },
+  { code: '+234', country: 'Nigeria' },
+  { code: '+27', country: 'South Africa' },
+  { code: '+254', country: 'Kenya' },
+  { code: '+251', country: 'Ethiopia' },
+  { code: '+233', country: 'Ghana' },
+  { code: '+255', country: 'Tanzania' },
+  { code: '+256', country: 'Uganda' },
+  { code: '+225', country: 'Ivory Coast' },
+  { code: '+61', country: 'Australia' },
+  { code: '+86', country: 'China' },
+  { code: '+91', country: 'India' },
+  { code: '+81', country: 'Japan' },
+  { code: '+82', country: 'South Korea' },
+  { code: '+65', country: 'Singapore' },
+  { code: '+971', country: 'UAE' },
+  { code: '+33', country: 'France' },
+  { code: '+49', country: 'Germany' },
+] as const;
+
+export const DEFAULT_COUNTRY_CODE = '+1';
+export const genderOptions = [
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+  { value: 'prefer-not-to-say', label: 'Prefer not to say' },
+] as const;
+
+export const messages = {
+  nameLength: 'Must be at least 2 characters long',
+  nameCharacters: 'Can only contain letters, spaces, hyphens, and apostrophes',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  address: 'Please enter a complete address',
+  linkedin: 'Please enter a valid LinkedIn URL',
+  gender: 'Please select your gender',
+  // The spec names these fields required without wording a message; ours follow its style.
+  coverLetter: 'Please write a cover letter',
+  resume: 'Please upload your resume',
+  url: 'Please enter a valid URL starting with https://',
+  tooLong: (max: number) => `Must be at most ${max} characters long`,
+} as const;
+
+const name = z
+  .string()
+  .trim()
+  .min(2, messages.nameLength)
+  .max(100, messages.tooLong(100))
+  // "Letters" includes accented ones (José, Zoë): the rule is about symbols and digits.
+  .regex(/^[\p{L}\p{M}\s'’-]+$/u, messages.nameCharacters);
+
+/** Spaces removed: optional +1-2 digit prefix, then 3+3+4 digits with optional parentheses and separators. */
+export const phonePattern = /^(\+\d{1,2})?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+
+const optionalUrl = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(300, messages.tooLong(300))
+    .refine((value) => value === '' || pattern.test(value), message);
+
+export const applicationFormSchema = z.object({
+  first_name: name,
+  last_name: name,
+  email: z.string().trim().max(254, messages.tooLong(254)).regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,6}$/, messages.email),
+  country_code: z.enum(countryCodes.map((entry) => entry.code) as [string, ...string[]]).default(DEFAULT_COUNTRY_CODE),
+  phone: z
+    .string()
+    .max(30, messages.tooLong(30))
+    .refine((value) => phonePattern.test(value.replace(/\s/g, '')), messages.phone),
+  address: z.string().trim().min(10, messages.address).max(500, messages.tooLong(500)),
+  gender: z.enum(['male', 'female', 'prefer-not-to-say'], { error: messages.gender }),
+  // "An https address on a linkedin host with a 2-3 letter subdomain" (www., uk., ...).
+  linkedin_profile: optionalUrl(/^https:\/\/[a-z]{2,3}\.linkedin\.com(\/\S*)?$/i, messages.linkedin),
+  github_profile: optionalUrl(/^https:\/\/\S+\.\S+$/i, messages.url),
+  vercel_profile: optionalUrl(/^https:\/\/\S+\.\S+$/i, messages.url),
+  cover_letter: z.string().trim().min(1, messages.coverLetter).max(10_000, messages.tooLong(10_000)),
+  /** The opaque id the resume upload returned. */
+  resume_upload_id: z.string().uuid(messages.resume),
+});
+
+export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
+export type ApplicationForm = z.output<typeof applicationFormSchema>;
+
+/** What is stored (spec section 3): full name joined, phone as country code + digits, empty optionals as null. */
+export interface NormalizedApplication {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  gender: ApplicationForm['gender'];
+  linkedinProfile: string | null;
+  githubProfile: string | null;
+  vercelProfile: string | null;
+  coverLetter: string;
+}
+
+export function normalizeApplication(form: ApplicationForm): NormalizedApplication {
+  const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+  return {
+    fullName: `${form.first_name} ${form.last_name}`.trim(),
+    email: form.email.toLowerCase(),
+    phone: `${form.country_code}${form.phone.replace(/\D/g, '')}`,
+    address: form.address,
+    gender: form.gender,
+    linkedinProfile: orNull(form.linkedin_profile),
+    githubProfile: orNull(form.github_profile),
+    vercelProfile: orNull(form.vercel_profile),
+    coverLetter: form.cover_letter,
+  };
+}
