@@ -47,6 +47,7 @@ describe('the embedded database', () => {
       'contact_messages',
       'departments',
       'positions',
+      'rate_limits',
       'uploads',
     ]);
     expect(await isDatabaseReachable(database.pool)).toBe(true);

@@ -1,0 +1,78 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+
+/**
+ * Every rate-limit policy of the site, in one place. Counters live in PostgreSQL (table
+ * rate_limits), so a limit holds across app instances and restarts. Keys are per client IP.
+ */
+export const rateLimitPolicies = {
+  /** Resume and attachment uploads. */
+  upload: { points: 10, durationSeconds: 10 * 60 },
+  /** Job applications submitted. */
+  application: { points: 5, durationSeconds: 60 * 60 },
+  /** Contact messages sent. */
+  contact: { points: 5, durationSeconds: 60 * 60 },
+} as const;
+
+export type RateLimitPolicy = keyof typeof rateLimitPolicies;
+
+export type RateLimitDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+
+export interface RateLimiters {
+  consume(policy: RateLimitPolicy, key: string): Promise<RateLimitDecision>;
+}
+
+export function createRateLimiters(pool: pg.Pool): RateLimiters {
+  const limiters = Object.fromEntries(
+    Object.entries(rateLimitPolicies).map(([name, policy]) => [
+      name,
+      new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        // The table comes from our migrations; the library must not create it.
+        tableCreated: true,
+        // Expired counters are deleted every few minutes (an unref'd timer: it never holds the process).
+        clearExpiredByTimeout: true,
+        keyPrefix: name,
+        points: policy.points,
+        duration: policy.durationSeconds,
+      }),
+    ]),
+  ) as Record<RateLimitPolicy, RateLimiterPostgres>;
+
+  return {
+    async consume(policy, key) {
+      try {
+        const result = await limiters[policy].consume(key);
+        return { allowed: true, remaining: result.remainingPoints };
+      } catch (rejection) {
+        // The library rejects with a RateLimiterRes when the limit is reached, with an Error otherwise.
+        if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        throw rejection;
+      }
+    },
+  };
+}
+
+/**
+ * The client's address for rate limits. X-Forwarded-For is honoured only with TRUST_PROXY, and
+ * then its last entry is used: the one our own proxy appended, which a client cannot forge.
+ */
+export function clientIp(headers: IncomingHttpHeaders | Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
+  const forwarded = headers instanceof Headers ? headers.get('x-forwarded-for') : headers['x-forwarded-for'];
+  const value = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+  if (trustProxy && value) {
+    const last = value.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
+    if (last) return last;
+  }
+  return remoteAddress ?? 'unknown';
+}
+
+/** The name of the honeypot field every public form carries, hidden from people; bots fill it. */
+export const HONEYPOT_FIELD = 'company_website';
+
+export function isHoneypotFilled(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() !== '';
+}
