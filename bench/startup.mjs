@@ -4,19 +4,11 @@
 //   npm run build && npx node bench/startup.mjs [--runs 3]
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../src/server/net.ts';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Resident set size in MB of a process, from /proc. */
 function rssMb(pid) {

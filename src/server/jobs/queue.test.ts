@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,15 +10,7 @@ import { createMailer } from '../mail/transport';
 import { createFsStorage } from '../storage/fs-driver';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { cleanUpAbandonedUploads, SEND_EMAIL, startJobs, type Jobs } from './queue';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from '../net';
 
 /** A real SMTP server on loopback that records what it receives. */
 function startSmtp(port: number): Promise<{ received: string[]; close(): Promise<void> }> {

@@ -1,10 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, extractLinks, type MailMessage } from './transport.ts';
+import { freePort } from '../net';
 
 const from = '"Helixpoint" <hello@helixpoint.example>';
 const link = 'http://localhost:4321/api/auth/verify-email?token=abc123&callbackURL=%2F';
@@ -20,15 +21,6 @@ const message: MailMessage = {
 /** Undo quoted-printable body encoding, enough to read the parts back. */
 function decodeQuotedPrintable(value: string): string {
   return value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** A port nothing listens on: bind to 0, read it, close. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('extractLinks', () => {
