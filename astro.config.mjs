@@ -12,7 +12,9 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   // Middleware mode: our own server (src/server/http/server.ts) adds compression, caching and headers.
-  adapter: node({ mode: 'middleware' }),
+  // No request body may exceed the largest upload (10 MB) by more than a little; the upload
+  // endpoint enforces the exact limit itself.
+  adapter: node({ mode: 'middleware', bodySizeLimit: 11 * 1024 * 1024 }),
   integrations: [react(), precompress(), devRuntime()],
   server: { host: '127.0.0.1', port: 4321 },
   trailingSlash: 'ignore',

@@ -35,7 +35,7 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '@/server/*'], message: 'Server-only module.' }] }] },
   },
   {
-    files: ['src/server/**', 'src/pages/**', 'src/layouts/**', 'src/middleware.ts', 'scripts/**', 'tests/**', 'bench/**'],
+    files: ['src/server/**', 'src/pages/**', 'src/actions/**', 'src/layouts/**', 'src/middleware.ts', 'scripts/**', 'tests/**', 'bench/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

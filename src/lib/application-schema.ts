@@ -46,6 +46,9 @@ export const messages = {
   // The spec names these fields required without wording a message; ours follow its style.
   coverLetter: 'Please write a cover letter',
   resume: 'Please upload your resume',
+  resumeMissing: 'Your uploaded resume could not be found. Please upload it again.',
+  duplicate: 'You have already applied for this position with this email address.',
+  rateLimited: 'Several applications were sent from your network in a short time. Please try again in an hour.',
   url: 'Please enter a valid URL starting with https://',
   tooLong: (max: number) => `Must be at most ${max} characters long`,
 } as const;
@@ -85,8 +88,16 @@ export const applicationFormSchema = z.object({
   vercel_profile: optionalUrl(/^https:\/\/\S+\.\S+$/i, messages.url),
   cover_letter: z.string().trim().min(1, messages.coverLetter).max(10_000, messages.tooLong(10_000)),
   /** The opaque id the resume upload returned. */
-  resume_upload_id: z.string().uuid(messages.resume),
+  resume_upload_id: z.uuid(messages.resume),
 });
+
+/** What the browser sends: the form, the position, and the honeypot field (empty for people). */
+export const applicationSubmissionSchema = applicationFormSchema.extend({
+  position_id: z.uuid(),
+  company_website: z.string().max(300).optional(),
+});
+
+export type ApplicationFieldErrors = Partial<Record<keyof z.input<typeof applicationSubmissionSchema> | 'form', string>>;
 
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
 export type ApplicationForm = z.output<typeof applicationFormSchema>;

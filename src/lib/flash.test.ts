@@ -29,6 +29,19 @@ describe('flash toasts', () => {
     ]);
   });
 
+  it('carry up to two link buttons, to paths on this site only', () => {
+    const links = [
+      { label: 'View More Jobs', href: '/careers' },
+      { label: 'Evil', href: 'https://evil.test/' },
+      { label: 'Protocol-relative', href: '//evil.test/' },
+      { label: 'Homepage', href: '/' },
+      { label: 'Third', href: '/about' },
+    ];
+    expect(decodeFlash(encodeFlash([{ kind: 'message', title: 'Next', links }]))).toEqual([
+      { kind: 'message', title: 'Next', links: [{ label: 'View More Jobs', href: '/careers' }, { label: 'Homepage', href: '/' }] },
+    ]);
+  });
+
   it('live briefly, site-wide, and can be cleared', () => {
     expect(flashCookie([accessDenied])).toMatch(/; Path=\/; Max-Age=60; SameSite=Lax$/);
     expect(clearFlashCookie()).toBe('flash=; Path=/; Max-Age=0; SameSite=Lax');

@@ -13,6 +13,29 @@ export interface FlashToast {
   description?: string;
   /** Milliseconds; the toast library's default when unset. */
   duration?: number;
+  /** Up to two buttons that go somewhere on this site ("View More Jobs", "Homepage"). */
+  links?: FlashLink[];
+}
+
+export interface FlashLink {
+  label: string;
+  /** A path on this site: a cookie anyone can set must not become a link elsewhere. */
+  href: string;
+}
+
+function isSitePath(href: unknown): href is string {
+  return typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') && !href.includes('\\');
+}
+
+function decodeLinks(value: unknown): FlashLink[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((link: unknown): link is FlashLink => {
+      const { label, href } = (link ?? {}) as Record<string, unknown>;
+      return typeof label === 'string' && isSitePath(href);
+    })
+    .slice(0, 2)
+    .map(({ label, href }) => ({ label, href }));
 }
 
 export const FLASH_COOKIE = 'flash';
@@ -31,14 +54,16 @@ export function decodeFlash(value: string | undefined): FlashToast[] {
     if (!Array.isArray(parsed)) return [];
     return parsed.flatMap((item: unknown): FlashToast[] => {
       if (typeof item !== 'object' || item === null) return [];
-      const { kind, title, description, duration } = item as Record<string, unknown>;
+      const { kind, title, description, duration, links } = item as Record<string, unknown>;
       if (!kinds.includes(kind as FlashKind) || typeof title !== 'string') return [];
+      const validLinks = decodeLinks(links);
       return [
         {
           kind: kind as FlashKind,
           title,
           ...(typeof description === 'string' ? { description } : {}),
           ...(typeof duration === 'number' ? { duration } : {}),
+          ...(validLinks.length > 0 ? { links: validLinks } : {}),
         },
       ];
     });

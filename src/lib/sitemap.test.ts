@@ -8,4 +8,9 @@ describe('sitemapXml', () => {
     expect(xml).toContain('<url><loc>https://helixpoint.example/</loc></url>');
     expect(xml).toContain('<loc>https://helixpoint.example/docs?q=a&amp;b</loc>');
   });
+
+  it('adds the last modification date when known', () => {
+    const xml = sitemapXml([{ url: 'https://helixpoint.example/careers/apply/1', lastModified: new Date('2026-11-02T15:00:00Z') }]);
+    expect(xml).toContain('<url><loc>https://helixpoint.example/careers/apply/1</loc><lastmod>2026-11-02</lastmod></url>');
+  });
 });

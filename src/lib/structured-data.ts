@@ -60,3 +60,84 @@ export function blogPostingJsonLd(post: BlogPostingInput, site: URL | undefined)
     keywords: post.tags.join(', '),
   };
 }
+
+export interface JobPostingInput {
+  id: string;
+  title: string;
+  description: string;
+  requirements: readonly string[];
+  responsibilities: readonly string[];
+  location: string;
+  type: string;
+  createdAt: Date;
+  closesAt: Date | null;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryCurrency: string;
+}
+
+const employmentTypes: Record<string, string> = {
+  'Full-time': 'FULL_TIME',
+  'Part-time': 'PART_TIME',
+  Contract: 'CONTRACTOR',
+  Internship: 'INTERN',
+  // "Remote" is where the work happens; such roles are full-time unless stated otherwise.
+  Remote: 'FULL_TIME',
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Remote roles (by type or by a location such as "Remote" or "Remote (US)") are telecommute jobs. */
+export function isRemotePosition(position: Pick<JobPostingInput, 'location' | 'type'>): boolean {
+  return position.type === 'Remote' || /\bremote\b/i.test(position.location);
+}
+
+/** schema.org JobPosting with the fields Google's job search reads (Google for Jobs). */
+export function jobPostingJsonLd(position: JobPostingInput, site: URL | undefined): JsonLd {
+  const url = new URL(`/careers/apply/${position.id}`, site).href;
+  const list = (heading: string, items: readonly string[]) =>
+    items.length > 0 ? `<h3>${heading}</h3><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
+  const [city, region] = position.location.split(',').map((part) => part.trim());
+  const salary =
+    position.salaryMin !== null || position.salaryMax !== null
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: position.salaryCurrency,
+            value: {
+              '@type': 'QuantitativeValue',
+              ...(position.salaryMin !== null ? { minValue: position.salaryMin } : {}),
+              ...(position.salaryMax !== null ? { maxValue: position.salaryMax } : {}),
+              unitText: 'YEAR',
+            },
+          },
+        }
+      : {};
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: position.title,
+    description: `<p>${escapeHtml(position.description)}</p>${list('Requirements', position.requirements)}${list('Responsibilities', position.responsibilities)}`,
+    identifier: { '@type': 'PropertyValue', name: siteConfig.name, value: position.id },
+    datePosted: position.createdAt.toISOString(),
+    ...(position.closesAt ? { validThrough: position.closesAt.toISOString() } : {}),
+    employmentType: employmentTypes[position.type] ?? 'OTHER',
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: siteConfig.name,
+      sameAs: new URL('/', site).href,
+      logo: new URL('/favicon.svg', site).href,
+    },
+    ...(isRemotePosition(position)
+      ? { jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: 'US' } }
+      : {
+          jobLocation: {
+            '@type': 'Place',
+            address: { '@type': 'PostalAddress', addressLocality: city, ...(region ? { addressRegion: region } : {}), addressCountry: 'US' },
+          },
+        }),
+    ...salary,
+    directApply: true,
+    url,
+  };
+}

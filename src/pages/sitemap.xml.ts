@@ -1,8 +1,14 @@
 import type { APIContext } from 'astro';
 import { sitemapXml } from '@/lib/sitemap';
-import { publicPagePaths } from '@/server/public-pages';
+import { publicPages, toSitemapEntries } from '@/server/public-pages';
+import { getRuntime } from '@/server/runtime';
+
+// On demand: open positions join and leave the sitemap as they open and close.
+export const prerender = false;
 
 export async function GET({ site }: APIContext) {
-  const urls = (await publicPagePaths()).map((path) => new URL(path, site).href);
-  return new Response(sitemapXml(urls), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+  const pages = await publicPages(getRuntime().database.db);
+  return new Response(sitemapXml(toSitemapEntries(pages, site)), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+  });
 }

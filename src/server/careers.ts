@@ -1,18 +1,15 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import { departments, positions } from './db/schema.ts';
+import { uuidPattern, type JobFilters } from '../lib/job-filters.ts';
+
+export { filtersFromSearchParams, type JobFilters } from '../lib/job-filters.ts';
 
 /**
  * Careers queries (spec sections 2 and 7): only active positions are public, newest first.
  * Filters combine: a free-text search on title or description (case-insensitive), then the
  * department and the location must match.
  */
-
-export interface JobFilters {
-  q?: string | undefined;
-  department?: string | undefined;
-  location?: string | undefined;
-}
 
 export interface PositionSummary {
   id: string;
@@ -27,24 +24,19 @@ export interface PositionSummary {
 }
 
 export const GENERAL_DEPARTMENT = 'General';
-const MAX_QUERY_LENGTH = 100;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `%`, `_` and `\` typed by a visitor are literal characters, not wildcards. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** Reads the filters from a URL's query (?q=&department=&location=), ignoring malformed values. */
-export function filtersFromSearchParams(params: URLSearchParams): JobFilters {
-  const q = params.get('q')?.trim().slice(0, MAX_QUERY_LENGTH) || undefined;
-  const department = params.get('department')?.trim();
-  const location = params.get('location')?.trim().slice(0, 200) || undefined;
-  return { q, department: department && uuidPattern.test(department) ? department : undefined, location };
+/** Open: active, and not past its closing date when it has one. */
+function isOpen(now: Date): SQL {
+  return and(eq(positions.isActive, true), or(isNull(positions.closesAt), gt(positions.closesAt, now))) as SQL;
 }
 
-export async function listOpenPositions(db: Database, filters: JobFilters = {}): Promise<PositionSummary[]> {
-  const conditions: SQL[] = [eq(positions.isActive, true)];
+export async function listOpenPositions(db: Database, filters: JobFilters = {}, now = new Date()): Promise<PositionSummary[]> {
+  const conditions: SQL[] = [isOpen(now)];
   if (filters.q) {
     const pattern = likePattern(filters.q);
     conditions.push(or(ilike(positions.title, pattern), ilike(positions.description, pattern)) as SQL);
@@ -74,11 +66,11 @@ export async function listDepartments(db: Database): Promise<{ id: string; name:
 }
 
 /** The distinct locations of open positions, alphabetically. */
-export async function listOpenLocations(db: Database): Promise<string[]> {
+export async function listOpenLocations(db: Database, now = new Date()): Promise<string[]> {
   const rows = await db
     .selectDistinct({ location: positions.location })
     .from(positions)
-    .where(eq(positions.isActive, true))
+    .where(isOpen(now))
     .orderBy(asc(positions.location));
   return rows.map((row) => row.location);
 }
@@ -90,8 +82,7 @@ export async function getOpenPosition(db: Database, id: string, now = new Date()
     .select({ position: positions, departmentName: sql<string>`coalesce(${departments.name}, ${GENERAL_DEPARTMENT})` })
     .from(positions)
     .leftJoin(departments, eq(positions.departmentId, departments.id))
-    .where(and(eq(positions.id, id), eq(positions.isActive, true)));
+    .where(and(eq(positions.id, id), isOpen(now)));
   if (!row) return null;
-  if (row.position.closesAt && row.position.closesAt < now) return null;
   return { ...row.position, departmentName: row.departmentName };
 }

@@ -1,14 +1,18 @@
 import { servicePages } from '@/content/services';
 import { solutionPages } from '@/content/solutions';
+import type { SitemapEntry } from '@/lib/sitemap';
 import { allPosts } from './blog';
+import { listOpenPositions } from './careers';
+import type { Database } from './db/client';
 
 /**
- * Every public, indexable page's path: the sitemap's list and the end-to-end test's. The careers
- * and contact issues add /careers (with each open position) and /contact when those pages exist.
+ * Every public, indexable page: the sitemap's list and the end-to-end test's. Open positions come
+ * from the database, so a closed one leaves the sitemap as soon as it closes. The contact issue
+ * adds /contact when that page exists.
  */
-export async function publicPagePaths(): Promise<string[]> {
-  const posts = await allPosts();
-  return [
+export async function publicPages(db: Database): Promise<{ path: string; lastModified?: Date }[]> {
+  const [posts, positions] = await Promise.all([allPosts(), listOpenPositions(db)]);
+  const paths = [
     '/',
     '/about',
     '/company',
@@ -18,5 +22,14 @@ export async function publicPagePaths(): Promise<string[]> {
     '/solutions',
     ...solutionPages.map((page) => page.path),
     ...servicePages.map((page) => page.path),
+    '/careers',
   ];
+  return [
+    ...paths.map((path) => ({ path })),
+    ...positions.map((position) => ({ path: `/careers/apply/${position.id}`, lastModified: position.createdAt })),
+  ];
+}
+
+export function toSitemapEntries(pages: Awaited<ReturnType<typeof publicPages>>, site: URL | undefined): SitemapEntry[] {
+  return pages.map(({ path, lastModified }) => ({ url: new URL(path, site).href, ...(lastModified ? { lastModified } : {}) }));
 }

@@ -70,8 +70,6 @@ export function clientIp(headers: IncomingHttpHeaders | Headers, remoteAddress: 
   return remoteAddress ?? 'unknown';
 }
 
-/** The name of the honeypot field every public form carries, hidden from people; bots fill it. */
-export const HONEYPOT_FIELD = 'company_website';
 
 export function isHoneypotFilled(value: unknown): boolean {
   return typeof value === 'string' && value.trim() !== '';

@@ -4,6 +4,7 @@ import { openDatabase, type OpenDatabase } from './db/open.ts';
 import { seedIfNeverSeeded } from './db/seed.ts';
 import { startJobs, type Jobs } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
+import { createRateLimiters, type RateLimiters } from './rate-limit.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import { createStorage } from './storage/index.ts';
 import type { ObjectStorage } from './storage/types.ts';
@@ -16,6 +17,7 @@ export interface Runtime {
   storage: ObjectStorage;
   mailer: Mailer;
   jobs: Jobs;
+  rateLimits: RateLimiters;
   isHealthy(): Promise<boolean>;
   stop(): Promise<void>;
 }
@@ -44,6 +46,7 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       storage,
       mailer,
       jobs,
+      rateLimits: createRateLimiters(database.pool),
       isHealthy: () => isDatabaseReachable(database.pool),
       stop: async () => {
         await jobs.stop();

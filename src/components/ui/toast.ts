@@ -37,8 +37,16 @@ export const toast = {
   },
 };
 
-export function showToast({ kind, title, description, duration }: FlashToast): void {
-  toast[kind](title, { description, duration });
+/** Shows a toast described as data (flash cookie, success sequences); links become its buttons. */
+export function showToast({ kind, title, description, duration, links = [] }: FlashToast): string | number {
+  const [first, second] = links;
+  const go = (href: string) => () => window.location.assign(href);
+  return toast[kind](title, {
+    description,
+    duration,
+    ...(first ? { action: { label: first.label, onClick: go(first.href) } } : {}),
+    ...(second ? { cancel: { label: second.label, onClick: go(second.href) } } : {}),
+  });
 }
 
 /** Queue a toast for the page the browser is about to load (the next page shows it). */

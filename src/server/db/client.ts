@@ -19,6 +19,34 @@ export function connect(url: string): DatabaseHandle {
   return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
 
+/** A transaction's view of the database: drizzle over the same connection, and raw SQL for libraries (pg-boss). */
+export interface Transaction {
+  db: Database;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs `work` in one transaction on one pooled connection, so rows and the jobs queued for them
+ * (pg-boss accepts this connection) commit or roll back together.
+ */
+export async function withTransaction<T>(pool: pg.Pool, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work({
+      db: drizzle(client, { schema }),
+      executeSql: (text, values) => client.query(text, values as unknown[]),
+    });
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Applies the committed drizzle-kit migrations that have not run yet. */

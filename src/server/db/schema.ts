@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The spec's entities (section 3) plus what a real job board needs. Rules live in the database
@@ -108,6 +108,11 @@ export const applications = pgTable(
     check('applications_status', inList('status', applicationStatuses)),
     check('applications_cover_letter_not_blank', sql`char_length(trim(${t.coverLetter})) > 0`),
     index('applications_position_created_idx').on(t.positionId, t.createdAt.desc()),
+    // One application per e-mail per position (e-mails are stored lowercased); also makes a
+    // double-clicked or retried submit land once.
+    uniqueIndex('applications_position_email_idx').on(t.positionId, t.email),
+    // A resume belongs to one application.
+    uniqueIndex('applications_resume_upload_idx').on(t.resumeUploadId),
     index('applications_status_idx').on(t.status),
   ],
 );

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { PgBoss } from 'pg-boss';
+import { PgBoss, type Db as IDatabase } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import type { Mailer, MailMessage } from '../mail/transport.ts';
@@ -32,8 +32,11 @@ export interface JobsOptions {
 
 export interface Jobs {
   boss: PgBoss;
-  /** Queues an e-mail; resolves once it is stored, before it is sent. */
-  enqueueEmail(message: MailMessage): Promise<string>;
+  /**
+   * Queues an e-mail; resolves once it is stored, before it is sent. Given a transaction's
+   * connection, the job commits (or rolls back) with the rows it is about.
+   */
+  enqueueEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -88,8 +91,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
 
   return {
     boss,
-    enqueueEmail: async (message) => {
-      const id = await boss.send(SEND_EMAIL, message);
+    enqueueEmail: async (message, { db } = {}) => {
+      const id = await boss.send(SEND_EMAIL, message, db ? { db } : {});
       if (!id) throw new Error('The e-mail could not be queued.');
       return id;
     },

@@ -1,0 +1,30 @@
+import { uploadMessages, type UploadPurpose, type UploadResult } from '@/lib/uploads';
+
+export class UploadError extends Error {
+  override readonly name = 'UploadError';
+}
+
+/**
+ * Sends a file to POST /api/uploads as the raw body. XMLHttpRequest rather than fetch because
+ * only it reports upload progress. Rejects with an UploadError carrying a message for people.
+ */
+export function uploadFile(file: File, purpose: UploadPurpose, onProgress: (fraction: number) => void): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/uploads?purpose=${encodeURIComponent(purpose)}`);
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    xhr.setRequestHeader('X-File-Name', encodeURIComponent(file.name));
+    xhr.responseType = 'json';
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      const body = xhr.response as Partial<UploadResult> & { error?: string };
+      if (xhr.status === 201 && typeof body?.id === 'string') resolve(body as UploadResult);
+      else reject(new UploadError(body?.error ?? uploadMessages.failed));
+    });
+    xhr.addEventListener('error', () => reject(new UploadError(uploadMessages.failed)));
+    xhr.addEventListener('abort', () => reject(new UploadError(uploadMessages.failed)));
+    xhr.send(file);
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * What the upload endpoint accepts, shared by the forms (the file picker's `accept`, a check before
+ * sending) and the server (which decides by the file's content, not its name).
+ */
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export const documentTypes = {
+  pdf: { extension: '.pdf', mime: 'application/pdf' },
+  doc: { extension: '.doc', mime: 'application/msword' },
+  docx: { extension: '.docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+} as const;
+
+export type DocumentType = keyof typeof documentTypes;
+
+export const uploadPurposes = {
+  resume: { types: ['pdf', 'doc', 'docx'], prefix: 'resumes/' },
+} as const satisfies Record<string, { types: readonly DocumentType[]; prefix: string }>;
+
+export type UploadPurpose = keyof typeof uploadPurposes;
+
+/** The `accept` attribute of a file input for a purpose: ".pdf,.doc,.docx". */
+export function acceptAttribute(purpose: UploadPurpose): string {
+  return uploadPurposes[purpose].types.map((type) => documentTypes[type].extension).join(',');
+}
+
+export const uploadMessages = {
+  tooLarge: 'The file is larger than 10 MB. Please choose a smaller file.',
+  wrongType: 'The file must be a PDF, DOC or DOCX document.',
+  empty: 'The file is empty. Please choose another file.',
+  rateLimited: 'Too many uploads from your network. Please wait a few minutes and try again.',
+  failed: 'The upload did not complete. Please try again.',
+} as const;
+
+/** A check before sending, so nobody waits for a 40 MB upload the server will refuse. */
+export function precheckFile(purpose: UploadPurpose, file: { name: string; size: number }): string | null {
+  if (file.size === 0) return uploadMessages.empty;
+  if (file.size > MAX_UPLOAD_BYTES) return uploadMessages.tooLarge;
+  const name = file.name.toLowerCase();
+  const allowed = uploadPurposes[purpose].types.some((type) => name.endsWith(documentTypes[type].extension));
+  return allowed ? null : uploadMessages.wrongType;
+}
+
+export interface UploadResult {
+  id: string;
+  fileName: string;
+  size: number;
+}

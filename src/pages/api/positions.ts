@@ -1,0 +1,13 @@
+import type { APIRoute } from 'astro';
+import { filtersFromSearchParams } from '@/lib/job-filters';
+import { listOpenPositions } from '@/server/careers';
+import { toJobCard } from '@/server/careers-view';
+import { getRuntime } from '@/server/runtime';
+
+export const prerender = false;
+
+/** GET /api/positions?q=&department=&location=: the open positions the job board shows, as JSON. */
+export const GET: APIRoute = async ({ url }) => {
+  const positions = await listOpenPositions(getRuntime().database.db, filtersFromSearchParams(url.searchParams));
+  return Response.json({ positions: positions.map(toJobCard) }, { headers: { 'Cache-Control': 'no-store' } });
+};

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "applications_position_email_idx" ON "applications" USING btree ("position_id","email");--> statement-breakpoint
+CREATE UNIQUE INDEX "applications_resume_upload_idx" ON "applications" USING btree ("resume_upload_id");
