@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../src/server/net.ts';
 
-export async function serveBuild() {
+/** `env` adds settings (TRUST_PROXY, say); the data directory is returned for inspection. */
+export async function serveBuild({ env = {} } = {}) {
   if (!existsSync(new URL('../dist/server/entry.mjs', import.meta.url))) {
     throw new Error('No build in dist/: run `npm run build` first.');
   }
@@ -14,7 +15,7 @@ export async function serveBuild() {
   const dataDir = mkdtempSync(join(tmpdir(), 'helixpoint-bench-'));
   chmodSync(dataDir, 0o755);
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -29,6 +30,7 @@ export async function serveBuild() {
   }
   return {
     url,
+    dataDir,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {
