@@ -55,6 +55,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   TRUST_PROXY: optionalString,
+  AUTH_REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, error, ...)' }).default('info'),
 });
 
@@ -66,6 +67,10 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
+  /** Cookies carry `Secure`: in production, or whenever the site is served over https. */
+  secureCookies: boolean;
+  /** Sign-up needs a verified e-mail before a session (default true). */
+  requireEmailVerification: boolean;
   adminEmails: string[];
   mail: { smtpUrl: string | undefined; from: string; hiringEmail: string | undefined; contactEmail: string | undefined; outboxDir: string };
   storage: {
@@ -112,6 +117,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     authSecret: e.AUTH_SECRET ?? localSecret(dataDir),
+    secureCookies: production || siteUrl.startsWith('https://'),
+    requireEmailVerification: !(e.AUTH_REQUIRE_EMAIL_VERIFICATION === 'false' || e.AUTH_REQUIRE_EMAIL_VERIFICATION === '0'),
     adminEmails: e.ADMIN_EMAILS,
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -13,6 +13,12 @@ export const rateLimitPolicies = {
   application: { points: 5, durationSeconds: 60 * 60 },
   /** Contact messages sent. */
   contact: { points: 5, durationSeconds: 60 * 60 },
+  /** Sign-in attempts (right or wrong): slows password guessing without locking anyone out for long. */
+  signIn: { points: 10, durationSeconds: 15 * 60 },
+  /** Accounts created. */
+  signUp: { points: 5, durationSeconds: 60 * 60 },
+  /** Password-reset e-mails requested and reset links used; also caps verification e-mails resent. */
+  passwordReset: { points: 5, durationSeconds: 60 * 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;

@@ -1,3 +1,4 @@
+import { createAuth, type Auth } from './auth.ts';
 import type { AppConfig } from './config.ts';
 import { isDatabaseReachable } from './db/client.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';
@@ -18,6 +19,7 @@ export interface Runtime {
   mailer: Mailer;
   jobs: Jobs;
   rateLimits: RateLimiters;
+  auth: Auth;
   isHealthy(): Promise<boolean>;
   stop(): Promise<void>;
 }
@@ -47,6 +49,16 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       mailer,
       jobs,
       rateLimits: createRateLimiters(database.pool),
+      auth: createAuth({
+        db: database.db,
+        jobs,
+        siteUrl: config.siteUrl,
+        secret: config.authSecret,
+        secureCookies: config.secureCookies,
+        requireEmailVerification: config.requireEmailVerification,
+        adminEmails: config.adminEmails,
+        log: (data, message) => logger.info(data, message),
+      }),
       isHealthy: () => isDatabaseReachable(database.pool),
       stop: async () => {
         await jobs.stop();

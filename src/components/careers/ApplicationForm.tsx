@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { Honeypot } from '@/components/ui/honeypot';
 import { Input } from '@/components/ui/input';
 import { FieldError } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -215,11 +216,7 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
 
       <ResumeField control={control} disabled={busy} />
 
-      {/* People never see this field; bots that fill every input do. */}
-      <div className="hidden">
-        <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-        <input ref={honeypot} id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot inputRef={honeypot} />
 
       <div>
         <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">

@@ -1,4 +1,4 @@
-import { buttonVariants } from '@/components/ui/button-variants';
+import { AuthControls } from './AuthControls';
 import { DesktopNav } from './DesktopNav';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
@@ -17,9 +17,7 @@ export function SiteHeader({ pathname }: SiteHeaderProps) {
         <Logo />
         <DesktopNav pathname={pathname} />
         <div className="flex items-center gap-2">
-          <a href="/auth" className={buttonVariants({ size: 'sm' })}>
-            Sign In
-          </a>
+          <AuthControls />
           <MobileMenu pathname={pathname} />
         </div>
       </div>

@@ -3,8 +3,9 @@ import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text
 
 /**
  * The spec's entities (section 3) plus what a real job board needs. Rules live in the database
- * too (not null, checks, foreign keys), so no code path can store a bad row. Users and profiles
- * arrive with the accounts issue (Better Auth), which adds their foreign keys.
+ * too (not null, checks, foreign keys), so no code path can store a bad row. The four account
+ * tables (users, sessions, accounts, verifications) have the layout Better Auth expects; the
+ * spec's profile (full_name, username, first_name, last_name, role) lives on users.
  */
 
 export const positionTypes = ['Full-time', 'Part-time', 'Contract', 'Internship', 'Remote'] as const;
@@ -16,6 +17,86 @@ export const uploadPurposes = ['resume', 'contact-attachment'] as const;
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roles = ['user', 'admin'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** The spec's full_name: first and last name joined. */
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').notNull().default('user'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('users_role', inList('role', roles)),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    uniqueIndex('users_username_idx').on(sql`lower(${t.username})`),
+    index('users_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Credentials: for e-mail sign-in, providerId "credential" and the password hash. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+/** E-mail verification and password-reset tokens. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
 
 export const departments = pgTable(
   'departments',
@@ -139,12 +220,13 @@ export const contactMessages = pgTable(
   ],
 );
 
-/** Who did what in the admin area. The actor's foreign key is added with the users table. */
+/** Who did what in the admin area. The actor's e-mail is kept too: it outlives a deleted user. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorUserId: text('actor_user_id'),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),

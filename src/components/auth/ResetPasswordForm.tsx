@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { flashToast, toast } from '@/components/ui/toast';
+import { PASSWORD_MAX, resetPasswordSchema, type ResetPasswordInput } from '@/lib/auth-schema';
+import { postAuth } from './auth-client';
+
+/** Choosing a new password from the e-mailed link; every other session of the account ends. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { register, handleSubmit, formState } = useForm<ResetPasswordInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const [busy, setBusy] = useState(false);
+  const { errors } = formState;
+
+  async function onValid(values: ResetPasswordInput) {
+    setBusy(true);
+    try {
+      await postAuth('reset-password', { newPassword: values.password, token });
+      flashToast({ kind: 'success', title: 'Password updated', description: 'Sign in with your new password.' });
+      window.location.assign('/auth');
+    } catch (error) {
+      setBusy(false);
+      toast.error('Error', { description: (error as Error).message });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
+      <FormField id="new-password" label="New password" required error={errors.password?.message} hint="At least 8 characters.">
+        {(control) => <Input {...control} {...register('password')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />}
+      </FormField>
+      <FormField id="confirm-password" label="Repeat the new password" required error={errors.confirmPassword?.message}>
+        {(control) => <Input {...control} {...register('confirmPassword')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />}
+      </FormField>
+      <Button type="submit" size="lg" disabled={busy} className="w-full">
+        {busy ? (
+          <>
+            <LoaderCircle aria-hidden="true" className="animate-spin" />
+            Saving...
+          </>
+        ) : (
+          'Set new password'
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { HONEYPOT_FIELD } from '@/lib/honeypot';
+
+/**
+ * Calls to the account endpoints (Better Auth under /api/auth). Plain fetch: the library's own
+ * browser client would add its runtime to the page for four POSTs.
+ */
+
+export class AuthRequestError extends Error {
+  override readonly name = 'AuthRequestError';
+  readonly code: string | undefined;
+  readonly status: number;
+
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function postAuth<T = Record<string, unknown>>(path: string, body: Record<string, unknown>, honeypot = ''): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/auth/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...body, [HONEYPOT_FIELD]: honeypot }),
+    });
+  } catch {
+    throw new AuthRequestError('The server could not be reached. Please check your connection and try again.', 0);
+  }
+  const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) {
+    const message = typeof payload['message'] === 'string' && payload['message'] ? payload['message'] : 'Something went wrong. Please try again.';
+    throw new AuthRequestError(message, response.status, typeof payload['code'] === 'string' ? payload['code'] : undefined);
+  }
+  return payload as T;
+}
+
+export interface SessionInfo {
+  signedIn: boolean;
+  name?: string;
+  isAdmin?: boolean;
+}
+
+/** Who is signed in now; also sets the header's hint cookie. */
+export async function fetchSession(): Promise<SessionInfo> {
+  const response = await fetch('/api/session', { headers: { Accept: 'application/json' } });
+  return (await response.json()) as SessionInfo;
+}
+
+/** Where to go after signing in: a local path from ?next=, never another site. */
+export function safeNext(value: string | null): string | null {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+}
