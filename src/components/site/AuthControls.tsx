@@ -1,21 +1,23 @@
 import { LogOut, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { AUTH_HINT_COOKIE, readAuthHint, type AuthHint } from '@/lib/auth-hint';
+import { AUTH_HINT_COOKIE, readAuthHint } from '@/lib/auth-hint';
 import { flashCookie } from '@/lib/flash';
 
 /**
  * Sign In, or Logout (and Admin for admins). Pages are prerendered, so the state comes from the
  * hint cookie the server keeps in step with the session; it only decides what is drawn here.
  */
-export function AuthControls() {
-  // Unknown until the browser has read the cookie: the server render matches the signed-out view.
-  const [hint, setHint] = useState<AuthHint>(null);
-  const [busy, setBusy] = useState(false);
+const noSubscription = () => () => {};
 
-  useEffect(() => {
-    setHint(readAuthHint(document.cookie));
-  }, []);
+export function AuthControls() {
+  // The server render (and hydration) shows the signed-out view; the browser then reads the cookie.
+  const hint = useSyncExternalStore(
+    noSubscription,
+    () => readAuthHint(document.cookie),
+    () => null,
+  );
+  const [busy, setBusy] = useState(false);
 
   async function logOut() {
     setBusy(true);
@@ -46,14 +48,15 @@ export function AuthControls() {
   return (
     <>
       {hint === 'admin' && (
-        <a href="/admin" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+        <a href="/admin" className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} max-sm:px-2`}>
           <ShieldCheck aria-hidden="true" />
-          Admin
+          {/* Narrow screens show the icons; the words stay for screen readers. */}
+          <span className="max-sm:sr-only">Admin</span>
         </a>
       )}
-      <button type="button" onClick={() => void logOut()} disabled={busy} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+      <button type="button" onClick={() => void logOut()} disabled={busy} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} max-sm:px-2`}>
         <LogOut aria-hidden="true" />
-        Logout
+        <span className="max-sm:sr-only">Logout</span>
       </button>
     </>
   );

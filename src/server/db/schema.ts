@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { applicationStatuses, positionTypes, roles } from '../../lib/admin-schema.ts';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
@@ -8,17 +9,15 @@ import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text
  * spec's profile (full_name, username, first_name, last_name, role) lives on users.
  */
 
-export const positionTypes = ['Full-time', 'Part-time', 'Contract', 'Internship', 'Remote'] as const;
-export const applicationStatuses = ['pending', 'reviewing', 'interview', 'offer', 'hired', 'rejected'] as const;
 export const genders = ['male', 'female', 'prefer-not-to-say'] as const;
 export const contactReasons = ['consultation', 'job inquiry', 'partnership', 'support', 'general question'] as const;
 export const uploadPurposes = ['resume', 'contact-attachment'] as const;
 
+export { applicationStatuses, positionTypes, roles };
+
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-
-export const roles = ['user', 'admin'] as const;
 
 export const users = pgTable(
   'users',

@@ -1,0 +1,89 @@
+import { actions } from 'astro:actions';
+import { Pencil, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { runAdminAction } from './run-admin-action';
+
+export interface AdminPositionRow {
+  id: string;
+  title: string;
+  departmentName: string;
+  location: string;
+  type: string;
+  isActive: boolean;
+  applicationCount: number;
+  posted: string;
+  closed: boolean;
+}
+
+const linkClass =
+  'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-semibold text-primary hover:bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4';
+
+/** All positions, newest first: status, applications, activate/deactivate, edit, View Applications. */
+export function PositionsTable({ positions: initialPositions }: { positions: AdminPositionRow[] }) {
+  const [positions, setPositions] = useState(initialPositions);
+  const [pending, setPending] = useState<string | null>(null);
+
+  async function toggle(position: AdminPositionRow) {
+    const active = !position.isActive;
+    setPending(position.id);
+    const ok = await runAdminAction(
+      () => actions.admin.setPositionActive({ positionId: position.id, active }),
+      active ? 'Position activated successfully' : 'Position deactivated successfully',
+    );
+    if (ok) setPositions((rows) => rows.map((row) => (row.id === position.id ? { ...row, isActive: active } : row)));
+    setPending(null);
+  }
+
+  if (positions.length === 0) return <p className="text-muted-foreground">No positions yet. Add the first one.</p>;
+
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-card">
+      <table className="w-full min-w-[52rem] text-left text-sm">
+        <caption className="sr-only">Job positions, newest first</caption>
+        <thead className="border-b border-border bg-surface text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">Position</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Type</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">Applications</th>
+            <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {positions.map((position) => (
+            <tr key={position.id}>
+              <td className="px-4 py-3">
+                <div className="font-medium">{position.title}</div>
+                <div className="text-muted-foreground">
+                  {position.departmentName} · {position.location} · posted {position.posted}
+                </div>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">{position.type}</td>
+              <td className="px-4 py-3">
+                <Badge variant={position.isActive && !position.closed ? 'success' : 'neutral'}>{position.isActive ? (position.closed ? 'Closed' : 'Active') : 'Inactive'}</Badge>
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{position.applicationCount}</td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap items-center justify-end gap-1">
+                  <a href={`/admin/applications/${position.id}`} className={linkClass} aria-label={`View Applications: ${position.title}`}>
+                    <Users aria-hidden="true" />
+                    View Applications
+                  </a>
+                  <a href={`/admin/positions/${position.id}`} className={linkClass} aria-label={`Edit ${position.title}`}>
+                    <Pencil aria-hidden="true" />
+                    Edit
+                  </a>
+                  <Button variant="outline" size="sm" disabled={pending === position.id} onClick={() => void toggle(position)} aria-label={`${position.isActive ? 'Deactivate' : 'Activate'} ${position.title}`}>
+                    {position.isActive ? 'Deactivate' : 'Activate'}
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { actions } from 'astro:actions';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import type { Role } from '@/lib/admin-schema';
+import { runAdminAction } from './run-admin-action';
+
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  username: string;
+  role: Role;
+  emailVerified: boolean;
+  joined: string;
+}
+
+/** All profiles, newest first: change a role, delete after confirming (spec section 6). */
+export function UsersTable({ users: initialUsers, currentUserId }: { users: AdminUserRow[]; currentUserId: string }) {
+  const [users, setUsers] = useState(initialUsers);
+  const [pending, setPending] = useState<string | null>(null);
+
+  async function changeRole(user: AdminUserRow, role: Role) {
+    setPending(user.id);
+    const ok = await runAdminAction(() => actions.admin.setRole({ userId: user.id, role }), 'User role updated successfully');
+    if (ok) setUsers((rows) => rows.map((row) => (row.id === user.id ? { ...row, role } : row)));
+    setPending(null);
+  }
+
+  async function remove(user: AdminUserRow) {
+    setPending(user.id);
+    const ok = await runAdminAction(() => actions.admin.deleteUser({ userId: user.id }), 'User deleted successfully');
+    if (ok) setUsers((rows) => rows.filter((row) => row.id !== user.id));
+    setPending(null);
+  }
+
+  if (users.length === 0) return <p className="text-muted-foreground">No users yet.</p>;
+
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-card">
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption className="sr-only">Users, newest first</caption>
+        <thead className="border-b border-border bg-surface text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">Name</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Email</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Joined</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Role</th>
+            <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {users.map((user) => {
+            const self = user.id === currentUserId;
+            return (
+              <tr key={user.id}>
+                <td className="px-4 py-3">
+                  <div className="font-medium">{user.name}</div>
+                  <div className="text-muted-foreground">@{user.username}</div>
+                </td>
+                <td className="px-4 py-3">
+                  {user.email}
+                  {!user.emailVerified && (
+                    <Badge variant="neutral" className="ml-2">
+                      Unverified
+                    </Badge>
+                  )}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">{user.joined}</td>
+                <td className="px-4 py-3">
+                  <label className="sr-only" htmlFor={`role-${user.id}`}>
+                    Role for {user.name}
+                  </label>
+                  <select
+                    id={`role-${user.id}`}
+                    value={user.role}
+                    disabled={self || pending === user.id}
+                    title={self ? 'You cannot change your own role' : undefined}
+                    onChange={(event) => void changeRole(user, event.target.value as Role)}
+                    className="h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
+                  >
+                    <option value="user">user</option>
+                    <option value="admin">admin</option>
+                  </select>
+                </td>
+                <td className="px-4 py-3 text-right">
+                  {self ? (
+                    <span className="text-xs text-muted-foreground">You</span>
+                  ) : (
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="ghost" size="sm" disabled={pending === user.id} aria-label={`Delete ${user.name}`}>
+                          <Trash2 aria-hidden="true" className="text-destructive" />
+                          Delete
+                        </Button>
+                      }
+                      title="Are you sure you want to delete this user?"
+                      description={`${user.name} (${user.email}) and their sessions will be removed. This cannot be undone.`}
+                      confirmLabel="Delete user"
+                      destructive
+                      onConfirm={() => void remove(user)}
+                    />
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
