@@ -39,7 +39,9 @@ export default defineConfig({
     command: 'node scripts/serve.mjs',
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', ENABLE_UI_KIT: '1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // SITE_URL: links in e-mails point here. TRUST_PROXY: each test is its own client for rate limits
+    // (tests/e2e/fixtures.ts sets X-Forwarded-For).
+    env: { PORT: String(port), HOST: '127.0.0.1', ENABLE_UI_KIT: '1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SITE_URL: baseURL, TRUST_PROXY: '1' },
     url: `${baseURL}/healthz`,
   },
 });
