@@ -114,6 +114,14 @@ describe('sign-up and e-mail verification', () => {
   });
 });
 
+describe('without e-mail verification (AUTH_REQUIRE_EMAIL_VERIFICATION=false)', () => {
+  it('signs a new account in at once', async () => {
+    const open = createAuth({ db: database.db, jobs, siteUrl: SITE, secret: 'test-secret-test-secret-test-secret-1234', secureCookies: false, requireEmailVerification: false, adminEmails: [], log: () => {} });
+    const result = await open.api.signUpEmail({ body: { email: 'instant@mail.test', password: 'correct horse battery', name: 'x', username: 'instant', firstName: 'Ina', lastName: 'Stant' } });
+    expect(result.token).toEqual(expect.any(String));
+  });
+});
+
 describe('sign-in', () => {
   it('gives the same answer for a wrong password and an unknown e-mail', async () => {
     const wrongPassword = await post('sign-in/email', { email: 'jane.doe@mail.test', password: 'not the password' });

@@ -12,6 +12,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 let clientCounter = 0;
 
 export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   extraHTTPHeaders: async ({}, use, testInfo) => {
     clientCounter += 1;
     await use({ 'X-Forwarded-For': `10.${testInfo.workerIndex + 1}.${Math.floor(clientCounter / 250)}.${(clientCounter % 250) + 1}` });
@@ -81,15 +82,19 @@ export async function signInWithForm(page: Page, email: string, password: string
 }
 
 /** Signs an API client in (its cookies are kept by the request context). */
-export async function signInApi(request: APIRequestContext, email: string, password: string): Promise<void> {
-  const response = await request.post('/api/auth/sign-in/email', { data: { email, password } });
+export async function signInApi(request: APIRequestContext, email: string, password: string, baseURL: string): Promise<void> {
+  // A browser sends its Origin; Better Auth refuses a cookie-carrying POST without a trusted one.
+  const response = await request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { Origin: baseURL } });
   expect(response.status(), `sign-in of ${email}`).toBe(200);
 }
 
 /** A verified user: signed up through the API and verified through the e-mailed link. */
-export async function createVerifiedUser(request: APIRequestContext, { email, username, password = 'user password 123' }: { email: string; username: string; password?: string }) {
+export async function createVerifiedUser(
+  request: APIRequestContext,
+  { email, username, password = 'user password 123', firstName = 'Una', lastName = 'User' }: { email: string; username: string; password?: string; firstName?: string; lastName?: string },
+) {
   const response = await request.post('/api/auth/sign-up/email', {
-    data: { email, password, name: 'Una User', username, firstName: 'Una', lastName: 'User', callbackURL: '/auth/verified' },
+    data: { email, password, name: `${firstName} ${lastName}`, username, firstName, lastName, callbackURL: '/auth/verified' },
   });
   expect(response.status()).toBe(200);
   const link = linkIn(await latestMailTo(email, /Confirm your e-mail/), '/api/auth/verify-email?');

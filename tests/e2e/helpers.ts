@@ -6,7 +6,9 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22
 
 /** Fails the test on any axe violation of WCAG 2.2 A/AA on the page as it is now. */
 export async function expectNoA11yViolations(page: Page, context?: string): Promise<void> {
-  // Entry animations fade content in; contrast is only meaningful once they have finished.
+  // Entry animations fade content in; contrast is only meaningful once they have finished. Two
+  // frames first, so transitions of elements mounted just now (toasts) have started.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const summary = results.violations.map(

@@ -41,6 +41,7 @@ describe('the embedded database', () => {
       "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
     );
     expect(rows.map((row) => row.table_name)).toEqual([
+      'accounts',
       'app_meta',
       'applications',
       'audit_log',
@@ -48,7 +49,10 @@ describe('the embedded database', () => {
       'departments',
       'positions',
       'rate_limits',
+      'sessions',
       'uploads',
+      'users',
+      'verifications',
     ]);
     expect(await isDatabaseReachable(database.pool)).toBe(true);
   });

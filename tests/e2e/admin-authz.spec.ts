@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { createAdmin, createVerifiedUser, expect, signInApi, test } from './fixtures';
+
+/*
+ * The authorisation matrix: every admin page, action and download, requested as anonymous, as a
+ * signed-in user and as an admin. The first two are refused (pages redirect, the rest answer
+ * 401/403) and change nothing; the admin gets through.
+ */
+
+const ADMIN = { email: 'matrix.admin@helixpoint.test', password: 'admin password 123' };
+const USER = { email: 'matrix.user@mail.test', password: 'user password 123' };
+
+interface Fixture {
+  positionId: string;
+  applicationId: string;
+  victimUserId: string;
+}
+
+let anonymous: APIRequestContext;
+let user: APIRequestContext;
+let admin: APIRequestContext;
+let fixture: Fixture;
+
+const newPosition = { title: 'Matrix Injected Role', departmentId: '', location: 'Remote', type: 'Remote', description: 'x', requirements: '', responsibilities: '', salaryMin: '', salaryMax: '', closesAt: '' };
+
+const client = (baseURL: string, n: number) => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.200.0.${n}` }, maxRedirects: 0 });
+
+test.beforeAll(async ({ baseURL }) => {
+  createAdmin(ADMIN.email, ADMIN.password);
+  anonymous = await client(baseURL!, 1);
+  user = await client(baseURL!, 2);
+  admin = await client(baseURL!, 3);
+  await createVerifiedUser(user, { email: USER.email, username: 'matrixuser', password: USER.password, firstName: 'Matt', lastName: 'User' });
+  await signInApi(user, USER.email, USER.password, baseURL!);
+  await signInApi(admin, ADMIN.email, ADMIN.password, baseURL!);
+
+  // A victim account, a position of its own (other tests count the seeded ones) and an
+  // application with a resume to aim at.
+  const victim = await client(baseURL!, 4);
+  await createVerifiedUser(victim, { email: 'matrix.victim@mail.test', username: 'matrixvictim', firstName: 'Victor', lastName: 'Victim' });
+  const session = (await (await victim.get('/api/session')).json()) as { signedIn: boolean };
+  expect(session.signedIn).toBe(true);
+  const created = await admin.post('/_actions/admin.createPosition', { data: { ...newPosition, title: 'Matrix Target Role' } });
+  expect(created.status()).toBe(200);
+  const { positions } = (await (await anonymous.get('/api/positions')).json()) as { positions: { id: string; title: string }[] };
+  const position = positions.find((candidate) => candidate.title === 'Matrix Target Role')!;
+  const upload = await anonymous.post('/api/uploads?purpose=resume', {
+    headers: { 'Content-Type': 'application/pdf', 'X-File-Name': 'matrix.pdf' },
+    data: readFileSync(fileURLToPath(new URL('../fixtures/resume.pdf', import.meta.url))),
+  });
+  const { id: resumeId } = (await upload.json()) as { id: string };
+  const applied = await anonymous.post('/_actions/apply', {
+    data: {
+      first_name: 'Mat',
+      last_name: 'Rix',
+      email: 'matrix.applicant@mail.test',
+      country_code: '+1',
+      phone: '5125550147',
+      address: '100 Congress Ave, Austin, TX',
+      gender: 'male',
+      linkedin_profile: '',
+      github_profile: '',
+      vercel_profile: '',
+      cover_letter: 'Hello',
+      resume_upload_id: resumeId,
+      position_id: position.id,
+      company_website: '',
+    },
+  });
+  expect(applied.status()).toBe(200);
+  const list = await (await admin.get(`/admin/applications/${position.id}`)).text();
+  const applicationId = new RegExp(`/admin/applications/${position.id}/([0-9a-f-]{36})`).exec(list)?.[1];
+  const dashboard = await (await admin.get('/admin')).text();
+  // The victim's row: its e-mail cell comes before its role select, whose id carries the user id.
+  const victimUserId = /matrix\.victim@mail\.test[^]*?id="role-([A-Za-z0-9_-]+)"/.exec(dashboard)?.[1];
+  expect(applicationId).toBeTruthy();
+  expect(victimUserId).toBeTruthy();
+  fixture = { positionId: position.id, applicationId: applicationId!, victimUserId: victimUserId! };
+});
+
+test.afterAll(async () => {
+  // Leave the job board as the other tests expect it: only the seeded positions open.
+  const { positions } = (await (await anonymous.get('/api/positions')).json()) as { positions: { id: string; title: string }[] };
+  for (const position of positions.filter((candidate) => candidate.title.startsWith('Matrix') || candidate.title === 'Renamed By Attacker')) {
+    await admin.post('/_actions/admin.setPositionActive', { data: { positionId: position.id, active: false } });
+  }
+  await Promise.all([anonymous?.dispose(), user?.dispose(), admin?.dispose()]);
+});
+
+const pages = () => [
+  '/admin',
+  '/admin/audit',
+  '/admin/positions/new',
+  `/admin/positions/${fixture.positionId}`,
+  `/admin/applications/${fixture.positionId}`,
+  `/admin/applications/${fixture.positionId}/${fixture.applicationId}`,
+];
+
+const downloads = () => [`/api/admin/resumes/${fixture.applicationId}`, `/api/admin/applications/${fixture.positionId}.csv`];
+
+
+const actions = () =>
+  [
+    ['admin.setRole', { userId: fixture.victimUserId, role: 'admin' }],
+    ['admin.deleteUser', { userId: fixture.victimUserId }],
+    ['admin.createPosition', newPosition],
+    ['admin.updatePosition', { positionId: fixture.positionId, form: { ...newPosition, title: 'Renamed By Attacker' } }],
+    ['admin.setPositionActive', { positionId: fixture.positionId, active: false }],
+    ['admin.setApplicationStatus', { applicationId: fixture.applicationId, status: 'hired' }],
+  ] as const;
+
+/** What the requests above would change, read as the admin sees it. */
+async function observableState() {
+  const dashboard = await (await admin.get('/admin')).text();
+  const detail = await (await admin.get(`/admin/applications/${fixture.positionId}/${fixture.applicationId}`)).text();
+  const board = await (await anonymous.get('/careers?q=Matrix%20Target')).text();
+  return {
+    victimListed: dashboard.includes('matrix.victim@mail.test'),
+    injectedPosition: dashboard.includes('Matrix Injected Role'),
+    renamed: dashboard.includes('Renamed By Attacker'),
+    positionOpen: board.includes('Matrix Target Role'),
+    status: /<option value="(\w+)" selected/.exec(detail)?.[1],
+    victimRole: /matrix\.victim@mail\.test[^]*?<option value="(\w+)" selected/.exec(dashboard)?.[1],
+  };
+}
+
+for (const [who, expected] of [
+  ['anonymous', { page: /\/auth\?next=/, api: 401 }],
+  ['a signed-in user', { page: /^\/$/, api: 403 }],
+] as const) {
+  test(`${who}: every admin page redirects, every download and action is refused, nothing changes`, async () => {
+    const requester = who === 'anonymous' ? anonymous : user;
+    const before = await observableState();
+    expect(before).toMatchObject({ victimListed: true, injectedPosition: false, renamed: false, positionOpen: true, status: 'pending', victimRole: 'user' });
+
+    for (const path of pages()) {
+      const response = await requester.get(path);
+      expect(response.status(), path).toBe(303);
+      expect(response.headers()['location'], path).toMatch(expected.page);
+    }
+    for (const path of downloads()) {
+      const response = await requester.get(path);
+      expect(response.status(), path).toBe(expected.api);
+      expect(response.headers()['content-disposition'], path).toBeUndefined();
+    }
+    for (const [name, input] of actions()) {
+      const response = await requester.post(`/_actions/${name}`, { data: input });
+      expect(response.status(), name).toBe(expected.api);
+      // The same action posted to a page as a form action is refused too.
+      const asForm = await requester.post(`/careers?_action=${name}`, { data: input });
+      expect(asForm.status(), `${name} as a page form action`).toBe(expected.api);
+    }
+    expect(await observableState()).toEqual(before);
+  });
+}
+
+test('an admin gets every page, download and action', async () => {
+  for (const path of pages()) expect((await admin.get(path)).status(), path).toBe(200);
+  const resume = await admin.get(`/api/admin/resumes/${fixture.applicationId}`);
+  expect(resume.status()).toBe(200);
+  expect(resume.headers()).toMatchObject({ 'content-disposition': expect.stringMatching(/^attachment; filename="matrix\.pdf"/), 'x-content-type-options': 'nosniff' });
+  expect((await admin.get(`/api/admin/applications/${fixture.positionId}.csv`)).status()).toBe(200);
+  for (const [name, input] of actions()) {
+    const response = await admin.post(`/_actions/${name}`, { data: input });
+    // 204 for actions that return nothing.
+    expect([200, 204], name).toContain(response.status());
+  }
+  const after = await observableState();
+  expect(after).toMatchObject({ victimListed: false, injectedPosition: true, renamed: true, positionOpen: false });
+});

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoA11yViolations, waitForHydration } from './helpers';
+import { createAdmin, createVerifiedUser, expect, signInWithForm, test } from './fixtures';
+
+/* What an admin does: users, positions, applications (status, resume download, CSV), audit log. */
+
+const ADMIN = { email: 'ada.admin@helixpoint.test', password: 'admin password 123' };
+const resumePath = fileURLToPath(new URL('../fixtures/resume.pdf', import.meta.url));
+
+test.beforeAll(() => {
+  createAdmin(ADMIN.email, ADMIN.password);
+});
+
+async function signInAsAdmin(page: Page) {
+  await signInWithForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await waitForHydration(page);
+}
+
+/** An application with a resume, sent the way the careers form sends it. */
+async function applyThroughApi(request: APIRequestContext, positionTitle: string, email: string) {
+  const { positions } = (await (await request.get('/api/positions')).json()) as { positions: { id: string; title: string }[] };
+  const position = positions.find((candidate) => candidate.title === positionTitle)!;
+  const upload = await request.post('/api/uploads?purpose=resume', {
+    headers: { 'Content-Type': 'application/pdf', 'X-File-Name': 'jane-resume.pdf' },
+    data: readFileSync(resumePath),
+  });
+  expect(upload.status()).toBe(201);
+  const { id } = (await upload.json()) as { id: string };
+  const submit = await request.post('/_actions/apply', {
+    data: {
+      first_name: 'Jane',
+      last_name: 'Applicant',
+      email,
+      country_code: '+1',
+      phone: '(512) 555-0147',
+      address: '100 Congress Ave, Austin, TX',
+      gender: 'female',
+      linkedin_profile: 'https://www.linkedin.com/in/jane',
+      github_profile: '',
+      vercel_profile: '',
+      cover_letter: '<script>alert("x")</script> I would love to join.',
+      resume_upload_id: id,
+      position_id: position.id,
+      company_website: '',
+    },
+  });
+  expect(submit.status()).toBe(200);
+  return position.id;
+}
+
+test('sign-in as admin lands on the dashboard with the admin welcome', async ({ page }) => {
+  await signInAsAdmin(page);
+  await expect(page.getByText('Welcome back, Admin!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Job positions, newest first' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Users, newest first' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toBeVisible();
+  await expectNoA11yViolations(page, 'dashboard');
+});
+
+test('users: change a role, delete after confirming; an admin cannot change their own role', async ({ page, request }) => {
+  await createVerifiedUser(request, { email: 'ursula.user@mail.test', username: 'ursula', firstName: 'Ursula', lastName: 'Example' });
+  await signInAsAdmin(page);
+  const row = page.getByRole('row').filter({ hasText: 'ursula.user@mail.test' });
+  await row.getByRole('combobox', { name: 'Role for Ursula Example' }).selectOption('admin');
+  await expect(page.getByText('User role updated successfully')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: 'ursula.user@mail.test' }).getByRole('combobox')).toHaveValue('admin');
+  await page.getByRole('row').filter({ hasText: 'ursula.user@mail.test' }).getByRole('combobox').selectOption('user');
+  await expect(page.getByText('User role updated successfully')).toBeVisible();
+
+  // The admin's own row cannot be changed here.
+  await expect(page.getByRole('row').filter({ hasText: ADMIN.email }).getByRole('combobox')).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Delete Ursula Example' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this user?' });
+  await expect(dialog).toBeVisible();
+  await expectNoA11yViolations(page, 'delete confirmation');
+  await dialog.getByRole('button', { name: 'Delete user' }).click();
+  await expect(page.getByText('User deleted successfully')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'ursula.user@mail.test' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: 'ursula.user@mail.test' })).toHaveCount(0);
+});
+
+test('positions: add, edit, deactivate; the job board follows', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: 'Add position' }).click();
+  await waitForHydration(page);
+  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('Remote');
+  await page.getByRole('button', { name: 'Add position' }).click();
+  await expect(page.getByText('Use at least 2 characters')).toBeVisible();
+  await expectNoA11yViolations(page, 'position form with errors');
+
+  await page.getByRole('textbox', { name: 'Title' }).fill('Site Reliability Engineer');
+  await page.getByRole('combobox', { name: 'Department' }).selectOption({ label: 'Engineering' });
+  await page.getByRole('textbox', { name: 'Location' }).fill('Remote');
+  await page.getByRole('textbox', { name: 'Description' }).fill('Keep client platforms fast, safe and boring.');
+  await page.getByRole('textbox', { name: 'Requirements' }).fill('Linux in production\nOn-call experience');
+  await page.getByRole('textbox', { name: 'Responsibilities' }).fill('Own SLOs\nRun incident reviews');
+  await page.getByRole('button', { name: 'Add position' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText('Position added successfully')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Site Reliability Engineer' });
+  await expect(row.getByText('Active')).toBeVisible();
+
+  await page.goto('/careers?q=reliability');
+  await expect(page.getByRole('heading', { level: 3, name: 'Site Reliability Engineer' })).toBeVisible();
+
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Edit Site Reliability Engineer' }).click();
+  await waitForHydration(page);
+  await page.getByRole('textbox', { name: 'Title' }).fill('Senior Site Reliability Engineer');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Position updated successfully')).toBeVisible();
+
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Deactivate Senior Site Reliability Engineer' }).click();
+  await expect(page.getByText('Position deactivated successfully')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Senior Site Reliability Engineer' }).getByText('Inactive')).toBeVisible();
+  await page.goto('/careers?q=reliability');
+  await expect(page.getByText('No positions found matching your criteria')).toBeVisible();
+});
+
+test('applications: list, details, status, resume download equal to the upload, CSV, audit log', async ({ page, request }) => {
+  const positionId = await applyThroughApi(request, 'Data Engineer', 'jane.applicant.admin@mail.test');
+  await signInAsAdmin(page);
+  const positionRow = page.getByRole('row').filter({ hasText: 'Data Engineer' }).first();
+  await positionRow.getByRole('link', { name: 'View Applications: Data Engineer' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/applications/${positionId}$`));
+  await expect(page.getByRole('table', { name: /Applications for Data Engineer/ })).toBeVisible();
+  await expectNoA11yViolations(page, 'applications list');
+
+  const csv = await (await page.request.get(`/api/admin/applications/${positionId}.csv`)).text();
+  expect(csv).toContain('Jane Applicant,jane.applicant.admin@mail.test');
+
+  await page.getByRole('link', { name: 'Jane Applicant' }).click();
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jane Applicant' })).toBeVisible();
+  // The cover letter is text: the markup in it is shown, never run.
+  await expect(page.getByText('<script>alert("x")</script> I would love to join.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'https://www.linkedin.com/in/jane' })).toHaveAttribute('rel', /noopener/);
+  await expectNoA11yViolations(page, 'application detail');
+
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('interview');
+  await expect(page.getByText('Status changed to Interview')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('interview');
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download resume' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('jane-resume.pdf');
+  expect(readFileSync(await download.path())).toEqual(readFileSync(resumePath));
+
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'application.status_changed' }).first()).toContainText(ADMIN.email);
+  await expect(page.getByRole('row').filter({ hasText: 'application.resume_downloaded' }).first()).toBeVisible();
+  await expectNoA11yViolations(page, 'audit log');
+});
