@@ -2,6 +2,8 @@ import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
 import type { z } from 'zod';
 import {
   applicationStatusSchema,
+  messageIdSchema,
+  messageReadSchema,
   positionActiveSchema,
   positionFormSchema,
   positionUpdateSchema,
@@ -12,13 +14,16 @@ import {
   AdminRuleError,
   changeUserRole,
   createPosition,
+  deleteMessage,
   deleteUser,
+  setMessageRead,
   setApplicationStatus,
   setPositionActive,
   updatePosition,
   type Actor,
 } from '@/server/admin';
 import { applicationDeps, submitApplication } from '@/server/applications';
+import { contactDeps, submitContactMessage } from '@/server/contact';
 import type { Database } from '@/server/db/client';
 import { clientKeyOf } from '@/server/request-context';
 import { getRuntime } from '@/server/runtime';
@@ -57,6 +62,11 @@ export const server = {
     handler: (input: unknown, context) =>
       submitApplication(applicationDeps(getRuntime()), input, clientKeyOf(context.request, context.clientAddress)),
   }),
+  contact: defineAction({
+    accept: 'json',
+    handler: (input: unknown, context) =>
+      submitContactMessage(contactDeps(getRuntime()), input, clientKeyOf(context.request, context.clientAddress)),
+  }),
   admin: {
     setRole: adminAction(roleChangeSchema, ({ userId, role }, actor, db) => changeUserRole(db, actor, userId, role)),
     deleteUser: adminAction(userIdSchema, ({ userId }, actor, db) => deleteUser(db, actor, userId)),
@@ -64,5 +74,7 @@ export const server = {
     updatePosition: adminAction(positionUpdateSchema, ({ positionId, form }, actor, db) => updatePosition(db, actor, positionId, form)),
     setPositionActive: adminAction(positionActiveSchema, ({ positionId, active }, actor, db) => setPositionActive(db, actor, positionId, active)),
     setApplicationStatus: adminAction(applicationStatusSchema, ({ applicationId, status }, actor, db) => setApplicationStatus(db, actor, applicationId, status)),
+    setMessageRead: adminAction(messageReadSchema, ({ messageId, read }, actor, db) => setMessageRead(db, actor, messageId, read)),
+    deleteMessage: adminAction(messageIdSchema, ({ messageId }, actor, db) => deleteMessage(db, getRuntime().storage, actor, messageId)),
   },
 };

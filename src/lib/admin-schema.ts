@@ -95,3 +95,5 @@ export const userIdSchema = z.object({ userId: z.string().min(1).max(100) });
 export const positionActiveSchema = z.object({ positionId: z.uuid(), active: z.boolean() });
 export const positionUpdateSchema = z.object({ positionId: z.uuid(), form: positionFormSchema });
 export const applicationStatusSchema = z.object({ applicationId: z.uuid(), status: z.enum(applicationStatuses) });
+export const messageReadSchema = z.object({ messageId: z.uuid(), read: z.boolean() });
+export const messageIdSchema = z.object({ messageId: z.uuid() });

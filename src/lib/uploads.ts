@@ -9,12 +9,14 @@ export const documentTypes = {
   pdf: { extension: '.pdf', mime: 'application/pdf' },
   doc: { extension: '.doc', mime: 'application/msword' },
   docx: { extension: '.docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  txt: { extension: '.txt', mime: 'text/plain; charset=utf-8' },
 } as const;
 
 export type DocumentType = keyof typeof documentTypes;
 
 export const uploadPurposes = {
   resume: { types: ['pdf', 'doc', 'docx'], prefix: 'resumes/' },
+  'contact-attachment': { types: ['pdf', 'doc', 'docx', 'txt'], prefix: 'attachments/' },
 } as const satisfies Record<string, { types: readonly DocumentType[]; prefix: string }>;
 
 export type UploadPurpose = keyof typeof uploadPurposes;
@@ -27,6 +29,7 @@ export function acceptAttribute(purpose: UploadPurpose): string {
 export const uploadMessages = {
   tooLarge: 'The file is larger than 10 MB. Please choose a smaller file.',
   wrongType: 'The file must be a PDF, DOC or DOCX document.',
+  wrongAttachmentType: 'The file must be a PDF, DOC, DOCX or plain-text (TXT) document.',
   empty: 'The file is empty. Please choose another file.',
   rateLimited: 'Too many uploads from your network. Please wait a few minutes and try again.',
   failed: 'The upload did not complete. Please try again.',
@@ -38,7 +41,11 @@ export function precheckFile(purpose: UploadPurpose, file: { name: string; size:
   if (file.size > MAX_UPLOAD_BYTES) return uploadMessages.tooLarge;
   const name = file.name.toLowerCase();
   const allowed = uploadPurposes[purpose].types.some((type) => name.endsWith(documentTypes[type].extension));
-  return allowed ? null : uploadMessages.wrongType;
+  return allowed ? null : wrongTypeMessage(purpose);
+}
+
+export function wrongTypeMessage(purpose: UploadPurpose): string {
+  return purpose === 'resume' ? uploadMessages.wrongType : uploadMessages.wrongAttachmentType;
 }
 
 export interface UploadResult {

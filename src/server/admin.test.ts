@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPositionForm, positionFormSchema } from '@/lib/admin-schema';
@@ -6,7 +10,10 @@ import {
   applicationsCsv,
   changeUserRole,
   createPosition,
+  deleteMessage,
   deleteUser,
+  getMessage,
+  setMessageRead,
   listAdminPositions,
   listAuditLog,
   listUsers,
@@ -16,7 +23,8 @@ import {
   type Actor,
 } from './admin';
 import { listOpenPositions } from './careers';
-import { applications, positions, sessions, users } from './db/schema';
+import { applications, contactMessages, positions, sessions, uploads, users } from './db/schema';
+import { createFsStorage } from './storage/fs-driver';
 import { startTestDatabase, type TestDatabase } from './testing/database';
 
 /* The admin commands against a real embedded PostgreSQL: the rules, and the audit log they write. */
@@ -121,5 +129,31 @@ describe('applications', () => {
     expect(header).toBe('Name,Email,Phone,Status,Applied');
     expect(first).toBe(`"'=HYPERLINK(""http://evil.test"")",a@b.test,"'+15125550147",pending,2026-11-21T10:00:00.000Z`);
     expect(second).toBe(`"Doe, ""Jane""","'@attacker","'-1",hired,2026-11-20T10:00:00.000Z`);
+  });
+});
+
+describe('contact messages', () => {
+  it('are marked read and unread, and deleted with their attachment, audited', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'helixpoint-admin-'));
+    try {
+      const storage = createFsStorage(dir);
+      const stored = await storage.put(Readable.from([Buffer.from('brief')]), { contentType: 'text/plain; charset=utf-8', prefix: 'attachments/' });
+      const [upload] = await database.db.insert(uploads).values({ storageKey: stored.key, purpose: 'contact-attachment', fileName: 'brief.txt', contentType: 'text/plain; charset=utf-8', size: stored.size, attachedAt: new Date() }).returning();
+      const [message] = await database.db
+        .insert(contactMessages)
+        .values({ firstName: 'Jane', lastName: 'Doe', email: 'jane@mail.test', reason: 'support', message: 'Help', attachmentUploadId: upload!.id })
+        .returning();
+      await setMessageRead(database.db, ada, message!.id, true);
+      expect((await getMessage(database.db, message!.id))?.message.readAt).toBeInstanceOf(Date);
+      await setMessageRead(database.db, ada, message!.id, false);
+      expect((await getMessage(database.db, message!.id))?.message.readAt).toBeNull();
+      await deleteMessage(database.db, storage, ada, message!.id);
+      expect(await getMessage(database.db, message!.id)).toBeNull();
+      expect(await database.db.select().from(uploads).where(eq(uploads.id, upload!.id))).toEqual([]);
+      expect(await storage.exists(stored.key)).toBe(false);
+      expect((await listAuditLog(database.db, 3)).map((entry) => entry.action)).toEqual(['message.deleted', 'message.marked_unread', 'message.marked_read']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
-import { applications, auditLog, departments, positions, uploads, users } from './db/schema.ts';
+import { applications, auditLog, contactMessages, departments, positions, uploads, users } from './db/schema.ts';
+import type { ObjectStorage } from './storage/types.ts';
 import { positionValues, type ApplicationStatus, type Role, type positionFormSchema } from '../lib/admin-schema.ts';
 import type { z } from 'zod';
 
@@ -203,4 +204,77 @@ export async function listAuditLog(db: Database, limit = 200) {
     .from(auditLog)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
+}
+
+// Contact messages ---------------------------------------------------------------------------------
+
+export async function listMessages(db: Database) {
+  return db
+    .select({
+      id: contactMessages.id,
+      firstName: contactMessages.firstName,
+      lastName: contactMessages.lastName,
+      email: contactMessages.email,
+      reason: contactMessages.reason,
+      readAt: contactMessages.readAt,
+      createdAt: contactMessages.createdAt,
+      hasAttachment: sql<boolean>`${contactMessages.attachmentUploadId} is not null`,
+    })
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt));
+}
+
+export async function countUnreadMessages(db: Database): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+  return row?.count ?? 0;
+}
+
+export async function getMessage(db: Database, messageId: string) {
+  const [row] = await db
+    .select({ message: contactMessages, attachmentName: uploads.fileName, attachmentSize: uploads.size })
+    .from(contactMessages)
+    .leftJoin(uploads, eq(contactMessages.attachmentUploadId, uploads.id))
+    .where(eq(contactMessages.id, messageId));
+  return row ?? null;
+}
+
+export async function setMessageRead(db: Database, actor: Actor, messageId: string, read: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(contactMessages)
+      .set({ readAt: read ? new Date() : null })
+      .where(eq(contactMessages.id, messageId))
+      .returning({ id: contactMessages.id });
+    if (updated.length === 0) throw new AdminRuleError('This message no longer exists.');
+    await audit(tx, actor, read ? 'message.marked_read' : 'message.marked_unread', 'message', messageId);
+  });
+}
+
+/** Deletes a message and its attachment (row now, file after the commit). */
+export async function deleteMessage(db: Database, storage: ObjectStorage, actor: Actor, messageId: string): Promise<void> {
+  const storageKey = await db.transaction(async (tx) => {
+    const [message] = await tx.select().from(contactMessages).where(eq(contactMessages.id, messageId)).for('update');
+    if (!message) throw new AdminRuleError('This message no longer exists.');
+    await tx.delete(contactMessages).where(eq(contactMessages.id, messageId));
+    let key: string | null = null;
+    if (message.attachmentUploadId) {
+      const [upload] = await tx.delete(uploads).where(eq(uploads.id, message.attachmentUploadId)).returning({ storageKey: uploads.storageKey });
+      key = upload?.storageKey ?? null;
+    }
+    await audit(tx, actor, 'message.deleted', 'message', messageId, { from: message.email, reason: message.reason });
+    return key;
+  });
+  if (storageKey) await storage.delete(storageKey);
+}
+
+/** The attachment of a message, for the authorised download; the download is audited. */
+export async function attachmentForDownload(db: Database, actor: Actor, messageId: string) {
+  const [row] = await db
+    .select({ storageKey: uploads.storageKey, fileName: uploads.fileName, contentType: uploads.contentType })
+    .from(contactMessages)
+    .innerJoin(uploads, eq(contactMessages.attachmentUploadId, uploads.id))
+    .where(eq(contactMessages.id, messageId));
+  if (!row) return null;
+  await audit(db, actor, 'message.attachment_downloaded', 'message', messageId);
+  return row;
 }

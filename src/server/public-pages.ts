@@ -7,8 +7,7 @@ import type { Database } from './db/client';
 
 /**
  * Every public, indexable page: the sitemap's list and the end-to-end test's. Open positions come
- * from the database, so a closed one leaves the sitemap as soon as it closes. The contact issue
- * adds /contact when that page exists.
+ * from the database, so a closed one leaves the sitemap as soon as it closes.
  */
 export async function publicPages(db: Database): Promise<{ path: string; lastModified?: Date }[]> {
   const [posts, positions] = await Promise.all([allPosts(), listOpenPositions(db)]);
@@ -23,6 +22,7 @@ export async function publicPages(db: Database): Promise<{ path: string; lastMod
     ...solutionPages.map((page) => page.path),
     ...servicePages.map((page) => page.path),
     '/careers',
+    '/contact',
   ];
   return [
     ...paths.map((path) => ({ path })),

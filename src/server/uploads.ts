@@ -11,6 +11,7 @@ import {
   documentTypes,
   uploadMessages,
   uploadPurposes,
+  wrongTypeMessage,
   type DocumentType,
   type UploadPurpose,
   type UploadResult,
@@ -90,6 +91,34 @@ export class WordDocumentProbe extends Transform {
   }
 }
 
+/**
+ * Plain text has no magic bytes: it is text when the start decodes as UTF-8 without control
+ * characters other than tab, line breaks and form feed (and the rest is checked as it streams).
+ */
+export function looksLikeText(head: Uint8Array, complete: boolean): boolean {
+  // A multi-byte character may be cut at the end of the head: decode without the last 3 bytes.
+  const sample = complete ? head : head.subarray(0, Math.max(0, head.length - 3));
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(sample);
+    // eslint-disable-next-line no-control-regex -- control characters are what betrays a binary file
+    return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** Fails the stream on a NUL byte: a "text" file that turns binary after its first 64 KB. */
+export class TextProbe extends Transform {
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (chunk.includes(0)) callback(new NotTextError());
+    else callback(null, chunk);
+  }
+}
+
+class NotTextError extends Error {
+  override readonly name = 'NotTextError';
+}
+
 /** Reads the first `size` bytes and gives back a stream of the whole body (head included). */
 async function splitHead(source: Readable, size: number): Promise<{ head: Buffer; whole: Readable }> {
   const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -158,14 +187,17 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
     const { head, whole } = await splitHead(source, HEAD_BYTES);
     if (head.length === 0) return refuse(400, uploadMessages.empty);
     if (head.length > MAX_UPLOAD_BYTES) return refuse(413, uploadMessages.tooLarge);
+    const allowedTypes = uploadPurposes[purpose].types as readonly DocumentType[];
     const detected = await detectDocumentType(head);
-    const type: DocumentType | null = detected === 'cfb' ? 'doc' : detected;
-    if (!type || !(uploadPurposes[purpose].types as readonly DocumentType[]).includes(type)) {
+    let type: DocumentType | null = detected === 'cfb' ? 'doc' : detected;
+    if (!type && allowedTypes.includes('txt') && looksLikeText(head, head.length < HEAD_BYTES)) type = 'txt';
+    if (!type || !allowedTypes.includes(type)) {
       deps.log({ purpose, detected: detected ?? 'unknown' }, 'upload refused: not an accepted document type');
-      return refuse(415, uploadMessages.wrongType);
+      return refuse(415, wrongTypeMessage(purpose));
     }
     const probe = detected === 'cfb' ? new WordDocumentProbe() : null;
-    stored = await deps.storage.put(probe ? whole.pipe(probe) : whole, {
+    const body = probe ? whole.pipe(probe) : type === 'txt' ? whole.pipe(new TextProbe()) : whole;
+    stored = await deps.storage.put(body, {
       contentType: documentTypes[type].mime,
       prefix: uploadPurposes[purpose].prefix,
       maxBytes: MAX_UPLOAD_BYTES,
@@ -173,7 +205,7 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
     if (probe && !probe.found) {
       await deps.storage.delete(stored.key);
       deps.log({ purpose, detected }, 'upload refused: compound file without a Word document');
-      return refuse(415, uploadMessages.wrongType);
+      return refuse(415, wrongTypeMessage(purpose));
     }
     const fileName = cleanFileName(headers.get('x-file-name'), type);
     const [row] = await deps.db
@@ -185,6 +217,7 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
   } catch (error) {
     if (stored) await deps.storage.delete(stored.key).catch(() => {});
     if (error instanceof FileTooLargeError) return refuse(413, uploadMessages.tooLarge);
+    if (error instanceof NotTextError) return refuse(415, wrongTypeMessage(purpose));
     throw error;
   } finally {
     source.destroy();

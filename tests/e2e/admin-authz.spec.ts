@@ -4,7 +4,8 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import { createAdmin, createVerifiedUser, expect, signInApi, test } from './fixtures';
 
 /*
- * The authorisation matrix: every admin page, action and download, requested as anonymous, as a
+ * The authorisation matrix: every admin page, action and download (applications, positions, users,
+ * messages), requested as anonymous, as a
  * signed-in user and as an admin. The first two are refused (pages redirect, the rest answer
  * 401/403) and change nothing; the admin gets through.
  */
@@ -16,6 +17,7 @@ interface Fixture {
   positionId: string;
   applicationId: string;
   victimUserId: string;
+  messageId: string;
 }
 
 let anonymous: APIRequestContext;
@@ -70,6 +72,18 @@ test.beforeAll(async ({ baseURL }) => {
     },
   });
   expect(applied.status()).toBe(200);
+  const attachment = await anonymous.post('/api/uploads?purpose=contact-attachment', {
+    headers: { 'Content-Type': 'application/octet-stream', 'X-File-Name': 'matrix.txt' },
+    data: Buffer.from('A brief for the matrix.\n'),
+  });
+  const { id: attachmentId } = (await attachment.json()) as { id: string };
+  const contacted = await anonymous.post('/_actions/contact', {
+    data: { first_name: 'Mona', last_name: 'Matrix', email: 'mona.matrix@mail.test', phone: '', reason: 'support', message: 'Matrix message', attachment_upload_id: attachmentId, company_website: '' },
+  });
+  expect(contacted.status()).toBe(200);
+  const inbox = await (await admin.get('/admin/messages')).text();
+  const messageId = /\/admin\/messages\/([0-9a-f-]{36})"[^>]*>\s*Mona/.exec(inbox)?.[1];
+  expect(messageId).toBeTruthy();
   const list = await (await admin.get(`/admin/applications/${position.id}`)).text();
   const applicationId = new RegExp(`/admin/applications/${position.id}/([0-9a-f-]{36})`).exec(list)?.[1];
   const dashboard = await (await admin.get('/admin')).text();
@@ -77,7 +91,7 @@ test.beforeAll(async ({ baseURL }) => {
   const victimUserId = /matrix\.victim@mail\.test[^]*?id="role-([A-Za-z0-9_-]+)"/.exec(dashboard)?.[1];
   expect(applicationId).toBeTruthy();
   expect(victimUserId).toBeTruthy();
-  fixture = { positionId: position.id, applicationId: applicationId!, victimUserId: victimUserId! };
+  fixture = { positionId: position.id, applicationId: applicationId!, victimUserId: victimUserId!, messageId: messageId! };
 });
 
 test.afterAll(async () => {
@@ -96,9 +110,11 @@ const pages = () => [
   `/admin/positions/${fixture.positionId}`,
   `/admin/applications/${fixture.positionId}`,
   `/admin/applications/${fixture.positionId}/${fixture.applicationId}`,
+  '/admin/messages',
+  `/admin/messages/${fixture.messageId}`,
 ];
 
-const downloads = () => [`/api/admin/resumes/${fixture.applicationId}`, `/api/admin/applications/${fixture.positionId}.csv`];
+const downloads = () => [`/api/admin/resumes/${fixture.applicationId}`, `/api/admin/applications/${fixture.positionId}.csv`, `/api/admin/attachments/${fixture.messageId}`];
 
 
 const actions = () =>
@@ -109,6 +125,8 @@ const actions = () =>
     ['admin.updatePosition', { positionId: fixture.positionId, form: { ...newPosition, title: 'Renamed By Attacker' } }],
     ['admin.setPositionActive', { positionId: fixture.positionId, active: false }],
     ['admin.setApplicationStatus', { applicationId: fixture.applicationId, status: 'hired' }],
+    ['admin.setMessageRead', { messageId: fixture.messageId, read: true }],
+    ['admin.deleteMessage', { messageId: fixture.messageId }],
   ] as const;
 
 /** What the requests above would change, read as the admin sees it. */
@@ -116,11 +134,14 @@ async function observableState() {
   const dashboard = await (await admin.get('/admin')).text();
   const detail = await (await admin.get(`/admin/applications/${fixture.positionId}/${fixture.applicationId}`)).text();
   const board = await (await anonymous.get('/careers?q=Matrix%20Target')).text();
+  const inbox = await (await admin.get('/admin/messages')).text();
   return {
     victimListed: dashboard.includes('matrix.victim@mail.test'),
     injectedPosition: dashboard.includes('Matrix Injected Role'),
     renamed: dashboard.includes('Renamed By Attacker'),
     positionOpen: board.includes('Matrix Target Role'),
+    messageListed: inbox.includes('mona.matrix@mail.test'),
+    messageUnread: /mona\.matrix@mail\.test[^]*?Unread/.test(inbox),
     status: /<option value="(\w+)" selected/.exec(detail)?.[1],
     victimRole: /matrix\.victim@mail\.test[^]*?<option value="(\w+)" selected/.exec(dashboard)?.[1],
   };
@@ -133,7 +154,7 @@ for (const [who, expected] of [
   test(`${who}: every admin page redirects, every download and action is refused, nothing changes`, async () => {
     const requester = who === 'anonymous' ? anonymous : user;
     const before = await observableState();
-    expect(before).toMatchObject({ victimListed: true, injectedPosition: false, renamed: false, positionOpen: true, status: 'pending', victimRole: 'user' });
+    expect(before).toMatchObject({ victimListed: true, injectedPosition: false, renamed: false, positionOpen: true, status: 'pending', victimRole: 'user', messageListed: true, messageUnread: true });
 
     for (const path of pages()) {
       const response = await requester.get(path);
@@ -162,11 +183,14 @@ test('an admin gets every page, download and action', async () => {
   expect(resume.status()).toBe(200);
   expect(resume.headers()).toMatchObject({ 'content-disposition': expect.stringMatching(/^attachment; filename="matrix\.pdf"/), 'x-content-type-options': 'nosniff' });
   expect((await admin.get(`/api/admin/applications/${fixture.positionId}.csv`)).status()).toBe(200);
+  const attachment = await admin.get(`/api/admin/attachments/${fixture.messageId}`);
+  expect(attachment.status()).toBe(200);
+  expect(await attachment.text()).toBe('A brief for the matrix.\n');
   for (const [name, input] of actions()) {
     const response = await admin.post(`/_actions/${name}`, { data: input });
     // 204 for actions that return nothing.
     expect([200, 204], name).toContain(response.status());
   }
   const after = await observableState();
-  expect(after).toMatchObject({ victimListed: false, injectedPosition: true, renamed: true, positionOpen: false });
+  expect(after).toMatchObject({ victimListed: false, injectedPosition: true, renamed: true, positionOpen: false, messageListed: false });
 });

@@ -113,6 +113,8 @@ test('positions: add, edit, deactivate; the job board follows', async ({ page })
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Edit Site Reliability Engineer' }).click();
   await waitForHydration(page);
+  await expect(page.getByRole('textbox', { name: 'Requirements' })).toHaveValue('Linux in production\nOn-call experience');
+  await expectNoA11yViolations(page, 'edit position');
   await page.getByRole('textbox', { name: 'Title' }).fill('Senior Site Reliability Engineer');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Position updated successfully')).toBeVisible();

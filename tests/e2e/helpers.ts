@@ -23,3 +23,9 @@ export async function expectNoA11yViolations(page: Page, context?: string): Prom
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
+
+/** Resolves once the islands of one component (matched by its file name) have hydrated, e.g. client:visible ones after scrolling. */
+export async function waitForIsland(page: Page, component: string): Promise<void> {
+  await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).toBeAttached();
+  await expect(page.locator(`astro-island[component-url*="${component}"][ssr]`)).toHaveCount(0);
+}

@@ -7,7 +7,7 @@ export interface Crumb {
 }
 
 /** The admin pages' title band: breadcrumbs, heading, and the admin sections. */
-export function AdminHeader({ title, crumbs = [], current, actions }: { title: string; crumbs?: Crumb[]; current: 'dashboard' | 'audit' | 'other'; actions?: ReactNode }) {
+export function AdminHeader({ title, crumbs = [], current, actions }: { title: string; crumbs?: Crumb[]; current: 'dashboard' | 'messages' | 'audit' | 'other'; actions?: ReactNode }) {
   const tab = (href: string, label: string, active: boolean) => (
     <a
       href={href}
@@ -22,6 +22,7 @@ export function AdminHeader({ title, crumbs = [], current, actions }: { title: s
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-8 sm:px-6 lg:px-8">
         <nav aria-label="Admin sections" className="flex gap-2">
           {tab('/admin', 'Dashboard', current === 'dashboard')}
+          {tab('/admin/messages', 'Messages', current === 'messages')}
           {tab('/admin/audit', 'Audit log', current === 'audit')}
         </nav>
         {crumbs.length > 0 && (

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { FileUploadField, type FileUploadTexts } from '@/components/ui/file-upload-field';
 import { Honeypot } from '@/components/ui/honeypot';
 import { Input } from '@/components/ui/input';
 import { FieldError } from '@/components/ui/label';
@@ -22,7 +23,14 @@ import {
 } from '@/lib/application-schema';
 import { HONEYPOT_FIELD } from '@/lib/honeypot';
 import { runSuccessSequence } from './success-sequence';
-import { ResumeField } from './ResumeField';
+
+const resumeTexts: FileUploadTexts = {
+  label: 'Resume',
+  hint: 'PDF, DOC or DOCX, up to 10MB',
+  done: 'Resume uploaded successfully',
+  successToast: { title: 'Resume Uploaded', description: 'Your resume has been successfully uploaded.' },
+  errorToast: { title: 'Upload Error', description: 'There was an error uploading your resume. Please try again.' },
+};
 
 const submitFailed = () => toast.error('Error', { description: 'There was an error submitting your application. Please try again.' });
 
@@ -214,7 +222,7 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
         {(control) => <Textarea {...control} {...fields.cover_letter} rows={8} maxLength={10_000} />}
       </FormField>
 
-      <ResumeField control={control} disabled={busy} />
+      <FileUploadField control={control} name="resume_upload_id" purpose="resume" id="resume" required disabled={busy} texts={resumeTexts} />
 
       <Honeypot inputRef={honeypot} />
 

@@ -279,23 +279,32 @@ export function newApplication(input: {
 }
 
 /** To the company, when someone uses the contact form. */
-export function contactMessage(input: { name: string; email: string; reason: string; message: string }): MailContent {
+export function contactMessage(input: {
+  name: string;
+  email: string;
+  reason: string;
+  message: string;
+  phone?: string | null;
+  attachmentName?: string | null;
+  adminUrl?: string;
+}): MailContent {
+  const rows: Array<readonly [string, string]> = [
+    ['Name', input.name],
+    ['E-mail', input.email],
+    ...(input.phone ? [['Phone', input.phone] as const] : []),
+    ['Reason', input.reason],
+    ...(input.attachmentName ? [['Attachment', input.attachmentName] as const] : []),
+  ];
   return {
     ...render({
       subject: `Contact form: ${oneLine(input.reason, 60)} from ${oneLine(input.name, 80)}`,
       preheader: `${oneLine(input.name, 80)} wrote through the contact form.`,
       heading: 'New message from the contact form',
       blocks: [
-        {
-          kind: 'details',
-          rows: [
-            ['Name', input.name],
-            ['E-mail', input.email],
-            ['Reason', input.reason],
-          ],
-        },
+        { kind: 'details', rows },
         { kind: 'quote', label: 'Message', text: input.message },
-        { kind: 'paragraph', text: `Reply to this e-mail to answer ${oneLine(input.name, 80)} directly.` },
+        ...(input.adminUrl ? [{ kind: 'button' as const, label: 'Open in the admin area', href: safeUrl(input.adminUrl) }] : []),
+        { kind: 'paragraph', text: `Reply to this e-mail to answer ${oneLine(input.name, 80)} directly.${input.attachmentName ? ' The attachment is in the admin area, not in this e-mail.' : ''}` },
       ],
       reason: `You received this e-mail because your address receives messages sent through the contact form on the ${siteConfig.name} website.`,
     }),

@@ -1,10 +1,9 @@
 import { CheckCircle2, FileText } from 'lucide-react';
 import { useState } from 'react';
-import { useController, type Control } from 'react-hook-form';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
-import type { ApplicationFormInput } from '@/lib/application-schema';
-import { acceptAttribute, precheckFile } from '@/lib/uploads';
+import { acceptAttribute, precheckFile, type UploadPurpose } from '@/lib/uploads';
 import { uploadFile } from './upload-file';
 
 type UploadState =
@@ -13,24 +12,43 @@ type UploadState =
   | { kind: 'done'; fileName: string }
   | { kind: 'failed'; message: string };
 
-function showUploadError() {
-  toast.error('Upload Error', { description: 'There was an error uploading your resume. Please try again.' });
+export interface FileUploadTexts {
+  label: string;
+  hint: string;
+  /** Shown beside the field once the file is stored, e.g. "Resume uploaded successfully". */
+  done: string;
+  successToast?: { title: string; description: string };
+  errorToast: { title: string; description: string };
+}
+
+export interface FileUploadFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  /** The form field that receives the upload's id. */
+  name: FieldPath<T>;
+  purpose: UploadPurpose;
+  id: string;
+  required?: boolean;
+  disabled: boolean;
+  texts: FileUploadTexts;
+  /** Told the stored file's name, or null when the field is cleared. */
+  onFileName?: (fileName: string | null) => void;
 }
 
 /**
- * The resume: uploaded as soon as it is chosen, with a progress bar, so submitting the form later
- * only sends the upload's opaque id. Why an upload failed is shown beside the field as well as in
- * the spec's toast.
+ * A file uploaded as soon as it is chosen, with a progress bar, so submitting the form later only
+ * sends the upload's opaque id. Why an upload failed is shown beside the field as well as toasted.
  */
-export function ResumeField({ control, disabled }: { control: Control<ApplicationFormInput>; disabled: boolean }) {
-  const { field, fieldState } = useController({ name: 'resume_upload_id', control });
+export function FileUploadField<T extends FieldValues>({ control, name, purpose, id, required = false, disabled, texts, onFileName }: FileUploadFieldProps<T>) {
+  const { field, fieldState } = useController({ name, control });
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
+  const showUploadError = () => toast.error(texts.errorToast.title, { description: texts.errorToast.description });
 
   async function onFileChosen(input: HTMLInputElement) {
     const file = input.files?.[0];
     if (!file) return;
     field.onChange('');
-    const problem = precheckFile('resume', file);
+    onFileName?.(null);
+    const problem = precheckFile(purpose, file);
     if (problem) {
       input.value = '';
       setState({ kind: 'failed', message: problem });
@@ -39,12 +57,13 @@ export function ResumeField({ control, disabled }: { control: Control<Applicatio
     }
     setState({ kind: 'uploading', fileName: file.name, percent: 0 });
     try {
-      const result = await uploadFile(file, 'resume', (fraction) =>
+      const result = await uploadFile(file, purpose, (fraction) =>
         setState({ kind: 'uploading', fileName: file.name, percent: Math.round(fraction * 100) }),
       );
       field.onChange(result.id);
+      onFileName?.(result.fileName);
       setState({ kind: 'done', fileName: result.fileName });
-      toast.success('Resume Uploaded', { description: 'Your resume has been successfully uploaded.' });
+      if (texts.successToast) toast.success(texts.successToast.title, { description: texts.successToast.description });
     } catch (error) {
       input.value = '';
       setState({ kind: 'failed', message: (error as Error).message });
@@ -57,15 +76,15 @@ export function ResumeField({ control, disabled }: { control: Control<Applicatio
   const error = state.kind === 'failed' ? state.message : fieldState.error?.message;
 
   return (
-    <FormField id="resume" label="Resume" required error={error} hint="PDF, DOC or DOCX, up to 10MB">
+    <FormField id={id} label={texts.label} required={required} error={error} hint={texts.hint}>
       {(controlProps) => (
         <div className="flex flex-col gap-3">
           <input
             {...controlProps}
             ref={field.ref}
-            name="resume"
+            name={id}
             type="file"
-            accept={acceptAttribute('resume')}
+            accept={acceptAttribute(purpose)}
             disabled={disabled || state.kind === 'uploading'}
             onBlur={field.onBlur}
             onChange={(event) => void onFileChosen(event.currentTarget)}
@@ -95,7 +114,7 @@ export function ResumeField({ control, disabled }: { control: Control<Applicatio
               <p className="inline-flex items-center gap-2 text-sm font-medium text-success">
                 <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" />
                 <span>
-                  Resume uploaded successfully <span className="font-normal text-muted-foreground">({state.fileName})</span>
+                  {texts.done} <span className="font-normal text-muted-foreground">({state.fileName})</span>
                 </span>
               </p>
             )}

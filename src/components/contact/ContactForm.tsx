@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { actions } from 'astro:actions';
+import { LoaderCircle, Send } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FileUploadField, type FileUploadTexts } from '@/components/ui/file-upload-field';
+import { FormField } from '@/components/ui/form-field';
+import { Honeypot } from '@/components/ui/honeypot';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toast';
+import { contactFormSchema, contactMessages, contactReasonOptions, type ContactFormInput } from '@/lib/contact-schema';
+import { HONEYPOT_FIELD } from '@/lib/honeypot';
+import { CONTACT_FORM_ID } from './ContactHeroActions';
+
+const empty: ContactFormInput = { first_name: '', last_name: '', email: '', phone: '', reason: '', message: '', attachment_upload_id: '' };
+
+const attachmentTexts: FileUploadTexts = {
+  label: 'Attachment',
+  hint: 'Optional. PDF, DOC, DOCX or TXT, up to 10MB',
+  done: 'File attached',
+  errorToast: { title: 'Upload Error', description: 'There was an error uploading your file. Please try again.' },
+};
+
+/**
+ * The contact form: stored and e-mailed to the company (DECISIONS.md). Success shows the spec's
+ * toast and empties the form; a failure keeps everything typed.
+ */
+export function ContactForm() {
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<ContactFormInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: empty,
+  });
+  const fields = {
+    first_name: register('first_name'),
+    last_name: register('last_name'),
+    email: register('email'),
+    phone: register('phone'),
+    reason: register('reason'),
+    message: register('message'),
+  };
+  const { errors } = formState;
+  const [busy, setBusy] = useState(false);
+  // Remounting the upload field clears its file input and status after a successful send.
+  const [formKey, setFormKey] = useState(0);
+  const honeypot = useRef<HTMLInputElement>(null);
+
+  async function onValid(values: ContactFormInput) {
+    setBusy(true);
+    try {
+      const { data, error } = await actions.contact({ ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' });
+      if (error || !data) throw error ?? new Error('No answer');
+      if (data.kind === 'sent') {
+        toast.success(contactMessages.sent, data.attachmentName ? { description: contactMessages.attached(data.attachmentName) } : undefined);
+        reset(empty);
+        setFormKey((key) => key + 1);
+      } else if (data.kind === 'invalid') {
+        let first = true;
+        for (const [field, message] of Object.entries(data.fieldErrors)) {
+          if (field === 'form' || field === HONEYPOT_FIELD) continue;
+          setError(field as FieldPath<ContactFormInput>, { type: 'server', message }, { shouldFocus: first });
+          first = false;
+        }
+        toast.error('Validation Error', { description: 'Please check the form for errors and try again' });
+      } else {
+        toast.error('Error', { description: contactMessages.rateLimited });
+      }
+    } catch {
+      toast.error('Error', { description: 'Your message could not be sent. Please try again, or call us.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      id={CONTACT_FORM_ID}
+      noValidate
+      aria-labelledby="contact-form-heading"
+      onSubmit={(event) => void handleSubmit(onValid, () => toast.error('Validation Error', { description: 'Please check the form for errors and try again' }))(event)}
+      className="flex scroll-mt-24 flex-col gap-6"
+    >
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField id="contact-first-name" label="First name" required error={errors.first_name?.message}>
+          {(c) => <Input {...c} {...fields.first_name} autoComplete="given-name" maxLength={100} />}
+        </FormField>
+        <FormField id="contact-last-name" label="Last name" required error={errors.last_name?.message}>
+          {(c) => <Input {...c} {...fields.last_name} autoComplete="family-name" maxLength={100} />}
+        </FormField>
+      </div>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField id="contact-email" label="Email" required error={errors.email?.message}>
+          {(c) => <Input {...c} {...fields.email} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
+        </FormField>
+        <FormField id="contact-phone" label="Phone" error={errors.phone?.message} hint="Optional">
+          {(c) => <Input {...c} {...fields.phone} type="tel" autoComplete="tel" maxLength={30} />}
+        </FormField>
+      </div>
+      <FormField id="contact-reason" label="Reason for contact" required error={errors.reason?.message}>
+        {(c) => <Select {...c} {...fields.reason} placeholder="Select a reason" options={contactReasonOptions} />}
+      </FormField>
+      <FormField id="contact-message" label="Message" required error={errors.message?.message}>
+        {(c) => <Textarea {...c} {...fields.message} rows={6} maxLength={5000} />}
+      </FormField>
+      <FileUploadField key={formKey} control={control} name="attachment_upload_id" purpose="contact-attachment" id="contact-attachment" disabled={busy} texts={attachmentTexts} />
+      <Honeypot inputRef={honeypot} />
+      <div>
+        <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
+          {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+          {busy ? 'Sending...' : 'Send Message'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { phonePattern } from './application-schema.ts';
+
+/**
+ * The contact form (spec section 5: first name, last name, email and message required; phone
+ * optional; attachment .pdf, .doc, .docx, .txt), one schema for the form and the server.
+ */
+
+/** The five reasons, as shown; stored lowercased (the database checks the stored values). */
+export const contactReasonOptions = [
+  { value: 'consultation', label: 'Consultation' },
+  { value: 'job inquiry', label: 'Job Inquiry' },
+  { value: 'partnership', label: 'Partnership' },
+  { value: 'support', label: 'Support' },
+  { value: 'general question', label: 'General Question' },
+] as const;
+
+export const contactMessages = {
+  firstName: 'Please enter your first name',
+  lastName: 'Please enter your last name',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  reason: 'Please choose a reason',
+  message: 'Please write a message',
+  tooLong: (max: number) => `Must be at most ${max} characters long`,
+  sent: "Message sent successfully! We'll get back to you within 24 hours.",
+  attached: (fileName: string) => `${fileName} has been attached to the message.`,
+  rateLimited: 'Several messages were sent from your network in a short time. Please try again in an hour.',
+  attachmentMissing: 'Your attachment could not be found. Please attach it again.',
+} as const;
+
+const reasonValues = contactReasonOptions.map((option) => option.value) as [string, ...string[]];
+
+export const contactFormSchema = z.object({
+  first_name: z.string().trim().min(1, contactMessages.firstName).max(100, contactMessages.tooLong(100)),
+  last_name: z.string().trim().min(1, contactMessages.lastName).max(100, contactMessages.tooLong(100)),
+  email: z.string().trim().toLowerCase().max(254, contactMessages.email).pipe(z.email(contactMessages.email)),
+  phone: z
+    .string()
+    .trim()
+    .max(30, contactMessages.tooLong(30))
+    .refine((value) => value === '' || phonePattern.test(value.replace(/\s/g, '')), contactMessages.phone),
+  reason: z.preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(reasonValues, { error: contactMessages.reason })),
+  message: z.string().trim().min(1, contactMessages.message).max(5000, contactMessages.tooLong(5000)),
+  /** The opaque id the attachment upload returned, or empty. */
+  attachment_upload_id: z.union([z.literal(''), z.uuid()]),
+});
+
+export const contactSubmissionSchema = contactFormSchema.extend({ company_website: z.string().max(300).optional() });
+
+export type ContactFormInput = z.input<typeof contactFormSchema>;
+export type ContactFieldErrors = Partial<Record<keyof ContactFormInput | 'form', string>>;

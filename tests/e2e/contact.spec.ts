@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expectNoA11yViolations, waitForHydration, waitForIsland } from './helpers';
+import { createAdmin, expect, signInWithForm, test } from './fixtures';
+
+/* The contact page: hero buttons, offices, FAQ, the form, and the message read in the admin area. */
+
+const briefPath = fileURLToPath(new URL('../fixtures/brief.txt', import.meta.url));
+const ADMIN = { email: 'inbox.admin@helixpoint.test', password: 'admin password 123' };
+
+test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeting opens a 30-minute event 7 days ahead', async ({ page, context }) => {
+  await page.clock.setFixedTime(new Date('2026-11-21T15:04:30Z'));
+  await page.goto('/contact');
+  await waitForIsland(page, 'ContactHeroActions');
+  await expectNoA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Send Us a Message' }).click();
+  await expect(page.getByRole('textbox', { name: 'First name' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'First name' })).toBeInViewport();
+
+  await expect(page.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', 'tel:+15125550142');
+
+  const popupPromise = context.waitForEvent('page');
+  // Nothing is fetched from Google: the test only reads the address the new tab was given.
+  await context.route('https://calendar.google.com/**', (route) => route.fulfill({ status: 200, body: 'calendar' }));
+  await page.getByRole('link', { name: /Book a Meeting/ }).click();
+  const popup = await popupPromise;
+  const url = new URL(popup.url());
+  expect(url.hostname).toBe('calendar.google.com');
+  expect(url.searchParams.get('action')).toBe('TEMPLATE');
+  expect(url.searchParams.get('dates')).toBe('20261128T150400Z/20261128T153400Z');
+  expect(url.searchParams.get('text')).toBe('Free consultation with Helixpoint');
+  expect(url.searchParams.get('details')).toContain('30-minute');
+  await popup.close();
+
+  const ics = await page.request.get('/contact/meeting.ics');
+  expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(await ics.text()).toMatch(/BEGIN:VEVENT[^]*DTSTART:\d{8}T\d{6}Z[^]*DTEND:/);
+});
+
+test('the info cards, the offices toggle and the FAQ accordion', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.getByText('Mon-Fri 9:00 AM-6:00 PM CST')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Austin, TX · Dallas, TX')).toBeVisible();
+
+  const tabs = page.getByRole('tablist', { name: 'Offices' });
+  await tabs.scrollIntoViewIfNeeded();
+  await waitForIsland(page, 'OfficesPanel');
+  await expect(page.getByRole('tab', { name: 'Austin' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('img', { name: 'Map of the Austin office area' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Dallas' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('2100 Ross Avenue');
+  await expect(page.getByRole('img', { name: 'Map of the Dallas office area' })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Austin' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText('600 Congress Avenue');
+
+  const first = page.getByRole('button', { name: 'How do we start working with Helixpoint?' });
+  await first.scrollIntoViewIfNeeded();
+  await waitForIsland(page, 'ContactFaq');
+  const last = page.getByRole('button', { name: 'Is the first consultation really free?' });
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(/short written proposal/)).toBeVisible();
+  await expectNoA11yViolations(page, 'Dallas and an open question');
+  await last.click();
+  // One open at a time.
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(last).toHaveAttribute('aria-expanded', 'true');
+  // Collapsible.
+  await last.click();
+  await expect(last).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('sending a message with an attachment, then reading it in the admin area', async ({ page }) => {
+  createAdmin(ADMIN.email, ADMIN.password);
+  await page.goto('/contact');
+  await waitForIsland(page, 'ContactHeroActions');
+  await page.getByRole('button', { name: 'Send Us a Message' }).click();
+  await waitForIsland(page, 'ContactForm');
+
+  // Errors appear for touched fields and after a submit, and nothing typed is lost.
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Please enter your first name')).toBeVisible();
+  await expect(page.getByText('Please choose a reason')).toBeVisible();
+  await expectNoA11yViolations(page, 'form errors');
+
+  await page.getByRole('textbox', { name: 'First name' }).fill('Carla');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Contact');
+  await page.getByRole('textbox', { name: 'Email' }).fill('carla.contact@mail.test');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('(214) 555-0199');
+  await page.getByRole('combobox', { name: 'Reason for contact' }).selectOption('Partnership');
+  await page.getByRole('textbox', { name: 'Message' }).fill('We would like to partner on a migration project.\nCan we talk next week?');
+  await page.getByLabel('Attachment').setInputFiles(briefPath);
+  await expect(page.getByText('File attached')).toBeVisible();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText("Message sent successfully! We'll get back to you within 24 hours.")).toBeVisible();
+  await expect(page.getByText('brief.txt has been attached to the message.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('');
+  await expect(page.getByText('File attached')).toHaveCount(0);
+  await expectNoA11yViolations(page, 'sent');
+
+  await signInWithForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Messages' }).click();
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  const row = page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' });
+  await expect(row).toContainText('Partnership');
+  await expect(row).toContainText('Unread');
+  await expectNoA11yViolations(page, 'messages list');
+  await row.getByRole('link', { name: 'Carla Contact' }).click();
+  await waitForHydration(page);
+  await expect(page.getByText('Can we talk next week?')).toBeVisible();
+  await expectNoA11yViolations(page, 'message detail');
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download attachment' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('brief.txt');
+  expect(readFileSync(await download.path())).toEqual(readFileSync(briefPath));
+
+  await page.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(page.getByText('Message marked as read')).toBeVisible();
+  await page.goto('/admin/messages');
+  await expect(page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' })).toContainText('Read');
+
+  await page.getByRole('link', { name: 'Carla Contact' }).click();
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Are you sure you want to delete this message?' }).getByRole('button', { name: 'Delete message' }).click();
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await expect(page.getByText('Message deleted successfully')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' })).toHaveCount(0);
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('row').filter({ hasText: 'message.deleted' }).first()).toContainText(ADMIN.email);
+});
