@@ -62,6 +62,7 @@ test('a wrong password gets the same error as an unknown account, and nothing ha
 test('forgot password: the e-mailed link sets a new password', async ({ page, request }) => {
   await createVerifiedUser(request, { email: 'forgetful@mail.test', username: 'forgetful' });
   await page.goto('/auth');
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   await page.getByRole('textbox', { name: 'Email' }).fill('forgetful@mail.test');
   await page.getByRole('button', { name: 'Send reset link' }).click();

@@ -76,6 +76,8 @@ export function createAdmin(email: string, password: string, name = 'Ada Admin')
 
 export async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth');
+  // Before hydration the form would be a plain HTML form: wait for the island.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();

@@ -55,6 +55,8 @@ function SwitchLink({ children, onClick }: { children: ReactNode; onClick: () =>
   );
 }
 
+// The forms say method="post": submitted before the island hydrates, a password must never end
+// up in a URL (a GET form would put it in the address bar and history).
 function SignInForm({ next, onMode }: { next: string | null; onMode: (mode: AuthMode) => void }) {
   const { register, handleSubmit, formState } = useForm<SignInInput>({ mode: 'onTouched', resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const [busy, setBusy] = useState(false);
@@ -79,7 +81,7 @@ function SignInForm({ next, onMode }: { next: string | null; onMode: (mode: Auth
   }
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
       <FormField id="signin-email" label="Email" required error={errors.email?.message}>
         {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
       </FormField>
@@ -140,7 +142,7 @@ function SignUpForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
       <FormField id="signup-username" label="Username" required error={errors.username?.message} hint="3 to 30 letters, digits, dots, hyphens or underscores">
         {(control) => <Input {...control} {...register('username')} autoComplete="username" maxLength={30} />}
       </FormField>
@@ -187,7 +189,7 @@ function ForgotPasswordForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
       <FormField id="forgot-email" label="Email" required error={formState.errors.email?.message}>
         {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
       </FormField>
