@@ -15,3 +15,9 @@ export function readAuthHint(cookieHeader: string): AuthHint {
     ?.slice(AUTH_HINT_COOKIE.length + 1);
   return value === 'admin' || value === 'user' ? value : null;
 }
+
+/**
+ * The inline script for the layout's head: html[data-auth] from the hint cookie before the first
+ * paint, so the header's server HTML (which carries every control) shows the right ones at once.
+ */
+export const authHintScript = `(function(){var m=document.cookie.match(/(?:^|;\\s*)${AUTH_HINT_COOKIE}=(user|admin)(?:;|$)/);if(m)document.documentElement.dataset.auth=m[1];})();`;

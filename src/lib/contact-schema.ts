@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { phonePattern } from './application-schema.ts';
 
 /**
  * The contact form (spec section 5: first name, last name, email and message required; phone
@@ -29,6 +28,16 @@ export const contactMessages = {
   attachmentMissing: 'Your attachment could not be found. Please attach it again.',
 } as const;
 
+/**
+ * Any real number, from anywhere: 7 to 15 digits (E.164's longest), an optional leading +, and the
+ * usual separators. The apply form's stricter North American shape would refuse "+234 803 123 4567".
+ */
+export function isPlausiblePhone(value: string): boolean {
+  if (!/^\+?[\d\s().-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+}
+
 const reasonValues = contactReasonOptions.map((option) => option.value) as [string, ...string[]];
 
 export const contactFormSchema = z.object({
@@ -39,7 +48,7 @@ export const contactFormSchema = z.object({
     .string()
     .trim()
     .max(30, contactMessages.tooLong(30))
-    .refine((value) => value === '' || phonePattern.test(value.replace(/\s/g, '')), contactMessages.phone),
+    .refine((value) => value === '' || isPlausiblePhone(value), contactMessages.phone),
   reason: z.preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(reasonValues, { error: contactMessages.reason })),
   message: z.string().trim().min(1, contactMessages.message).max(5000, contactMessages.tooLong(5000)),
   /** The opaque id the attachment upload returned, or empty. */

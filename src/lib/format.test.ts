@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatSalaryRange } from './format';
+import { countOf, formatDate, formatDateTime, formatSalaryRange } from './format';
 
 describe('formatting', () => {
   it('writes dates in words, in UTC', () => {
     expect(formatDate(new Date('2026-11-21T23:30:00Z'))).toBe('November 21, 2026');
+  });
+
+  it('writes admin timestamps in Texas time, with the zone named', () => {
+    // 23:30 UTC in November is 5:30 PM Central Standard Time the same day; in July, daylight time.
+    expect(formatDateTime(new Date('2026-11-21T23:30:00Z'))).toBe('Nov 21, 2026, 5:30 PM CST');
+    expect(formatDateTime(new Date('2026-07-01T14:05:00Z'))).toBe('Jul 1, 2026, 9:05 AM CDT');
+  });
+
+  it('counts with the right noun', () => {
+    expect(countOf(1, 'message')).toBe('1 message');
+    expect(countOf(0, 'message')).toBe('0 messages');
+    expect(countOf(2, 'reply', 'replies')).toBe('2 replies');
   });
 
   it('writes salary ranges, open-ended ones too', () => {

@@ -5,6 +5,28 @@ export function formatDate(date: Date): string {
   return dateFormat.format(date);
 }
 
+// Staff read times in the company's own zone (the offices and business hours are in Texas), not
+// the server's, which is often UTC.
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'America/Chicago',
+  timeZoneName: 'short',
+});
+
+/** "Nov 21, 2026, 2:19 PM CST": when something arrived, for the admin area. */
+export function formatDateTime(date: Date): string {
+  return dateTimeFormat.format(date);
+}
+
+/** "1 message", "3 messages". */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
 /** "$150,000 – $185,000 a year", "From $90,000 a year"; null without a range. */
 export function formatSalaryRange(min: number | null, max: number | null, currency: string): string | null {
   const money = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });

@@ -61,6 +61,18 @@ test('sign-in as admin lands on the dashboard with the admin welcome', async ({ 
   await expectNoA11yViolations(page, 'dashboard');
 });
 
+test("the header shows an admin's controls before any script file has run: no Sign In flash", async ({ page }) => {
+  await signInAsAdmin(page);
+  // No island ever hydrates: only the page's own HTML, CSS and inline script are left.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/about');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Admin' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign In' })).toBeHidden();
+  await expectNoA11yViolations(page, 'header before hydration');
+});
+
 test('users: change a role, delete after confirming; an admin cannot change their own role', async ({ page, request }) => {
   await createVerifiedUser(request, { email: 'ursula.user@mail.test', username: 'ursula', firstName: 'Ursula', lastName: 'Example' });
   await signInAsAdmin(page);

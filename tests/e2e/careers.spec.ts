@@ -227,10 +227,20 @@ test.describe('the application form', () => {
     await openFirstPosition(page, 'Machine Learning Engineer');
     await fillApplicant(page, { email: 'twice@mail.test' });
     await page.getByRole('radio', { name: 'Female' }).check();
+    // Submitted while the resume is still uploading: the form waits for it instead of calling it missing.
+    let releaseUpload!: () => void;
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route('**/api/uploads?**', async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
     await page.getByLabel('Resume').setInputFiles(fixture('resume.docx'));
-    await expect(page.getByText('Resume uploaded successfully')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Uploading resume.docx' })).toBeVisible();
     await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    releaseUpload();
     await page.waitForURL(/\/careers$/);
+    await page.unroute('**/api/uploads?**');
 
     await openFirstPosition(page, 'Machine Learning Engineer');
     await fillApplicant(page, { email: 'TWICE@mail.test' });

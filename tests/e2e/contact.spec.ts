@@ -123,6 +123,7 @@ test('sending a message with an attachment, then reading it in the admin area', 
   await expect(page.getByText('Message marked as read')).toBeVisible();
   await page.goto('/admin/messages');
   await expect(page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' })).toContainText('Read');
+  await expect(page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' })).not.toContainText('Unread');
 
   await page.getByRole('link', { name: 'Carla Contact' }).click();
   await waitForHydration(page);
@@ -133,4 +134,33 @@ test('sending a message with an attachment, then reading it in the admin area', 
   await expect(page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' })).toHaveCount(0);
   await page.goto('/admin/audit');
   await expect(page.getByRole('row').filter({ hasText: 'message.deleted' }).first()).toContainText(ADMIN.email);
+});
+
+test('a message sent while its attachment is still uploading waits for the upload, then names the file', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByRole('form', { name: 'Send Us a Message' }).scrollIntoViewIfNeeded();
+  await waitForIsland(page, 'ContactForm');
+  let releaseUpload!: () => void;
+  const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+  await page.route('**/api/uploads?**', async (route) => {
+    await uploadHeld;
+    await route.continue();
+  });
+
+  await page.getByRole('textbox', { name: 'First name' }).fill('Quick');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Sender');
+  await page.getByRole('textbox', { name: 'Email' }).fill('quick.sender@mail.test');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('+234 803 123 4567');
+  await page.getByRole('combobox', { name: 'Reason for contact' }).selectOption('Consultation');
+  await page.getByRole('textbox', { name: 'Message' }).fill('The brief is attached.');
+  await page.getByLabel('Attachment').setInputFiles(briefPath);
+  await expect(page.getByRole('progressbar', { name: 'Uploading brief.txt' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  await expectNoA11yViolations(page, 'waiting for the upload');
+
+  releaseUpload();
+  await expect(page.getByText("Message sent successfully! We'll get back to you within 24 hours.")).toBeVisible();
+  await expect(page.getByText('brief.txt has been attached to the message.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 });

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { actions } from 'astro:actions';
 import { LoaderCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { FileUploadField, type FileUploadTexts } from '@/components/ui/file-upload-field';
+import { FileUploadField, usePendingUpload, type FileUploadTexts } from '@/components/ui/file-upload-field';
 import { Honeypot } from '@/components/ui/honeypot';
 import { Input } from '@/components/ui/input';
 import { FieldError } from '@/components/ui/label';
@@ -79,6 +79,16 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
   };
   const [status, setStatus] = useState<'idle' | 'submitting' | 'submitted'>('idle');
   const honeypot = useRef<HTMLInputElement>(null);
+  const { onUploadStart, waitForUpload } = usePendingUpload();
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Submitted while the resume is still uploading: wait for it rather than call it missing.
+    setStatus('submitting');
+    const uploaded = await waitForUpload();
+    setStatus('idle');
+    if (uploaded) await handleSubmit(onValid, onInvalid)();
+  }
 
   function onInvalid(invalid: FieldErrors<ApplicationFormInput>) {
     const fields = Object.keys(invalid);
@@ -142,7 +152,7 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
   const busy = status !== 'idle';
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} aria-describedby="application-form-note" className="flex flex-col gap-6">
+    <form method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-describedby="application-form-note" className="flex flex-col gap-6">
       <p id="application-form-note" className="text-sm text-muted-foreground">
         Fields marked <span aria-hidden="true" className="text-destructive">*</span>
         <span className="sr-only">with an asterisk</span> are required.
@@ -222,7 +232,7 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
         {(control) => <Textarea {...control} {...fields.cover_letter} rows={8} maxLength={10_000} />}
       </FormField>
 
-      <FileUploadField control={control} name="resume_upload_id" purpose="resume" id="resume" required disabled={busy} texts={resumeTexts} />
+      <FileUploadField control={control} name="resume_upload_id" purpose="resume" id="resume" required disabled={busy} texts={resumeTexts} onUploadStart={onUploadStart} />
 
       <Honeypot inputRef={honeypot} />
 

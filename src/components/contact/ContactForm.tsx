@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { actions } from 'astro:actions';
 import { LoaderCircle, Send } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FileUploadField, type FileUploadTexts } from '@/components/ui/file-upload-field';
+import { FileUploadField, usePendingUpload, type FileUploadTexts } from '@/components/ui/file-upload-field';
 import { FormField } from '@/components/ui/form-field';
 import { Honeypot } from '@/components/ui/honeypot';
 import { Input } from '@/components/ui/input';
@@ -47,6 +47,18 @@ export function ContactForm() {
   // Remounting the upload field clears its file input and status after a successful send.
   const [formKey, setFormKey] = useState(0);
   const honeypot = useRef<HTMLInputElement>(null);
+  const { onUploadStart, waitForUpload } = usePendingUpload();
+  const showInvalid = () => toast.error('Validation Error', { description: 'Please check the form for errors and try again' });
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Sent while the attachment is still uploading: wait for it, and send nothing if it failed
+    // (the field says why; the visitor decides whether to send without it).
+    setBusy(true);
+    const uploaded = await waitForUpload();
+    setBusy(false);
+    if (uploaded) await handleSubmit(onValid, showInvalid)();
+  }
 
   async function onValid(values: ContactFormInput) {
     setBusy(true);
@@ -78,9 +90,11 @@ export function ContactForm() {
   return (
     <form
       id={CONTACT_FORM_ID}
+      // Posted, never a GET, if sent before hydration: what was typed must not land in a URL.
+      method="post"
       noValidate
       aria-labelledby="contact-form-heading"
-      onSubmit={(event) => void handleSubmit(onValid, () => toast.error('Validation Error', { description: 'Please check the form for errors and try again' }))(event)}
+      onSubmit={(event) => void onSubmit(event)}
       className="flex scroll-mt-24 flex-col gap-6"
     >
       <div className="grid gap-6 sm:grid-cols-2">
@@ -105,7 +119,7 @@ export function ContactForm() {
       <FormField id="contact-message" label="Message" required error={errors.message?.message}>
         {(c) => <Textarea {...c} {...fields.message} rows={6} maxLength={5000} />}
       </FormField>
-      <FileUploadField key={formKey} control={control} name="attachment_upload_id" purpose="contact-attachment" id="contact-attachment" disabled={busy} texts={attachmentTexts} />
+      <FileUploadField key={formKey} control={control} name="attachment_upload_id" purpose="contact-attachment" id="contact-attachment" disabled={busy} texts={attachmentTexts} onUploadStart={onUploadStart} />
       <Honeypot inputRef={honeypot} />
       <div>
         <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">

@@ -10,12 +10,18 @@ import { flashCookie } from '@/lib/flash';
  */
 const noSubscription = () => () => {};
 
+// The server cannot know the visitor, so its HTML carries every control and CSS shows the right
+// ones from html[data-auth], set by an inline script in the layout before the first paint (see
+// authHintScript). Without that, a signed-in visitor would see Sign In flash until hydration.
+const whenSignedOut = 'contents [html[data-auth]_&]:hidden';
+const whenSignedIn = 'hidden [html[data-auth]_&]:contents';
+const whenAdmin = 'hidden [html[data-auth=admin]_&]:contents';
+
 export function AuthControls() {
-  // The server render (and hydration) shows the signed-out view; the browser then reads the cookie.
   const hint = useSyncExternalStore(
     noSubscription,
     () => readAuthHint(document.cookie),
-    () => null,
+    () => 'unknown' as const,
   );
   const [busy, setBusy] = useState(false);
 
@@ -38,26 +44,40 @@ export function AuthControls() {
     }
   }
 
-  if (!hint) {
+  const signIn = (
+    <a href="/auth" className={buttonVariants({ size: 'sm' })}>
+      Sign In
+    </a>
+  );
+  const admin = (
+    <a href="/admin" className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} max-sm:px-2`}>
+      <ShieldCheck aria-hidden="true" />
+      {/* Narrow screens show the icons; the words stay for screen readers. */}
+      <span className="max-sm:sr-only">Admin</span>
+    </a>
+  );
+  const logout = (
+    <button type="button" onClick={() => void logOut()} disabled={busy} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} max-sm:px-2`}>
+      <LogOut aria-hidden="true" />
+      <span className="max-sm:sr-only">Logout</span>
+    </button>
+  );
+
+  if (hint === 'unknown') {
     return (
-      <a href="/auth" className={buttonVariants({ size: 'sm' })}>
-        Sign In
-      </a>
+      <>
+        <span className={whenSignedOut}>{signIn}</span>
+        <span className={whenAdmin}>{admin}</span>
+        <span className={whenSignedIn}>{logout}</span>
+      </>
     );
   }
+  if (!hint) return signIn;
   return (
     <>
-      {hint === 'admin' && (
-        <a href="/admin" className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} max-sm:px-2`}>
-          <ShieldCheck aria-hidden="true" />
-          {/* Narrow screens show the icons; the words stay for screen readers. */}
-          <span className="max-sm:sr-only">Admin</span>
-        </a>
-      )}
-      <button type="button" onClick={() => void logOut()} disabled={busy} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} max-sm:px-2`}>
-        <LogOut aria-hidden="true" />
-        <span className="max-sm:sr-only">Logout</span>
-      </button>
+      {hint === 'admin' && admin}
+      {logout}
     </>
   );
 }
+

@@ -1,5 +1,5 @@
 import { CheckCircle2, FileText } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
@@ -32,13 +32,32 @@ export interface FileUploadFieldProps<T extends FieldValues> {
   texts: FileUploadTexts;
   /** Told the stored file's name, or null when the field is cleared. */
   onFileName?: (fileName: string | null) => void;
+  /** Told of each upload as it starts: the promise settles true when stored, false when refused. */
+  onUploadStart?: (upload: Promise<boolean>) => void;
+}
+
+/**
+ * Lets a form submitted while its file is still uploading wait for the upload instead of sending
+ * without it (and then clearing the form, which would lose the file without a word).
+ */
+export function usePendingUpload() {
+  const pending = useRef<Promise<boolean> | null>(null);
+  const onUploadStart = useCallback((upload: Promise<boolean>) => {
+    pending.current = upload;
+    void upload.then(() => {
+      if (pending.current === upload) pending.current = null;
+    });
+  }, []);
+  /** True when there is nothing to wait for or the upload was stored; false when it failed. */
+  const waitForUpload = useCallback(async () => (pending.current ? pending.current : true), []);
+  return { onUploadStart, waitForUpload };
 }
 
 /**
  * A file uploaded as soon as it is chosen, with a progress bar, so submitting the form later only
  * sends the upload's opaque id. Why an upload failed is shown beside the field as well as toasted.
  */
-export function FileUploadField<T extends FieldValues>({ control, name, purpose, id, required = false, disabled, texts, onFileName }: FileUploadFieldProps<T>) {
+export function FileUploadField<T extends FieldValues>({ control, name, purpose, id, required = false, disabled, texts, onFileName, onUploadStart }: FileUploadFieldProps<T>) {
   const { field, fieldState } = useController({ name, control });
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
   const showUploadError = () => toast.error(texts.errorToast.title, { description: texts.errorToast.description });
@@ -56,19 +75,23 @@ export function FileUploadField<T extends FieldValues>({ control, name, purpose,
       return;
     }
     setState({ kind: 'uploading', fileName: file.name, percent: 0 });
-    try {
-      const result = await uploadFile(file, purpose, (fraction) =>
-        setState({ kind: 'uploading', fileName: file.name, percent: Math.round(fraction * 100) }),
-      );
-      field.onChange(result.id);
-      onFileName?.(result.fileName);
-      setState({ kind: 'done', fileName: result.fileName });
-      if (texts.successToast) toast.success(texts.successToast.title, { description: texts.successToast.description });
-    } catch (error) {
-      input.value = '';
-      setState({ kind: 'failed', message: (error as Error).message });
-      showUploadError();
-    }
+    const upload = uploadFile(file, purpose, (fraction) => setState({ kind: 'uploading', fileName: file.name, percent: Math.round(fraction * 100) })).then(
+      (result) => {
+        field.onChange(result.id);
+        onFileName?.(result.fileName);
+        setState({ kind: 'done', fileName: result.fileName });
+        if (texts.successToast) toast.success(texts.successToast.title, { description: texts.successToast.description });
+        return true;
+      },
+      (error: unknown) => {
+        input.value = '';
+        setState({ kind: 'failed', message: (error as Error).message });
+        showUploadError();
+        return false;
+      },
+    );
+    onUploadStart?.(upload);
+    await upload;
   }
 
   // A validation error (nothing uploaded yet) is shown only once the field was touched or the

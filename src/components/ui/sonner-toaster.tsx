@@ -17,6 +17,8 @@ export default function SonnerToaster() {
       position="top-right"
       richColors
       closeButton
+      // Spec section 9: toasts stay 5 s (sonner's default is 4 s).
+      duration={5000}
       toastOptions={{ classNames: { toast: 'font-sans', title: 'font-semibold' } }}
     />
   );
