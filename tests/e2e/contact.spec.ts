@@ -40,8 +40,9 @@ test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeti
 
 test('the info cards, the offices toggle and the FAQ accordion', async ({ page }) => {
   await page.goto('/contact');
-  await expect(page.getByText('Mon-Fri 9:00 AM-6:00 PM CST')).toBeVisible();
-  await expect(page.getByRole('main').getByText('Austin, TX · Dallas, TX')).toBeVisible();
+  const cards = page.getByRole('region', { name: 'Get in Touch' });
+  await expect(cards.getByText('Mon-Fri 9:00 AM-6:00 PM CST')).toBeVisible();
+  await expect(cards.getByText('Austin, TX · Dallas, TX')).toBeVisible();
 
   const tabs = page.getByRole('tablist', { name: 'Offices' });
   await tabs.scrollIntoViewIfNeeded();
@@ -50,6 +51,9 @@ test('the info cards, the offices toggle and the FAQ accordion', async ({ page }
   await expect(page.getByRole('img', { name: 'Map of the Austin office area' })).toBeVisible();
   await page.getByRole('tab', { name: 'Dallas' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('2100 Ross Avenue');
+  const directions = new URL((await page.getByRole('tabpanel').getByRole('link', { name: /Get directions/ }).getAttribute('href')) ?? '');
+  expect(directions.hostname).toBe('www.google.com');
+  expect(directions.searchParams.get('destination')).toBe('2100 Ross Avenue, Suite 900, Dallas, TX 75201');
   await expect(page.getByRole('img', { name: 'Map of the Dallas office area' })).toBeVisible();
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('tab', { name: 'Austin' })).toHaveAttribute('aria-selected', 'true');

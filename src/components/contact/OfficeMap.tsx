@@ -25,7 +25,7 @@ export function OfficeMap({ city, variant }: { city: string; variant: 'austin' |
         <path d="M0 10 C -14 -8, -16 -14, -16 -20 A16 16 0 1 1 16 -20 C 16 -14, 14 -8, 0 10 Z" fill="#1849c6" />
         <circle cy="-20" r="6" fill="#ffffff" />
       </g>
-      <rect x="16" y="16" rx="6" width="150" height="34" fill="#ffffff" opacity="0.92" />
+      <rect x="16" y="16" rx="6" width="132" height="34" fill="#ffffff" stroke="#c8d3e3" opacity="0.95" />
       <text x="30" y="38" fontFamily="Inter, sans-serif" fontSize="15" fontWeight="700" fill="#0b1b3a">
         {city} office
       </text>
