@@ -1,7 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@/lib/application-schema';
@@ -10,13 +8,10 @@ import { applicationDeps, submitApplication, type ApplicationDeps } from './appl
 import { listOpenPositions } from './careers';
 import { applications, positions, uploads } from './db/schema';
 import { seedDemoData } from './db/seed';
-import { startJobs, type Jobs } from './jobs/queue';
-import { createLogger } from './logger';
-import { createMailer } from './mail/transport';
-import { clientIp, createRateLimiters } from './rate-limit';
+import { clientIp } from './rate-limit';
 import type { Runtime } from './runtime';
-import { createFsStorage } from './storage/fs-driver';
-import { startTestDatabase, type TestDatabase } from './testing/database';
+import { startTestBackend, type TestBackend } from './testing/backend';
+import type { TestDatabase } from './testing/database';
 import { serveForTest, type TestServer } from './testing/http';
 import { handleUploadRequest, uploadDeps } from './uploads';
 
@@ -29,12 +24,11 @@ import { handleUploadRequest, uploadDeps } from './uploads';
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/${name}`, import.meta.url));
 const HIRING_EMAIL = 'hiring@helixpoint.test';
 
+let backend: TestBackend;
 let database: TestDatabase;
-let storageDir: string;
-let jobs: Jobs;
+let runtime: Runtime;
 let server: TestServer;
 let deps: ApplicationDeps;
-let runtime: Runtime;
 let positionId: string;
 let inactivePositionId: string;
 let ipCounter = 0;
@@ -43,23 +37,9 @@ let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter}`;
 
 beforeAll(async () => {
-  database = await startTestDatabase();
+  backend = await startTestBackend({ siteUrl: 'https://careers.helixpoint.test', mail: { hiringEmail: HIRING_EMAIL } });
+  ({ database, runtime } = backend);
   await seedDemoData(database.db);
-  storageDir = mkdtempSync(join(tmpdir(), 'helixpoint-uploads-'));
-  const logger = createLogger('silent');
-  const storage = createFsStorage(storageDir);
-  const mailer = createMailer({ from: 'Helixpoint <no-reply@helixpoint.test>', outboxDir: join(storageDir, 'mail'), logger });
-  // Workers poll rarely: these tests look at the queued jobs, not at their delivery.
-  jobs = await startJobs({ databaseUrl: database.url, db: database.db, mailer, storage, log: () => {}, pollingIntervalSeconds: 3600 });
-  runtime = {
-    config: { siteUrl: 'https://careers.helixpoint.test', mail: { hiringEmail: HIRING_EMAIL }, trustProxy: true },
-    logger,
-    database,
-    storage,
-    mailer,
-    jobs,
-    rateLimits: createRateLimiters(database.pool),
-  } as unknown as Runtime;
   deps = applicationDeps(runtime);
   const [open] = await listOpenPositions(database.db);
   positionId = open!.id;
@@ -80,9 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await jobs?.stop();
-  await database?.destroy();
-  if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+  await backend?.stop();
 }, 60_000);
 
 async function upload(body: Uint8Array | ReadableStream<Uint8Array>, { name = 'resume.pdf', ip = nextIp(), headers = {} as Record<string, string> } = {}) {

@@ -1,11 +1,10 @@
-import type pg from 'pg';
 import { and, eq, isNull } from 'drizzle-orm';
-import { withTransaction, type Database } from './db/client.ts';
+import { withTransaction } from './db/client.ts';
 import { applications, uploads } from './db/schema.ts';
 import { getOpenPosition } from './careers.ts';
-import type { Jobs } from './jobs/queue.ts';
 import { applicationReceived, newApplication } from './mail/templates.ts';
-import { isHoneypotFilled, type RateLimiters } from './rate-limit.ts';
+import { publicFormDeps, type PublicFormDeps } from './public-form.ts';
+import { isHoneypotFilled } from './rate-limit.ts';
 import type { Runtime } from './runtime.ts';
 import {
   applicationSubmissionSchema,
@@ -22,26 +21,12 @@ import { siteConfig } from '../lib/site-config.ts';
  * transaction as the row, so an application is never stored without its notifications or the reverse.
  */
 
-export interface ApplicationDeps {
-  db: Database;
-  pool: pg.Pool;
-  jobs: Pick<Jobs, 'enqueueEmail'>;
-  rateLimits: RateLimiters;
-  siteUrl: string;
+export interface ApplicationDeps extends PublicFormDeps {
   hiringEmail: string | undefined;
-  log: (data: object, message: string) => void;
 }
 
 export function applicationDeps(runtime: Runtime): ApplicationDeps {
-  return {
-    db: runtime.database.db,
-    pool: runtime.database.pool,
-    jobs: runtime.jobs,
-    rateLimits: runtime.rateLimits,
-    siteUrl: runtime.config.siteUrl,
-    hiringEmail: runtime.config.mail.hiringEmail,
-    log: (data, message) => runtime.logger.info(data, message),
-  };
+  return { ...publicFormDeps(runtime), hiringEmail: runtime.config.mail.hiringEmail };
 }
 
 export type SubmitResult =

@@ -1,19 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from './admin-create';
 import { createAuth, type Auth } from './auth';
 import { handleAuthRequest, tooManyAttempts } from './auth-handler';
 import { sessions, users } from './db/schema';
-import { startJobs, type Jobs } from './jobs/queue';
-import { createLogger } from './logger';
-import { createMailer } from './mail/transport';
-import { clientIp, createRateLimiters } from './rate-limit';
+import { clientIp } from './rate-limit';
 import { checkAdmin, getViewer } from './session';
-import { createFsStorage } from './storage/fs-driver';
-import { startTestDatabase, type TestDatabase } from './testing/database';
+import { startTestBackend, type TestBackend } from './testing/backend';
+import type { TestDatabase } from './testing/database';
 import { serveForTest, type TestServer } from './testing/http';
 
 /*
@@ -23,24 +17,19 @@ import { serveForTest, type TestServer } from './testing/http';
  */
 
 const SITE = 'https://www.helixpoint.test';
+let backend: TestBackend;
 let database: TestDatabase;
-let dir: string;
-let jobs: Jobs;
 let auth: Auth;
 let server: TestServer;
 let ip = 0;
 const nextIp = () => `203.0.113.${++ip}`;
 
 beforeAll(async () => {
-  database = await startTestDatabase();
-  dir = mkdtempSync(join(tmpdir(), 'helixpoint-auth-'));
-  const logger = createLogger('silent');
-  const storage = createFsStorage(join(dir, 'uploads'));
-  const mailer = createMailer({ from: 'Helixpoint <no-reply@helixpoint.test>', outboxDir: join(dir, 'mail'), logger });
-  jobs = await startJobs({ databaseUrl: database.url, db: database.db, mailer, storage, log: () => {}, pollingIntervalSeconds: 3600 });
+  backend = await startTestBackend({ siteUrl: SITE });
+  database = backend.database;
   auth = createAuth({
     db: database.db,
-    jobs,
+    jobs: backend.jobs,
     siteUrl: SITE,
     secret: 'test-secret-test-secret-test-secret-1234',
     secureCookies: false,
@@ -48,15 +37,13 @@ beforeAll(async () => {
     adminEmails: ['chief@helixpoint.test'],
     log: () => {},
   });
-  const rateLimits = createRateLimiters(database.pool);
-  server = await serveForTest((request, socket) => handleAuthRequest({ auth, rateLimits, log: () => {} }, request, clientIp(request.headers, socket, true)));
+  const deps = { auth, rateLimits: backend.rateLimits, log: () => {} };
+  server = await serveForTest((request, socket) => handleAuthRequest(deps, request, clientIp(request.headers, socket, true)));
 }, 120_000);
 
 afterAll(async () => {
   await server?.close();
-  await jobs?.stop();
-  await database?.destroy();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await backend?.stop();
 }, 60_000);
 
 async function post(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
@@ -116,7 +103,7 @@ describe('sign-up and e-mail verification', () => {
 
 describe('without e-mail verification (AUTH_REQUIRE_EMAIL_VERIFICATION=false)', () => {
   it('signs a new account in at once', async () => {
-    const open = createAuth({ db: database.db, jobs, siteUrl: SITE, secret: 'test-secret-test-secret-test-secret-1234', secureCookies: false, requireEmailVerification: false, adminEmails: [], log: () => {} });
+    const open = createAuth({ db: database.db, jobs: backend.jobs, siteUrl: SITE, secret: 'test-secret-test-secret-test-secret-1234', secureCookies: false, requireEmailVerification: false, adminEmails: [], log: () => {} });
     const result = await open.api.signUpEmail({ body: { email: 'instant@mail.test', password: 'correct horse battery', name: 'x', username: 'instant', firstName: 'Ina', lastName: 'Stant' } });
     expect(result.token).toEqual(expect.any(String));
   });

@@ -1,19 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '@/lib/contact-schema';
 import { uploadMessages } from '@/lib/uploads';
 import { contactMessages as contactTable, uploads } from './db/schema';
 import { contactDeps, submitContactMessage, type ContactDeps } from './contact';
-import { startJobs, type Jobs } from './jobs/queue';
-import { createLogger } from './logger';
-import { createMailer } from './mail/transport';
-import { clientIp, createRateLimiters } from './rate-limit';
-import type { Runtime } from './runtime';
-import { createFsStorage } from './storage/fs-driver';
-import { startTestDatabase, type TestDatabase } from './testing/database';
+import { clientIp } from './rate-limit';
+import { startTestBackend, type TestBackend } from './testing/backend';
 import { serveForTest, type TestServer } from './testing/http';
 import { handleUploadRequest, uploadDeps } from './uploads';
 
@@ -21,43 +14,25 @@ import { handleUploadRequest, uploadDeps } from './uploads';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/${name}`, import.meta.url));
 const CONTACT_EMAIL = 'inbox@helixpoint.test';
-let database: TestDatabase;
-let dir: string;
-let jobs: Jobs;
+let backend: TestBackend;
 let server: TestServer;
 let deps: ContactDeps;
-let runtime: Runtime;
 let ip = 0;
 const nextIp = () => `192.0.2.${++ip}`;
 
 beforeAll(async () => {
-  database = await startTestDatabase();
-  dir = mkdtempSync(join(tmpdir(), 'helixpoint-contact-'));
-  const logger = createLogger('silent');
-  const storage = createFsStorage(join(dir, 'uploads'));
-  const mailer = createMailer({ from: 'Helixpoint <no-reply@helixpoint.test>', outboxDir: join(dir, 'mail'), logger });
-  jobs = await startJobs({ databaseUrl: database.url, db: database.db, mailer, storage, log: () => {}, pollingIntervalSeconds: 3600 });
-  runtime = {
-    config: { siteUrl: 'https://www.helixpoint.test', mail: { contactEmail: CONTACT_EMAIL }, trustProxy: true },
-    logger,
-    database,
-    storage,
-    jobs,
-    rateLimits: createRateLimiters(database.pool),
-  } as unknown as Runtime;
-  deps = contactDeps(runtime);
+  backend = await startTestBackend({ mail: { contactEmail: CONTACT_EMAIL } });
+  deps = contactDeps(backend.runtime);
   server = await serveForTest(async (request, socket) => {
     const key = clientIp(request.headers, socket, true);
-    if (new URL(request.url).pathname === '/api/uploads') return handleUploadRequest(uploadDeps(runtime), request, key);
+    if (new URL(request.url).pathname === '/api/uploads') return handleUploadRequest(uploadDeps(backend.runtime), request, key);
     return Response.json(await submitContactMessage(deps, await request.json(), key));
   });
 }, 120_000);
 
 afterAll(async () => {
   await server?.close();
-  await jobs?.stop();
-  await database?.destroy();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await backend?.stop();
 }, 60_000);
 
 async function attach(file: string, name = file) {
@@ -86,7 +61,7 @@ async function send(body: Record<string, unknown>, client = nextIp()) {
 }
 
 async function queuedTo(to: string) {
-  const result = await database.pool.query(`select data from pgboss.job where name = 'send-email' and data->>'to' = $1 order by created_on`, [to]);
+  const result = await backend.database.pool.query(`select data from pgboss.job where name = 'send-email' and data->>'to' = $1 order by created_on`, [to]);
   return result.rows.map((row: { data: { subject: string; text: string; replyTo?: string } }) => row.data);
 }
 
@@ -96,9 +71,9 @@ describe('a contact message', () => {
     expect(attached).toMatchObject({ status: 201, body: { fileName: 'brief.txt' } });
     const result = await send({ ...validMessage(), phone: '(512) 555-0147', attachment_upload_id: attached.body.id });
     expect(result).toEqual({ kind: 'sent', messageId: expect.any(String), attachmentName: 'brief.txt' });
-    const [row] = await database.db.select().from(contactTable).where(eq(contactTable.id, result['messageId'] as string));
+    const [row] = await backend.database.db.select().from(contactTable).where(eq(contactTable.id, result['messageId'] as string));
     expect(row).toMatchObject({ firstName: 'Jane', lastName: 'Doe', email: 'jane@mail.test', phone: '(512) 555-0147', reason: 'consultation', attachmentUploadId: attached.body.id, readAt: null });
-    const [upload] = await database.db.select().from(uploads).where(eq(uploads.id, attached.body.id!));
+    const [upload] = await backend.database.db.select().from(uploads).where(eq(uploads.id, attached.body.id!));
     expect(upload).toMatchObject({ purpose: 'contact-attachment', contentType: 'text/plain; charset=utf-8' });
     expect(upload!.attachedAt).toBeInstanceOf(Date);
     const [mail] = await queuedTo(CONTACT_EMAIL);
@@ -121,9 +96,9 @@ describe('a contact message', () => {
     { field: 'message', value: 'x'.repeat(5001), message: contactMessages.tooLong(5000) },
     { field: 'attachment_upload_id', value: 'not-an-id', message: expect.any(String) },
   ])('refuses $field = "$value" with its message', async ({ field, value, message }) => {
-    const before = (await database.db.select().from(contactTable)).length;
+    const before = (await backend.database.db.select().from(contactTable)).length;
     expect(await send({ ...validMessage(), [field]: value })).toEqual({ kind: 'invalid', fieldErrors: { [field]: message } });
-    expect((await database.db.select().from(contactTable)).length).toBe(before);
+    expect((await backend.database.db.select().from(contactTable)).length).toBe(before);
   });
 
   it('refuses an attachment that is not a PDF, DOC, DOCX or text, or that belongs elsewhere', async () => {
@@ -151,7 +126,7 @@ describe('a contact message', () => {
     const before = (await queuedTo(CONTACT_EMAIL)).length;
     const result = await send({ ...validMessage(), email: 'bot@mail.test', company_website: 'spam' });
     expect(result.kind).toBe('sent');
-    expect(await database.db.select().from(contactTable).where(eq(contactTable.email, 'bot@mail.test'))).toEqual([]);
+    expect(await backend.database.db.select().from(contactTable).where(eq(contactTable.email, 'bot@mail.test'))).toEqual([]);
     expect((await queuedTo(CONTACT_EMAIL)).length).toBe(before);
   });
 });

@@ -1,10 +1,9 @@
-import type pg from 'pg';
 import { and, eq, isNull } from 'drizzle-orm';
-import { withTransaction, type Database } from './db/client.ts';
+import { withTransaction } from './db/client.ts';
 import { contactMessages as contactMessagesTable, uploads } from './db/schema.ts';
-import type { Jobs } from './jobs/queue.ts';
 import { contactMessage } from './mail/templates.ts';
-import { isHoneypotFilled, type RateLimiters } from './rate-limit.ts';
+import { publicFormDeps, type PublicFormDeps } from './public-form.ts';
+import { isHoneypotFilled } from './rate-limit.ts';
 import type { Runtime } from './runtime.ts';
 import { contactMessages, contactReasonOptions, contactSubmissionSchema, type ContactFieldErrors } from '../lib/contact-schema.ts';
 import { siteConfig } from '../lib/site-config.ts';
@@ -15,26 +14,12 @@ import { siteConfig } from '../lib/site-config.ts';
  * sent nothing).
  */
 
-export interface ContactDeps {
-  db: Database;
-  pool: pg.Pool;
-  jobs: Pick<Jobs, 'enqueueEmail'>;
-  rateLimits: RateLimiters;
-  siteUrl: string;
+export interface ContactDeps extends PublicFormDeps {
   contactEmail: string | undefined;
-  log: (data: object, message: string) => void;
 }
 
 export function contactDeps(runtime: Runtime): ContactDeps {
-  return {
-    db: runtime.database.db,
-    pool: runtime.database.pool,
-    jobs: runtime.jobs,
-    rateLimits: runtime.rateLimits,
-    siteUrl: runtime.config.siteUrl,
-    contactEmail: runtime.config.mail.contactEmail,
-    log: (data, message) => runtime.logger.info(data, message),
-  };
+  return { ...publicFormDeps(runtime), contactEmail: runtime.config.mail.contactEmail };
 }
 
 export type ContactResult =

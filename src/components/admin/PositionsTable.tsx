@@ -3,6 +3,7 @@ import { Pencil, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { AdminTable } from './AdminTable';
 import { runAdminAction } from './run-admin-action';
 
 export interface AdminPositionRow {
@@ -39,19 +40,7 @@ export function PositionsTable({ positions: initialPositions }: { positions: Adm
   if (positions.length === 0) return <p className="text-muted-foreground">No positions yet. Add the first one.</p>;
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-card">
-      <table className="w-full min-w-[52rem] text-left text-sm">
-        <caption className="sr-only">Job positions, newest first</caption>
-        <thead className="border-b border-border bg-surface text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Position</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Type</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">Applications</th>
-            <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
+    <AdminTable caption="Job positions, newest first" columns={[{ label: 'Position' }, { label: 'Type' }, { label: 'Status' }, { label: 'Applications', className: 'text-right' }, { label: 'Actions', hidden: true }]} tableClassName="min-w-[52rem]">
           {positions.map((position) => (
             <tr key={position.id}>
               <td className="px-4 py-3">
@@ -82,8 +71,6 @@ export function PositionsTable({ positions: initialPositions }: { positions: Adm
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </AdminTable>
   );
 }

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import type { Role } from '@/lib/admin-schema';
+import { AdminTable } from './AdminTable';
 import { runAdminAction } from './run-admin-action';
 
 export interface AdminUserRow {
@@ -39,19 +40,7 @@ export function UsersTable({ users: initialUsers, currentUserId }: { users: Admi
   if (users.length === 0) return <p className="text-muted-foreground">No users yet.</p>;
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-card">
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <caption className="sr-only">Users, newest first</caption>
-        <thead className="border-b border-border bg-surface text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Joined</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Role</th>
-            <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
+    <AdminTable caption="Users, newest first" columns={[{ label: 'Name' }, { label: 'Email' }, { label: 'Joined' }, { label: 'Role' }, { label: 'Actions', hidden: true }]}>
           {users.map((user) => {
             const self = user.id === currentUserId;
             return (
@@ -107,8 +96,6 @@ export function UsersTable({ users: initialUsers, currentUserId }: { users: Admi
               </tr>
             );
           })}
-        </tbody>
-      </table>
-    </div>
+    </AdminTable>
   );
 }

@@ -1,0 +1,57 @@
+import { Badge } from '@/components/ui/badge';
+import { contactReasonOptions } from '@/lib/contact-schema';
+import { formatDateTime } from '@/lib/format';
+import { AdminEmpty, AdminTable } from './AdminTable';
+
+export interface MessageRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  reason: string;
+  readAt: Date | null;
+  createdAt: Date;
+  hasAttachment: boolean;
+}
+
+const reasonLabel = (reason: string) => contactReasonOptions.find((option) => option.value === reason)?.label ?? reason;
+const ReadState = ({ readAt }: { readAt: Date | null }) => (readAt ? <Badge variant="neutral">Read</Badge> : <Badge variant="primary">Unread</Badge>);
+
+/** The contact form's messages, newest first; unread ones in bold. */
+export function MessagesTable({ messages }: { messages: MessageRow[] }) {
+  if (messages.length === 0) return <AdminEmpty>No messages yet.</AdminEmpty>;
+  const wide = 'max-sm:hidden';
+  return (
+    <AdminTable
+      caption="Messages from the contact form, newest first"
+      columns={[{ label: 'From' }, { label: 'Reason', className: wide }, { label: 'Received', className: wide }, { label: 'State', className: wide }]}
+      tableClassName="sm:min-w-[44rem]"
+    >
+      {messages.map((message) => (
+        <tr key={message.id} className={message.readAt ? '' : 'font-semibold'}>
+          <td className="px-4 py-3">
+            <a href={`/admin/messages/${message.id}`} className="text-primary underline-offset-4 hover:underline">
+              {message.firstName} {message.lastName}
+            </a>
+            <div className="font-normal text-muted-foreground">
+              {message.email}
+              {message.hasAttachment && ' · attachment'}
+            </div>
+            {/* Narrow screens have no room for the other columns: the same facts, stacked. */}
+            <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 font-normal text-muted-foreground sm:hidden">
+              <span>{reasonLabel(message.reason)}</span>
+              <span aria-hidden="true">·</span>
+              <span>{formatDateTime(message.createdAt)}</span>
+              <ReadState readAt={message.readAt} />
+            </div>
+          </td>
+          <td className={`px-4 py-3 ${wide}`}>{reasonLabel(message.reason)}</td>
+          <td className={`px-4 py-3 whitespace-nowrap ${wide}`}>{formatDateTime(message.createdAt)}</td>
+          <td className={`px-4 py-3 ${wide}`}>
+            <ReadState readAt={message.readAt} />
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}

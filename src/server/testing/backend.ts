@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppConfig } from '../config.ts';
+import { startJobs, type Jobs } from '../jobs/queue.ts';
+import { createLogger, type Logger } from '../logger.ts';
+import { createMailer, type Mailer } from '../mail/transport.ts';
+import { createRateLimiters, type RateLimiters } from '../rate-limit.ts';
+import type { Runtime } from '../runtime.ts';
+import type { ObjectStorage } from '../storage/types.ts';
+import { createFsStorage } from '../storage/fs-driver.ts';
+import { startTestDatabase, type TestDatabase } from './database.ts';
+
+export interface TestBackend {
+  database: TestDatabase;
+  storage: ObjectStorage;
+  mailer: Mailer;
+  /** The queue's workers poll rarely: integration tests look at queued jobs, not their delivery. */
+  jobs: Jobs;
+  rateLimits: RateLimiters;
+  logger: Logger;
+  /** The pieces above as the app's Runtime, with the config a test gives (auth left out). */
+  runtime: Runtime;
+  stop(): Promise<void>;
+}
+
+export interface TestBackendOptions {
+  siteUrl?: string;
+  mail?: Partial<AppConfig['mail']>;
+}
+
+/**
+ * What an integration test of a server command needs, all real: a migrated embedded PostgreSQL,
+ * file storage in a temporary folder, the pg-boss queue and the rate limiters.
+ */
+export async function startTestBackend({ siteUrl = 'https://www.helixpoint.test', mail = {} }: TestBackendOptions = {}): Promise<TestBackend> {
+  const database = await startTestDatabase();
+  const dir = mkdtempSync(join(tmpdir(), 'helixpoint-test-'));
+  const logger = createLogger('silent');
+  const storage = createFsStorage(join(dir, 'uploads'));
+  const mailer = createMailer({ from: 'Helixpoint <no-reply@helixpoint.test>', outboxDir: join(dir, 'mail'), logger });
+  const jobs = await startJobs({ databaseUrl: database.url, db: database.db, mailer, storage, log: () => {}, pollingIntervalSeconds: 3600 });
+  const rateLimits = createRateLimiters(database.pool);
+  // Only the fields the commands read; a test that needs more passes its own.
+  const runtime = { config: { siteUrl, mail, trustProxy: true }, logger, database, storage, mailer, jobs, rateLimits } as unknown as Runtime;
+  return {
+    database,
+    storage,
+    mailer,
+    jobs,
+    rateLimits,
+    logger,
+    runtime,
+    async stop() {
+      await jobs.stop();
+      await database.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
