@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration, waitForIsland } from './helpers';
 import { createAdmin, expect, signInWithForm, test } from './fixtures';
 
@@ -7,6 +8,15 @@ import { createAdmin, expect, signInWithForm, test } from './fixtures';
 
 const briefPath = fileURLToPath(new URL('../fixtures/brief.txt', import.meta.url));
 const ADMIN = { email: 'inbox.admin@helixpoint.test', password: 'admin password 123' };
+
+async function fillContactForm(page: Page, input: { firstName: string; lastName: string; email: string; phone: string; reason: string; message: string }) {
+  await page.getByRole('textbox', { name: 'First name' }).fill(input.firstName);
+  await page.getByRole('textbox', { name: 'Last name' }).fill(input.lastName);
+  await page.getByRole('textbox', { name: 'Email' }).fill(input.email);
+  await page.getByRole('textbox', { name: 'Phone' }).fill(input.phone);
+  await page.getByRole('combobox', { name: 'Reason for contact' }).selectOption(input.reason);
+  await page.getByRole('textbox', { name: 'Message' }).fill(input.message);
+}
 
 test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeting opens a 30-minute event 7 days ahead', async ({ page, context }) => {
   await page.clock.setFixedTime(new Date('2026-11-21T15:04:30Z'));
@@ -89,12 +99,14 @@ test('sending a message with an attachment, then reading it in the admin area', 
   await expect(page.getByText('Please choose a reason')).toBeVisible();
   await expectNoA11yViolations(page, 'form errors');
 
-  await page.getByRole('textbox', { name: 'First name' }).fill('Carla');
-  await page.getByRole('textbox', { name: 'Last name' }).fill('Contact');
-  await page.getByRole('textbox', { name: 'Email' }).fill('carla.contact@mail.test');
-  await page.getByRole('textbox', { name: 'Phone' }).fill('(214) 555-0199');
-  await page.getByRole('combobox', { name: 'Reason for contact' }).selectOption('Partnership');
-  await page.getByRole('textbox', { name: 'Message' }).fill('We would like to partner on a migration project.\nCan we talk next week?');
+  await fillContactForm(page, {
+    firstName: 'Carla',
+    lastName: 'Contact',
+    email: 'carla.contact@mail.test',
+    phone: '(214) 555-0199',
+    reason: 'Partnership',
+    message: 'We would like to partner on a migration project.\nCan we talk next week?',
+  });
   await page.getByLabel('Attachment').setInputFiles(briefPath);
   await expect(page.getByText('File attached')).toBeVisible();
   await page.getByRole('button', { name: 'Send Message' }).click();
@@ -151,12 +163,14 @@ test('a message sent while its attachment is still uploading waits for the uploa
     await route.continue();
   });
 
-  await page.getByRole('textbox', { name: 'First name' }).fill('Quick');
-  await page.getByRole('textbox', { name: 'Last name' }).fill('Sender');
-  await page.getByRole('textbox', { name: 'Email' }).fill('quick.sender@mail.test');
-  await page.getByRole('textbox', { name: 'Phone' }).fill('+234 803 123 4567');
-  await page.getByRole('combobox', { name: 'Reason for contact' }).selectOption('Consultation');
-  await page.getByRole('textbox', { name: 'Message' }).fill('The brief is attached.');
+  await fillContactForm(page, {
+    firstName: 'Quick',
+    lastName: 'Sender',
+    email: 'quick.sender@mail.test',
+    phone: '+234 803 123 4567',
+    reason: 'Consultation',
+    message: 'The brief is attached.',
+  });
   await page.getByLabel('Attachment').setInputFiles(briefPath);
   await expect(page.getByRole('progressbar', { name: 'Uploading brief.txt' })).toBeVisible();
   await page.getByRole('button', { name: 'Send Message' }).click();
