@@ -1,5 +1,5 @@
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   applicationStatusSchema,
   messageIdSchema,
@@ -35,7 +35,7 @@ import { checkAdmin } from '@/server/session';
  * middleware's), its schema, and refusals turned into messages the admin reads.
  */
 
-function adminAction<S extends z.ZodType, R>(schema: S, run: (input: z.output<S>, actor: Actor, db: Database) => Promise<R>) {
+function adminAction<S extends z.ZodMiniType, R>(schema: S, run: (input: z.output<S>, actor: Actor, db: Database) => Promise<R>) {
   return defineAction({
     accept: 'json',
     handler: async (input: unknown, context: ActionAPIContext) => {

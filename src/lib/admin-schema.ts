@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The admin area's vocabularies and forms, shared by its pages, its actions and the database schema. */
 
@@ -34,26 +34,29 @@ export function linesToList(text: string): string[] {
 
 const optionalAmount = z
   .string()
-  .trim()
-  .refine((value) => value === '' || /^\d{1,9}$/.test(value.replace(/[,\s]/g, '')), 'Enter a whole number, such as 120000');
+  .check(z.trim(), z.refine((value) => value === '' || /^\d{1,9}$/.test(value.replace(/[,\s]/g, '')), 'Enter a whole number, such as 120000'));
+
+const atMost = (max: number) => z.maxLength(max, `Use at most ${max} characters`);
 
 export const positionFormSchema = z
   .object({
-    title: z.string().trim().min(2, 'Use at least 2 characters').max(200, 'Use at most 200 characters'),
+    title: z.string().check(z.trim(), z.minLength(2, 'Use at least 2 characters'), atMost(200)),
     departmentId: z.union([z.uuid(), z.literal('')]),
-    location: z.string().trim().min(2, 'Please enter a location, such as Austin, TX or Remote').max(100, 'Use at most 100 characters'),
+    location: z.string().check(z.trim(), z.minLength(2, 'Please enter a location, such as Austin, TX or Remote'), atMost(100)),
     type: z.enum(positionTypes, { error: 'Choose a type' }),
-    description: z.string().trim().min(1, 'Please write a description').max(MAX_LIST_TEXT, `Use at most ${MAX_LIST_TEXT} characters`),
-    requirements: z.string().max(MAX_LIST_TEXT, `Use at most ${MAX_LIST_TEXT} characters`),
-    responsibilities: z.string().max(MAX_LIST_TEXT, `Use at most ${MAX_LIST_TEXT} characters`),
+    description: z.string().check(z.trim(), z.minLength(1, 'Please write a description'), atMost(MAX_LIST_TEXT)),
+    requirements: z.string().check(atMost(MAX_LIST_TEXT)),
+    responsibilities: z.string().check(atMost(MAX_LIST_TEXT)),
     salaryMin: optionalAmount,
     salaryMax: optionalAmount,
     closesAt: z.union([z.literal(''), z.iso.date('Use a date')]),
   })
-  .refine((form) => form.salaryMin === '' || form.salaryMax === '' || amount(form.salaryMin)! <= amount(form.salaryMax)!, {
-    message: 'The maximum must not be below the minimum',
-    path: ['salaryMax'],
-  });
+  .check(
+    z.refine((form) => form.salaryMin === '' || form.salaryMax === '' || amount(form.salaryMin)! <= amount(form.salaryMax)!, {
+      message: 'The maximum must not be below the minimum',
+      path: ['salaryMax'],
+    }),
+  );
 
 export type PositionFormInput = z.input<typeof positionFormSchema>;
 
@@ -90,8 +93,9 @@ export const emptyPositionForm: PositionFormInput = {
   closesAt: '',
 };
 
-export const roleChangeSchema = z.object({ userId: z.string().min(1).max(100), role: z.enum(roles) });
-export const userIdSchema = z.object({ userId: z.string().min(1).max(100) });
+const userId = z.string().check(z.minLength(1), z.maxLength(100));
+export const roleChangeSchema = z.object({ userId, role: z.enum(roles) });
+export const userIdSchema = z.object({ userId });
 export const positionActiveSchema = z.object({ positionId: z.uuid(), active: z.boolean() });
 export const positionUpdateSchema = z.object({ positionId: z.uuid(), form: positionFormSchema });
 export const applicationStatusSchema = z.object({ applicationId: z.uuid(), status: z.enum(applicationStatuses) });

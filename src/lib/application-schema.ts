@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The application form's rules (spec section 5), one schema for the browser form and the server.
@@ -53,48 +53,48 @@ export const messages = {
   tooLong: (max: number) => `Must be at most ${max} characters long`,
 } as const;
 
-const name = z
-  .string()
-  .trim()
-  .min(2, messages.nameLength)
-  .max(100, messages.tooLong(100))
+const name = z.string().check(
+  z.trim(),
+  z.minLength(2, messages.nameLength),
+  z.maxLength(100, messages.tooLong(100)),
   // "Letters" includes accented ones (José, Zoë): the rule is about symbols and digits.
-  .regex(/^[\p{L}\p{M}\s'’-]+$/u, messages.nameCharacters);
+  z.regex(/^[\p{L}\p{M}\s'’-]+$/u, messages.nameCharacters),
+);
 
 /** Spaces removed: optional +1-2 digit prefix, then 3+3+4 digits with optional parentheses and separators. */
 export const phonePattern = /^(\+\d{1,2})?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
 const optionalUrl = (pattern: RegExp, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(300, messages.tooLong(300))
-    .refine((value) => value === '' || pattern.test(value), message);
+  z.string().check(
+    z.trim(),
+    z.maxLength(300, messages.tooLong(300)),
+    z.refine((value) => value === '' || pattern.test(value), message),
+  );
 
 export const applicationFormSchema = z.object({
   first_name: name,
   last_name: name,
-  email: z.string().trim().max(254, messages.tooLong(254)).regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,6}$/, messages.email),
-  country_code: z.enum(countryCodes.map((entry) => entry.code) as [string, ...string[]]).default(DEFAULT_COUNTRY_CODE),
-  phone: z
-    .string()
-    .max(30, messages.tooLong(30))
-    .refine((value) => phonePattern.test(value.replace(/\s/g, '')), messages.phone),
-  address: z.string().trim().min(10, messages.address).max(500, messages.tooLong(500)),
+  email: z.string().check(z.trim(), z.maxLength(254, messages.tooLong(254)), z.regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,6}$/, messages.email)),
+  country_code: z._default(z.enum(countryCodes.map((entry) => entry.code) as [string, ...string[]]), DEFAULT_COUNTRY_CODE),
+  phone: z.string().check(
+    z.maxLength(30, messages.tooLong(30)),
+    z.refine((value) => phonePattern.test(value.replace(/\s/g, '')), messages.phone),
+  ),
+  address: z.string().check(z.trim(), z.minLength(10, messages.address), z.maxLength(500, messages.tooLong(500))),
   gender: z.enum(['male', 'female', 'prefer-not-to-say'], { error: messages.gender }),
   // "An https address on a linkedin host with a 2-3 letter subdomain" (www., uk., ...).
   linkedin_profile: optionalUrl(/^https:\/\/[a-z]{2,3}\.linkedin\.com(\/\S*)?$/i, messages.linkedin),
   github_profile: optionalUrl(/^https:\/\/\S+\.\S+$/i, messages.url),
   vercel_profile: optionalUrl(/^https:\/\/\S+\.\S+$/i, messages.url),
-  cover_letter: z.string().trim().min(1, messages.coverLetter).max(10_000, messages.tooLong(10_000)),
+  cover_letter: z.string().check(z.trim(), z.minLength(1, messages.coverLetter), z.maxLength(10_000, messages.tooLong(10_000))),
   /** The opaque id the resume upload returned. */
   resume_upload_id: z.uuid(messages.resume),
 });
 
 /** What the browser sends: the form, the position, and the honeypot field (empty for people). */
-export const applicationSubmissionSchema = applicationFormSchema.extend({
+export const applicationSubmissionSchema = z.extend(applicationFormSchema, {
   position_id: z.uuid(),
-  company_website: z.string().max(300).optional(),
+  company_website: z.optional(z.string().check(z.maxLength(300))),
 });
 
 export type ApplicationFieldErrors = Partial<Record<keyof z.input<typeof applicationSubmissionSchema> | 'form', string>>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The auth page's rules (spec section 5: email and password required; sign-up adds username,
@@ -20,20 +20,17 @@ export const authMessages = {
   passwordsDiffer: 'The passwords do not match',
 } as const;
 
-const email = z.string().trim().toLowerCase().max(254, authMessages.email).pipe(z.email(authMessages.email));
+const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, authMessages.email), z.email(authMessages.email));
 const name = z
   .string()
-  .trim()
-  .min(2, authMessages.name)
-  .max(100, authMessages.name)
-  .regex(/^[\p{L}\p{M}\s'’-]+$/u, authMessages.nameCharacters);
-const newPassword = z.string().min(PASSWORD_MIN, authMessages.passwordLength).max(PASSWORD_MAX, authMessages.passwordLength);
+  .check(z.trim(), z.minLength(2, authMessages.name), z.maxLength(100, authMessages.name), z.regex(/^[\p{L}\p{M}\s'’-]+$/u, authMessages.nameCharacters));
+const newPassword = z.string().check(z.minLength(PASSWORD_MIN, authMessages.passwordLength), z.maxLength(PASSWORD_MAX, authMessages.passwordLength));
 
-export const usernameSchema = z.string().trim().regex(/^[A-Za-z0-9_.-]{3,30}$/, authMessages.username);
+export const usernameSchema = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_.-]{3,30}$/, authMessages.username));
 
 export const signInSchema = z.object({
   email,
-  password: z.string().min(1, authMessages.passwordRequired).max(PASSWORD_MAX, authMessages.passwordLength),
+  password: z.string().check(z.minLength(1, authMessages.passwordRequired), z.maxLength(PASSWORD_MAX, authMessages.passwordLength)),
 });
 
 export const signUpSchema = z.object({
@@ -48,7 +45,7 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({ password: newPassword, confirmPassword: z.string() })
-  .refine((value) => value.password === value.confirmPassword, { message: authMessages.passwordsDiffer, path: ['confirmPassword'] });
+  .check(z.refine((value) => value.password === value.confirmPassword, { message: authMessages.passwordsDiffer, path: ['confirmPassword'] }));
 
 export type SignInInput = z.input<typeof signInSchema>;
 export type SignUpInput = z.input<typeof signUpSchema>;

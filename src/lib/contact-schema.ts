@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The contact form (spec section 5: first name, last name, email and message required; phone
@@ -40,22 +40,25 @@ export function isPlausiblePhone(value: string): boolean {
 
 const reasonValues = contactReasonOptions.map((option) => option.value) as [string, ...string[]];
 
+const text = (min: number, minMessage: string, max: number) =>
+  z.string().check(z.trim(), z.minLength(min, minMessage), z.maxLength(max, contactMessages.tooLong(max)));
+
 export const contactFormSchema = z.object({
-  first_name: z.string().trim().min(1, contactMessages.firstName).max(100, contactMessages.tooLong(100)),
-  last_name: z.string().trim().min(1, contactMessages.lastName).max(100, contactMessages.tooLong(100)),
-  email: z.string().trim().toLowerCase().max(254, contactMessages.email).pipe(z.email(contactMessages.email)),
-  phone: z
-    .string()
-    .trim()
-    .max(30, contactMessages.tooLong(30))
-    .refine((value) => value === '' || isPlausiblePhone(value), contactMessages.phone),
-  reason: z.preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(reasonValues, { error: contactMessages.reason })),
-  message: z.string().trim().min(1, contactMessages.message).max(5000, contactMessages.tooLong(5000)),
+  first_name: text(1, contactMessages.firstName, 100),
+  last_name: text(1, contactMessages.lastName, 100),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, contactMessages.email), z.email(contactMessages.email)),
+  phone: z.string().check(
+    z.trim(),
+    z.maxLength(30, contactMessages.tooLong(30)),
+    z.refine((value) => value === '' || isPlausiblePhone(value), contactMessages.phone),
+  ),
+  reason: z.pipe(z.string({ error: contactMessages.reason }).check(z.toLowerCase()), z.enum(reasonValues, { error: contactMessages.reason })),
+  message: text(1, contactMessages.message, 5000),
   /** The opaque id the attachment upload returned, or empty. */
   attachment_upload_id: z.union([z.literal(''), z.uuid()]),
 });
 
-export const contactSubmissionSchema = contactFormSchema.extend({ company_website: z.string().max(300).optional() });
+export const contactSubmissionSchema = z.extend(contactFormSchema, { company_website: z.optional(z.string().check(z.maxLength(300))) });
 
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactFieldErrors = Partial<Record<keyof ContactFormInput | 'form', string>>;

@@ -3,7 +3,7 @@ import type { Database } from './db/client.ts';
 import { applications, auditLog, contactMessages, departments, positions, uploads, users } from './db/schema.ts';
 import type { ObjectStorage } from './storage/types.ts';
 import { positionValues, type ApplicationStatus, type Role, type positionFormSchema } from '../lib/admin-schema.ts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * The admin area's queries and commands. Every command writes the audit log in the same
