@@ -13,6 +13,9 @@ import {
   deleteMessage,
   deleteUser,
   getMessage,
+  countUnreadMessages,
+  listMessages,
+  MESSAGES_PER_PAGE,
   setMessageRead,
   listAdminPositions,
   listAuditLog,
@@ -155,5 +158,38 @@ describe('contact messages', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('are listed a page at a time, newest first, all or only the unread, with both counts', async () => {
+    await database.db.delete(contactMessages);
+    const total = MESSAGES_PER_PAGE + 3;
+    const base = Date.parse('2026-11-01T12:00:00Z');
+    await database.db.insert(contactMessages).values(
+      Array.from({ length: total }, (_, i) => ({
+        firstName: `Sender${i}`,
+        lastName: 'Doe',
+        email: `sender${i}@mail.test`,
+        reason: 'support',
+        message: 'Hello',
+        createdAt: new Date(base + i * 60_000),
+        // Every third message has been read.
+        readAt: i % 3 === 0 ? new Date(base + i * 60_000 + 1000) : null,
+      })),
+    );
+    const unread = Array.from({ length: total }, (_, i) => i).filter((i) => i % 3 !== 0).length;
+
+    const first = await listMessages(database.db, { unreadOnly: false, page: 1 });
+    expect(first).toMatchObject({ all: total, unread, pages: 2 });
+    expect(first.rows).toHaveLength(MESSAGES_PER_PAGE);
+    expect(first.rows[0]!.firstName).toBe(`Sender${total - 1}`);
+    const second = await listMessages(database.db, { unreadOnly: false, page: 2 });
+    expect(second.rows.map((row) => row.firstName)).toEqual(['Sender2', 'Sender1', 'Sender0']);
+
+    const unreadPage = await listMessages(database.db, { unreadOnly: true, page: 1 });
+    expect(unreadPage.pages).toBe(Math.ceil(unread / MESSAGES_PER_PAGE));
+    expect(unreadPage.rows.every((row) => row.readAt === null)).toBe(true);
+    expect(unreadPage.rows).toHaveLength(Math.min(unread, MESSAGES_PER_PAGE));
+    expect(await countUnreadMessages(database.db)).toBe(unread);
+    await database.db.delete(contactMessages);
   });
 });

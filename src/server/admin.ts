@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import { applications, auditLog, contactMessages, departments, positions, uploads, users } from './db/schema.ts';
 import type { ObjectStorage } from './storage/types.ts';
 import { positionValues, type ApplicationStatus, type Role, type positionFormSchema } from '../lib/admin-schema.ts';
+import type { InboxQuery } from '../lib/inbox-query.ts';
 import type { z } from 'zod/mini';
 
 /**
@@ -208,20 +209,35 @@ export async function listAuditLog(db: Database, limit = 200) {
 
 // Contact messages ---------------------------------------------------------------------------------
 
-export async function listMessages(db: Database) {
-  return db
-    .select({
-      id: contactMessages.id,
-      firstName: contactMessages.firstName,
-      lastName: contactMessages.lastName,
-      email: contactMessages.email,
-      reason: contactMessages.reason,
-      readAt: contactMessages.readAt,
-      createdAt: contactMessages.createdAt,
-      hasAttachment: sql<boolean>`${contactMessages.attachmentUploadId} is not null`,
-    })
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt));
+export const MESSAGES_PER_PAGE = 50;
+
+/** One page of the inbox, newest first, with the totals the page needs for its links. */
+export async function listMessages(db: Database, { unreadOnly, page }: InboxQuery = { unreadOnly: false, page: 1 }) {
+  const where = unreadOnly ? isNull(contactMessages.readAt) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: contactMessages.id,
+        firstName: contactMessages.firstName,
+        lastName: contactMessages.lastName,
+        email: contactMessages.email,
+        reason: contactMessages.reason,
+        readAt: contactMessages.readAt,
+        createdAt: contactMessages.createdAt,
+        hasAttachment: sql<boolean>`${contactMessages.attachmentUploadId} is not null`,
+      })
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(MESSAGES_PER_PAGE)
+      .offset((Math.max(1, page) - 1) * MESSAGES_PER_PAGE),
+    db
+      .select({ all: count(), unread: sql<number>`count(*) filter (where ${contactMessages.readAt} is null)::int` })
+      .from(contactMessages),
+  ]);
+  const all = totals?.all ?? 0;
+  const unread = totals?.unread ?? 0;
+  return { rows, all, unread, pages: Math.max(1, Math.ceil((unreadOnly ? unread : all) / MESSAGES_PER_PAGE)) };
 }
 
 export async function countUnreadMessages(db: Database): Promise<number> {

@@ -118,12 +118,19 @@ test('sending a message with an attachment, then reading it in the admin area', 
 
   await signInWithForm(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Messages' }).click();
+  // The Messages tab counts the unread messages, from any admin page.
+  const messagesTab = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: /^Messages \d+ unread$/ });
+  await messagesTab.click();
   await expect(page).toHaveURL(/\/admin\/messages$/);
   const row = page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' });
   await expect(row).toContainText('Partnership');
   await expect(row).toContainText('Unread');
   await expectNoA11yViolations(page, 'messages list');
+  await page.getByRole('navigation', { name: 'Show messages' }).getByRole('link', { name: /^Unread/ }).click();
+  await expect(page).toHaveURL(/\/admin\/messages\?show=unread$/);
+  await expect(page.getByRole('navigation', { name: 'Show messages' }).getByRole('link', { name: /^Unread/ })).toHaveAttribute('aria-current', 'page');
+  await expect(row).toBeVisible();
+  await expectNoA11yViolations(page, 'unread messages');
   await row.getByRole('link', { name: 'Carla Contact' }).click();
   await waitForHydration(page);
   await expect(page.getByText('Can we talk next week?')).toBeVisible();
@@ -137,6 +144,8 @@ test('sending a message with an attachment, then reading it in the admin area', 
 
   await page.getByRole('button', { name: 'Mark as read' }).click();
   await expect(page.getByText('Message marked as read')).toBeVisible();
+  await page.goto('/admin/messages?show=unread');
+  await expect(page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' })).toHaveCount(0);
   await page.goto('/admin/messages');
   await expect(page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' })).toContainText('Read');
   await expect(page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' })).not.toContainText('Unread');

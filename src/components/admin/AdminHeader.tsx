@@ -6,23 +6,42 @@ export interface Crumb {
   label: string;
 }
 
+export type AdminSection = 'dashboard' | 'messages' | 'audit' | 'other';
+
+export interface AdminHeaderProps {
+  title: string;
+  crumbs?: Crumb[];
+  current: AdminSection;
+  /** Shown on the Messages tab when above zero. */
+  unreadMessages?: number;
+  actions?: ReactNode;
+}
+
 /** The admin pages' title band: breadcrumbs, heading, and the admin sections. */
-export function AdminHeader({ title, crumbs = [], current, actions }: { title: string; crumbs?: Crumb[]; current: 'dashboard' | 'messages' | 'audit' | 'other'; actions?: ReactNode }) {
-  const tab = (href: string, label: string, active: boolean) => (
+export function AdminHeader({ title, crumbs = [], current, unreadMessages = 0, actions }: AdminHeaderProps) {
+  const tab = (href: string, label: string, active: boolean, badge?: ReactNode) => (
     <a
       href={href}
       aria-current={active ? 'page' : undefined}
-      className={`rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white ${active ? 'bg-white/15 text-white' : 'text-[#c3cee3] hover:text-white'}`}
+      className={`inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white ${active ? 'bg-white/15 text-white' : 'text-[#c3cee3] hover:text-white'}`}
     >
       {label}
+      {badge}
     </a>
   );
+  const unreadBadge =
+    unreadMessages > 0 ? (
+      <span className="rounded-full bg-white px-2 py-0.5 text-xs leading-none font-bold text-navy tabular-nums">
+        {unreadMessages}
+        <span className="sr-only"> unread</span>
+      </span>
+    ) : undefined;
   return (
     <div className="bg-navy text-white">
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-8 sm:px-6 lg:px-8">
         <nav aria-label="Admin sections" className="flex gap-2">
           {tab('/admin', 'Dashboard', current === 'dashboard')}
-          {tab('/admin/messages', 'Messages', current === 'messages')}
+          {tab('/admin/messages', 'Messages', current === 'messages', unreadBadge)}
           {tab('/admin/audit', 'Audit log', current === 'audit')}
         </nav>
         {crumbs.length > 0 && (
