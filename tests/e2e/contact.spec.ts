@@ -134,6 +134,9 @@ test('sending a message with an attachment, then reading it in the admin area', 
   await row.getByRole('link', { name: 'Carla Contact' }).click();
   await waitForHydration(page);
   await expect(page.getByText('Can we talk next week?')).toBeVisible();
+  const reply = page.getByRole('link', { name: 'Reply by e-mail' });
+  await expect(reply).toHaveAttribute('href', /^mailto:carla\.contact@mail\.test\?subject=Re%3A%20Your%20message%20to%20Helixpoint&body=Hi%20Carla%2C/);
+  await expect(page.getByRole('link', { name: '(214) 555-0199' })).toHaveAttribute('href', 'tel:2145550199');
   await expectNoA11yViolations(page, 'message detail');
 
   const downloadPromise = page.waitForEvent('download');
