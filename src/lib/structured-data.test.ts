@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobPostingJsonLd, jsonLdString, type JobPostingInput } from './structured-data';
+import { contactPageJsonLd, jobPostingJsonLd, jsonLdString, type JobPostingInput } from './structured-data';
 
 const site = new URL('https://www.helixpoint.test');
 const base: JobPostingInput = {
@@ -46,5 +46,25 @@ describe('JobPosting structured data', () => {
 
   it('cannot close its script element early', () => {
     expect(jsonLdString(jobPostingJsonLd({ ...base, title: '</script><script>alert(1)</script>' }, site))).not.toContain('</script>');
+  });
+});
+
+describe('contactPageJsonLd', () => {
+  it('describes the company, its contact point with business hours, and both offices', () => {
+    const data = contactPageJsonLd(new URL('https://www.helixpoint.test')) as {
+      mainEntity: { '@type': string; '@context'?: string; contactPoint: unknown; location: { telephone: string; address: { addressLocality: string } }[] };
+    };
+    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'ContactPage', url: 'https://www.helixpoint.test/contact' });
+    expect(data.mainEntity['@type']).toBe('Organization');
+    expect(data.mainEntity['@context']).toBeUndefined();
+    expect(data.mainEntity.contactPoint).toMatchObject({
+      telephone: '+15125550142',
+      email: 'hello@helixpoint.example',
+      hoursAvailable: { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00' },
+    });
+    expect(data.mainEntity.location.map((place) => [place.address.addressLocality, place.telephone])).toEqual([
+      ['Austin', '+15125550142'],
+      ['Dallas', '+12145550187'],
+    ]);
   });
 });

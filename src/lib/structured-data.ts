@@ -32,6 +32,44 @@ export function organizationJsonLd(site: URL | undefined): JsonLd {
   };
 }
 
+/**
+ * The contact page: the company with its contact point (phone, e-mail, business hours, which are
+ * Central time: Texas) and each office as a place with its own address and phone.
+ */
+export function contactPageJsonLd(site: URL | undefined): JsonLd {
+  const { '@context': context, ...organization } = organizationJsonLd(site);
+  const toTel = (display: string) => `+1${display.replace(/\D/g, '')}`;
+  return {
+    '@context': context,
+    '@type': 'ContactPage',
+    url: new URL('/contact', site).href,
+    name: `Contact ${siteConfig.name}`,
+    mainEntity: {
+      ...organization,
+      contactPoint: {
+        '@type': 'ContactPoint',
+        contactType: 'customer service',
+        telephone: siteConfig.phone.tel,
+        email: siteConfig.email,
+        areaServed: 'US',
+        availableLanguage: 'English',
+        hoursAvailable: {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+          opens: '09:00',
+          closes: '18:00',
+        },
+      },
+      location: siteConfig.offices.map((office) => ({
+        '@type': 'Place',
+        name: `${siteConfig.name} ${office.city}`,
+        telephone: toTel(office.phone),
+        address: { '@type': 'PostalAddress', streetAddress: office.streetAddress, addressLocality: office.city, addressRegion: office.region, postalCode: office.postalCode, addressCountry: 'US' },
+      })),
+    },
+  };
+}
+
 export interface BlogPostingInput {
   title: string;
   excerpt: string;

@@ -50,6 +50,9 @@ test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeti
 
 test('the info cards, the offices toggle and the FAQ accordion', async ({ page }) => {
   await page.goto('/contact');
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(jsonLd).toMatchObject({ '@type': 'ContactPage', mainEntity: { '@type': 'Organization', contactPoint: { telephone: '+15125550142' } } });
+  expect(jsonLd.mainEntity.location).toHaveLength(2);
   const cards = page.getByRole('region', { name: 'Get in Touch' });
   await expect(cards.getByText('Mon-Fri 9:00 AM-6:00 PM CST')).toBeVisible();
   await expect(cards.getByText('Austin, TX · Dallas, TX')).toBeVisible();
