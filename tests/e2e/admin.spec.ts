@@ -164,6 +164,20 @@ test('applications: list, details, status, resume download equal to the upload, 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('interview');
 
+  // The list shows each step of the pipeline as a view with its count.
+  await page.goto(`/admin/applications/${positionId}`);
+  const views = page.getByRole('navigation', { name: 'Show applications' });
+  await views.getByRole('link', { name: /^Interview \d+$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/applications/${positionId}\\?status=interview$`));
+  await expect(views.getByRole('link', { name: /^Interview/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('row').filter({ hasText: 'jane.applicant.admin@mail.test' })).toBeVisible();
+  await expectNoA11yViolations(page, 'applications in interview');
+  await views.getByRole('link', { name: /^Hired/ }).click();
+  await expect(page.getByText('No applications are hired.')).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'Jane Applicant' }).click();
+  await waitForHydration(page);
+
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download resume' }).click();
   const download = await downloadPromise;

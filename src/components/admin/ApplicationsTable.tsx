@@ -1,3 +1,6 @@
+import { FilterLinks } from '@/components/ui/filter-links';
+import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/admin-schema';
+import { applicationsHref } from '@/lib/applications-query';
 import { formatDate } from '@/lib/format';
 import { AdminEmpty, AdminTable } from './AdminTable';
 import { StatusBadge } from './StatusBadge';
@@ -11,9 +14,27 @@ export interface ApplicationRow {
   createdAt: Date;
 }
 
+/** All, or one step of the pipeline, each with its count. */
+export function ApplicationsFilter({ positionId, status, all, byStatus }: { positionId: string; status: ApplicationStatus | null; all: number; byStatus: Partial<Record<ApplicationStatus, number>> }) {
+  return (
+    <FilterLinks
+      label="Show applications"
+      options={[
+        { label: 'All', count: all, href: applicationsHref(positionId, { status: null, page: 1 }), active: status === null },
+        ...applicationStatuses.map((step) => ({
+          label: statusLabels[step],
+          count: byStatus[step] ?? 0,
+          href: applicationsHref(positionId, { status: step, page: 1 }),
+          active: status === step,
+        })),
+      ]}
+    />
+  );
+}
+
 /** A position's applications, newest first; each row is a link target (#application-{id}) for e-mails. */
-export function ApplicationsTable({ position, rows }: { position: { id: string; title: string }; rows: ApplicationRow[] }) {
-  if (rows.length === 0) return <AdminEmpty>No applications yet.</AdminEmpty>;
+export function ApplicationsTable({ position, rows, emptyText }: { position: { id: string; title: string }; rows: ApplicationRow[]; emptyText: string }) {
+  if (rows.length === 0) return <AdminEmpty>{emptyText}</AdminEmpty>;
   return (
     <AdminTable
       caption={`Applications for ${position.title}, newest first`}

@@ -1,4 +1,5 @@
 import { Badge } from '@/components/ui/badge';
+import { FilterLinks } from '@/components/ui/filter-links';
 import { contactReasonOptions } from '@/lib/contact-schema';
 import { formatDateTime } from '@/lib/format';
 import { inboxHref } from '@/lib/inbox-query';
@@ -18,23 +19,16 @@ export interface MessageRow {
 const reasonLabel = (reason: string) => contactReasonOptions.find((option) => option.value === reason)?.label ?? reason;
 const ReadState = ({ readAt }: { readAt: Date | null }) => (readAt ? <Badge variant="neutral">Read</Badge> : <Badge variant="primary">Unread</Badge>);
 
-/** All or Unread, with their counts; plain links, so each view has its own address. */
+/** All or Unread, with their counts. */
 export function MessagesFilter({ unreadOnly, all, unread }: { unreadOnly: boolean; all: number; unread: number }) {
-  const option = (label: string, count: number, active: boolean, href: string) => (
-    <a
-      href={href}
-      aria-current={active ? 'page' : undefined}
-      className={`inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring ${active ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground'}`}
-    >
-      {label}
-      <span className="tabular-nums text-muted-foreground">{count}</span>
-    </a>
-  );
   return (
-    <nav aria-label="Show messages" className="inline-flex gap-1 rounded-lg bg-muted p-1">
-      {option('All', all, !unreadOnly, inboxHref({ unreadOnly: false, page: 1 }))}
-      {option('Unread', unread, unreadOnly, inboxHref({ unreadOnly: true, page: 1 }))}
-    </nav>
+    <FilterLinks
+      label="Show messages"
+      options={[
+        { label: 'All', count: all, href: inboxHref({ unreadOnly: false, page: 1 }), active: !unreadOnly },
+        { label: 'Unread', count: unread, href: inboxHref({ unreadOnly: true, page: 1 }), active: unreadOnly },
+      ]}
+    />
   );
 }
 

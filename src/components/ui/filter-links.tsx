@@ -1,0 +1,28 @@
+export interface FilterOption {
+  label: string;
+  count: number;
+  href: string;
+  active: boolean;
+}
+
+/**
+ * A row of views of one list (All, Unread; or statuses), each with its count. Plain links: every
+ * view has its own address and works without JavaScript.
+ */
+export function FilterLinks({ label, options }: { label: string; options: FilterOption[] }) {
+  return (
+    <nav aria-label={label} className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+      {options.map((option) => (
+        <a
+          key={option.href}
+          href={option.href}
+          aria-current={option.active ? 'page' : undefined}
+          className={`inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring ${option.active ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground'}`}
+        >
+          {option.label}
+          <span className="text-muted-foreground tabular-nums">{option.count}</span>
+        </a>
+      ))}
+    </nav>
+  );
+}
