@@ -38,6 +38,11 @@ export function isPlausiblePhone(value: string): boolean {
   return digits >= 7 && digits <= 15;
 }
 
+/** "Job Inquiry" for the stored "job inquiry"; an unknown value as it is. */
+export function contactReasonLabel(reason: string): string {
+  return contactReasonOptions.find((option) => option.value === reason)?.label ?? reason;
+}
+
 const reasonValues = contactReasonOptions.map((option) => option.value) as [string, ...string[]];
 
 const text = (min: number, minMessage: string, max: number) =>

@@ -15,9 +15,13 @@ describe('siteConfig', () => {
 
   it('uses only reserved contact data (.example addresses, 555-01xx numbers)', () => {
     for (const address of [siteConfig.email, siteConfig.careersEmail]) expect(address).toMatch(/@[a-z0-9-]+\.example$/);
-    for (const phone of [siteConfig.phone.display, ...siteConfig.offices.map((office) => office.phone)]) {
+    for (const phone of [siteConfig.phone, ...siteConfig.offices.map((office) => office.phone)].map((number) => number.display)) {
       expect(phone).toMatch(/555-01\d\d$/);
     }
-    expect(siteConfig.phone.tel).toMatch(/^\+1\d{3}55501\d\d$/);
+    for (const number of [siteConfig.phone, ...siteConfig.offices.map((office) => office.phone)]) {
+      expect(number.tel).toMatch(/^\+1\d{3}55501\d\d$/);
+      // The dialled number is the displayed one.
+      expect(number.tel.slice(2)).toBe(number.display.replace(/\D/g, ''));
+    }
   });
 });

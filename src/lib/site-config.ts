@@ -4,6 +4,12 @@
  * and every page, e-mail and structured-data block follows.
  */
 
+/** A phone number as shown, and as dialled (E.164, for tel: links and structured data). */
+export interface PhoneNumber {
+  display: string;
+  tel: string;
+}
+
 export interface Office {
   /** Stable key, used in URLs and for the offices toggle on /contact. */
   id: 'austin' | 'dallas';
@@ -13,7 +19,7 @@ export interface Office {
   focus: string;
   streetAddress: string;
   postalCode: string;
-  phone: string;
+  phone: PhoneNumber;
 }
 
 export interface SocialLink {
@@ -29,7 +35,7 @@ export interface SiteConfig {
   tagline: string;
   description: string;
   foundingYear: number;
-  phone: { display: string; tel: string };
+  phone: PhoneNumber;
   email: string;
   careersEmail: string;
   businessHours: string;
@@ -56,7 +62,7 @@ export const siteConfig = {
       focus: 'Tech innovation hub',
       streetAddress: '600 Congress Avenue, Suite 1400',
       postalCode: '78701',
-      phone: '(512) 555-0142',
+      phone: { display: '(512) 555-0142', tel: '+15125550142' },
     },
     {
       id: 'dallas',
@@ -65,7 +71,7 @@ export const siteConfig = {
       focus: 'Business and enterprise solutions',
       streetAddress: '2100 Ross Avenue, Suite 900',
       postalCode: '75201',
-      phone: '(214) 555-0187',
+      phone: { display: '(214) 555-0187', tel: '+12145550187' },
     },
   ],
   social: [

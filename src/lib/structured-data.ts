@@ -38,7 +38,6 @@ export function organizationJsonLd(site: URL | undefined): JsonLd {
  */
 export function contactPageJsonLd(site: URL | undefined): JsonLd {
   const { '@context': context, ...organization } = organizationJsonLd(site);
-  const toTel = (display: string) => `+1${display.replace(/\D/g, '')}`;
   return {
     '@context': context,
     '@type': 'ContactPage',
@@ -63,7 +62,7 @@ export function contactPageJsonLd(site: URL | undefined): JsonLd {
       location: siteConfig.offices.map((office) => ({
         '@type': 'Place',
         name: `${siteConfig.name} ${office.city}`,
-        telephone: toTel(office.phone),
+        telephone: office.phone.tel,
         address: { '@type': 'PostalAddress', streetAddress: office.streetAddress, addressLocality: office.city, addressRegion: office.region, postalCode: office.postalCode, addressCountry: 'US' },
       })),
     },

@@ -14,18 +14,6 @@ export const documentTypes = {
 
 export type DocumentType = keyof typeof documentTypes;
 
-export const uploadPurposes = {
-  resume: { types: ['pdf', 'doc', 'docx'], prefix: 'resumes/' },
-  'contact-attachment': { types: ['pdf', 'doc', 'docx', 'txt'], prefix: 'attachments/' },
-} as const satisfies Record<string, { types: readonly DocumentType[]; prefix: string }>;
-
-export type UploadPurpose = keyof typeof uploadPurposes;
-
-/** The `accept` attribute of a file input for a purpose: ".pdf,.doc,.docx". */
-export function acceptAttribute(purpose: UploadPurpose): string {
-  return uploadPurposes[purpose].types.map((type) => documentTypes[type].extension).join(',');
-}
-
 export const uploadMessages = {
   tooLarge: 'The file is larger than 10 MB. Please choose a smaller file.',
   wrongType: 'The file must be a PDF, DOC or DOCX document.',
@@ -34,6 +22,19 @@ export const uploadMessages = {
   rateLimited: 'Too many uploads from your network. Please wait a few minutes and try again.',
   failed: 'The upload did not complete. Please try again.',
 } as const;
+
+/** Each purpose: the types it takes, where its files are kept, and how a wrong type is refused. */
+export const uploadPurposes = {
+  resume: { types: ['pdf', 'doc', 'docx'], prefix: 'resumes/', wrongType: uploadMessages.wrongType },
+  'contact-attachment': { types: ['pdf', 'doc', 'docx', 'txt'], prefix: 'attachments/', wrongType: uploadMessages.wrongAttachmentType },
+} as const satisfies Record<string, { types: readonly DocumentType[]; prefix: string; wrongType: string }>;
+
+export type UploadPurpose = keyof typeof uploadPurposes;
+
+/** The `accept` attribute of a file input for a purpose: ".pdf,.doc,.docx". */
+export function acceptAttribute(purpose: UploadPurpose): string {
+  return uploadPurposes[purpose].types.map((type) => documentTypes[type].extension).join(',');
+}
 
 /** A check before sending, so nobody waits for a 40 MB upload the server will refuse. */
 export function precheckFile(purpose: UploadPurpose, file: { name: string; size: number }): string | null {
@@ -45,7 +46,7 @@ export function precheckFile(purpose: UploadPurpose, file: { name: string; size:
 }
 
 export function wrongTypeMessage(purpose: UploadPurpose): string {
-  return purpose === 'resume' ? uploadMessages.wrongType : uploadMessages.wrongAttachmentType;
+  return uploadPurposes[purpose].wrongType;
 }
 
 export interface UploadResult {

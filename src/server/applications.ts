@@ -3,7 +3,7 @@ import { withTransaction } from './db/client.ts';
 import { applications, uploads } from './db/schema.ts';
 import { getOpenPosition } from './careers.ts';
 import { applicationReceived, newApplication } from './mail/templates.ts';
-import { publicFormDeps, type PublicFormDeps } from './public-form.ts';
+import { fieldErrorsOf, publicFormDeps, type PublicFormDeps } from './public-form.ts';
 import { isHoneypotFilled } from './rate-limit.ts';
 import type { Runtime } from './runtime.ts';
 import {
@@ -49,14 +49,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 export async function submitApplication(deps: ApplicationDeps, input: unknown, clientKey: string): Promise<SubmitResult> {
   const parsed = applicationSubmissionSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: ApplicationFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'form') as keyof ApplicationFieldErrors;
-      fieldErrors[field] ??= issue.message;
-    }
-    return { kind: 'invalid', fieldErrors };
-  }
+  if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsOf<keyof ApplicationFieldErrors>(parsed.error.issues) };
   const form = parsed.data;
 
   // Bots fill the hidden field; they are told it worked and nothing is stored or sent.

@@ -2,10 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { withTransaction } from './db/client.ts';
 import { contactMessages as contactMessagesTable, uploads } from './db/schema.ts';
 import { contactMessage } from './mail/templates.ts';
-import { publicFormDeps, type PublicFormDeps } from './public-form.ts';
+import { fieldErrorsOf, publicFormDeps, type PublicFormDeps } from './public-form.ts';
 import { isHoneypotFilled } from './rate-limit.ts';
 import type { Runtime } from './runtime.ts';
-import { contactMessages, contactReasonOptions, contactSubmissionSchema, type ContactFieldErrors } from '../lib/contact-schema.ts';
+import { contactMessages, contactReasonLabel, contactSubmissionSchema, type ContactFieldErrors } from '../lib/contact-schema.ts';
 import { siteConfig } from '../lib/site-config.ts';
 
 /**
@@ -27,18 +27,9 @@ export type ContactResult =
   | { kind: 'invalid'; fieldErrors: ContactFieldErrors }
   | { kind: 'rate-limited'; retryAfterSeconds: number };
 
-const reasonLabel = (reason: string) => contactReasonOptions.find((option) => option.value === reason)?.label ?? reason;
-
 export async function submitContactMessage(deps: ContactDeps, input: unknown, clientKey: string): Promise<ContactResult> {
   const parsed = contactSubmissionSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: ContactFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'form') as keyof ContactFieldErrors;
-      fieldErrors[field] ??= issue.message;
-    }
-    return { kind: 'invalid', fieldErrors };
-  }
+  if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsOf<keyof ContactFieldErrors>(parsed.error.issues) };
   const form = parsed.data;
   if (isHoneypotFilled(form.company_website)) {
     deps.log({}, 'contact message dropped: honeypot filled');
@@ -73,7 +64,7 @@ export async function submitContactMessage(deps: ContactDeps, input: unknown, cl
     const mail = contactMessage({
       name: `${form.first_name} ${form.last_name}`,
       email: form.email,
-      reason: reasonLabel(form.reason),
+      reason: contactReasonLabel(form.reason),
       message: form.message,
       phone: form.phone || null,
       attachmentName: attachment?.fileName ?? null,

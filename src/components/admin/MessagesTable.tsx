@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { FilterLinks } from '@/components/ui/filter-links';
-import { contactReasonOptions } from '@/lib/contact-schema';
+import { contactReasonLabel } from '@/lib/contact-schema';
 import { formatDateTime } from '@/lib/format';
 import { inboxHref } from '@/lib/inbox-query';
 import { AdminEmpty, AdminTable } from './AdminTable';
@@ -16,7 +16,6 @@ export interface MessageRow {
   hasAttachment: boolean;
 }
 
-const reasonLabel = (reason: string) => contactReasonOptions.find((option) => option.value === reason)?.label ?? reason;
 const ReadState = ({ readAt }: { readAt: Date | null }) => (readAt ? <Badge variant="neutral">Read</Badge> : <Badge variant="primary">Unread</Badge>);
 
 /** All or Unread, with their counts. */
@@ -54,13 +53,13 @@ export function MessagesTable({ messages, emptyText }: { messages: MessageRow[];
             </div>
             {/* Narrow screens have no room for the other columns: the same facts, stacked. */}
             <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 font-normal text-muted-foreground sm:hidden">
-              <span>{reasonLabel(message.reason)}</span>
+              <span>{contactReasonLabel(message.reason)}</span>
               <span aria-hidden="true">·</span>
               <span>{formatDateTime(message.createdAt)}</span>
               <ReadState readAt={message.readAt} />
             </div>
           </td>
-          <td className={`px-4 py-3 ${wide}`}>{reasonLabel(message.reason)}</td>
+          <td className={`px-4 py-3 ${wide}`}>{contactReasonLabel(message.reason)}</td>
           <td className={`px-4 py-3 whitespace-nowrap ${wide}`}>{formatDateTime(message.createdAt)}</td>
           <td className={`px-4 py-3 ${wide}`}>
             <ReadState readAt={message.readAt} />

@@ -56,7 +56,7 @@ export function CompanyView({ page, image }: { page: CompanyPage; image: Picture
                 <br />
                 {office.city}, {office.region} {office.postalCode}
                 <br />
-                {office.phone}
+                {office.phone.display}
               </address>
             </li>
           ))}

@@ -35,9 +35,9 @@ export function OfficesPanel() {
                     {office.city}, {office.region} {office.postalCode}
                   </span>
                 </span>
-                <a href={`tel:${office.phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline">
+                <a href={`tel:${office.phone.tel}`} className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline">
                   <Phone aria-hidden="true" className="size-4 shrink-0" />
-                  {office.phone}
+                  {office.phone.display}
                 </a>
                 <span className="inline-flex items-center gap-2">
                   <Clock aria-hidden="true" className="size-4 shrink-0 text-primary" />

@@ -30,8 +30,6 @@ export interface FileUploadFieldProps<T extends FieldValues> {
   required?: boolean;
   disabled: boolean;
   texts: FileUploadTexts;
-  /** Told the stored file's name, or null when the field is cleared. */
-  onFileName?: (fileName: string | null) => void;
   /** Told of each upload as it starts: the promise settles true when stored, false when refused. */
   onUploadStart?: (upload: Promise<boolean>) => void;
 }
@@ -57,7 +55,7 @@ export function usePendingUpload() {
  * A file uploaded as soon as it is chosen, with a progress bar, so submitting the form later only
  * sends the upload's opaque id. Why an upload failed is shown beside the field as well as toasted.
  */
-export function FileUploadField<T extends FieldValues>({ control, name, purpose, id, required = false, disabled, texts, onFileName, onUploadStart }: FileUploadFieldProps<T>) {
+export function FileUploadField<T extends FieldValues>({ control, name, purpose, id, required = false, disabled, texts, onUploadStart }: FileUploadFieldProps<T>) {
   const { field, fieldState } = useController({ name, control });
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
   const showUploadError = () => toast.error(texts.errorToast.title, { description: texts.errorToast.description });
@@ -66,7 +64,6 @@ export function FileUploadField<T extends FieldValues>({ control, name, purpose,
     const file = input.files?.[0];
     if (!file) return;
     field.onChange('');
-    onFileName?.(null);
     const problem = precheckFile(purpose, file);
     if (problem) {
       input.value = '';
@@ -78,7 +75,6 @@ export function FileUploadField<T extends FieldValues>({ control, name, purpose,
     const upload = uploadFile(file, purpose, (fraction) => setState({ kind: 'uploading', fileName: file.name, percent: Math.round(fraction * 100) })).then(
       (result) => {
         field.onChange(result.id);
-        onFileName?.(result.fileName);
         setState({ kind: 'done', fileName: result.fileName });
         if (texts.successToast) toast.success(texts.successToast.title, { description: texts.successToast.description });
         return true;
