@@ -6,11 +6,15 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22
 
 /** Fails the test on any axe violation of WCAG 2.2 A/AA on the page as it is now. */
 export async function expectNoA11yViolations(page: Page, context?: string): Promise<void> {
-  // Entry animations fade content in; contrast is only meaningful once they have finished. Two
-  // frames first, so transitions of elements mounted just now (toasts) have started.
+  // Toasts come and go on their own clock (one may load, or time out, during the scan) and would be
+  // checked half faded. With reduced motion they have no transitions: they are fully there, or gone.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // What still moves with reduced motion (a dialog, an accordion opening) settles first: contrast
+  // is only meaningful at rest. Two frames first, so transitions started just now are running.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  await page.emulateMedia({ reducedMotion: null });
   const summary = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n` +
