@@ -32,7 +32,9 @@ export default defineConfig(
   },
   {
     files: ['src/components/ui/toast.ts', 'src/components/ui/sonner-toaster.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '@/server/*'], message: 'Server-only module.' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '@/server/*'], message: 'Server-only module.' }] }],
+    },
   },
   {
     files: ['src/server/**', 'src/pages/**', 'src/actions/**', 'src/layouts/**', 'src/middleware.ts', 'scripts/**', 'tests/**', 'bench/**'],

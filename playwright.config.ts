@@ -31,9 +31,7 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-  ],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
     // The production build (npm run build runs first, in test:e2e), as users get it.
     command: 'node scripts/serve.mjs',
@@ -41,7 +39,15 @@ export default defineConfig({
     timeout: 60_000,
     // SITE_URL: links in e-mails point here. TRUST_PROXY: each test is its own client for rate limits
     // (tests/e2e/fixtures.ts sets X-Forwarded-For).
-    env: { PORT: String(port), HOST: '127.0.0.1', ENABLE_UI_KIT: '1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SITE_URL: baseURL, TRUST_PROXY: '1' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ENABLE_UI_KIT: '1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SITE_URL: baseURL,
+      TRUST_PROXY: '1',
+    },
     url: `${baseURL}/healthz`,
   },
 });

@@ -87,7 +87,11 @@ async function main() {
     const timings = results.filter((result) => result.status === 'fulfilled').map((result) => result.value);
 
     await db.connect();
-    const stored = (await db.query(`select count(*)::int as applications, count(distinct resume_upload_id)::int as resumes from applications where email like 'bench-%'`)).rows[0];
+    const stored = (
+      await db.query(
+        `select count(*)::int as applications, count(distinct resume_upload_id)::int as resumes from applications where email like 'bench-%'`,
+      )
+    ).rows[0];
     const uploadRows = (await db.query(`select count(*)::int as n from uploads where attached_at is not null`)).rows[0].n;
     const files = readdirSync(join(server.dataDir, 'uploads', 'resumes')).filter((name) => !name.includes('~')).length;
 
@@ -100,7 +104,10 @@ async function main() {
       latencyMs: Object.fromEntries(
         ['uploadMs', 'submitMs', 'totalMs'].map((key) => {
           const values = timings.map((timing) => timing[key]);
-          return [key.replace('Ms', ''), { p50: Math.round(percentile(values, 50)), p95: Math.round(percentile(values, 95)), max: Math.round(Math.max(...values)) }];
+          return [
+            key.replace('Ms', ''),
+            { p50: Math.round(percentile(values, 50)), p95: Math.round(percentile(values, 95)), max: Math.round(Math.max(...values)) },
+          ];
         }),
       ),
       stored: { applications: stored.applications, distinctResumes: stored.resumes, attachedUploads: uploadRows, resumeFiles: files },
@@ -110,11 +117,22 @@ async function main() {
 
     if (args.includes('--json')) console.log(JSON.stringify(report, null, 2));
     else {
-      console.log(`${APPLICANTS} concurrent applicants, each a ${RESUME_BYTES / 1024 / 1024} MB resume upload + submit (production build, embedded PostgreSQL):`);
-      console.log(`  wall time ${report.wallSeconds} s, ${report.applicationsPerSecond} applications/s, ${report.uploadMegabytesPerSecond} MB/s of resumes`);
-      for (const [step, { p50, p95, max }] of Object.entries(report.latencyMs)) console.log(`  ${step.padEnd(7)} p50 ${p50} ms, p95 ${p95} ms, max ${max} ms`);
-      console.log(`  stored: ${stored.applications} applications, ${stored.resumes} distinct resumes, ${uploadRows} attached uploads, ${files} resume files`);
-      console.log(exact ? `  every application and resume stored exactly once (${APPLICANTS} of ${APPLICANTS})` : '  MISMATCH: stored counts differ from the number submitted');
+      console.log(
+        `${APPLICANTS} concurrent applicants, each a ${RESUME_BYTES / 1024 / 1024} MB resume upload + submit (production build, embedded PostgreSQL):`,
+      );
+      console.log(
+        `  wall time ${report.wallSeconds} s, ${report.applicationsPerSecond} applications/s, ${report.uploadMegabytesPerSecond} MB/s of resumes`,
+      );
+      for (const [step, { p50, p95, max }] of Object.entries(report.latencyMs))
+        console.log(`  ${step.padEnd(7)} p50 ${p50} ms, p95 ${p95} ms, max ${max} ms`);
+      console.log(
+        `  stored: ${stored.applications} applications, ${stored.resumes} distinct resumes, ${uploadRows} attached uploads, ${files} resume files`,
+      );
+      console.log(
+        exact
+          ? `  every application and resume stored exactly once (${APPLICANTS} of ${APPLICANTS})`
+          : '  MISMATCH: stored counts differ from the number submitted',
+      );
       for (const failure of failures) console.log(`  failed: ${failure}`);
     }
     process.exitCode = exact && failures.length === 0 ? 0 : 1;

@@ -30,14 +30,22 @@ export async function runLighthouse(baseUrl, paths) {
           category: id,
           audits: lhr.categories[id].auditRefs
             .map((ref) => lhr.audits[ref.id])
-            .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && ref_weight(lhr, id, audit.id) > 0)
+            .filter(
+              (audit) =>
+                audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && ref_weight(lhr, id, audit.id) > 0,
+            )
             .map((audit) => audit.id),
         }));
       const metric = (id) => lhr.audits[id].displayValue;
       results.push({
         path,
         scores,
-        metrics: { FCP: metric('first-contentful-paint'), LCP: metric('largest-contentful-paint'), TBT: metric('total-blocking-time'), CLS: metric('cumulative-layout-shift') },
+        metrics: {
+          FCP: metric('first-contentful-paint'),
+          LCP: metric('largest-contentful-paint'),
+          TBT: metric('total-blocking-time'),
+          CLS: metric('cumulative-layout-shift'),
+        },
         failing,
       });
     }
@@ -56,7 +64,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let results;
   try {
     const chosen = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
-    results = await runLighthouse(server.url, chosen.length ? chosen : (await publicPaths(server.url)).filter((p) => p !== '/no-such-page'));
+    results = await runLighthouse(
+      server.url,
+      chosen.length ? chosen : (await publicPaths(server.url)).filter((p) => p !== '/no-such-page'),
+    );
   } finally {
     await server.stop();
   }

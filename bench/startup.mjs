@@ -12,7 +12,9 @@ const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 
 /** Resident set size in MB of a process, from /proc. */
 function rssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
 }
 

@@ -60,7 +60,10 @@ function backdrop(rand, accent) {
   const dots = [];
   for (let x = 40; x < W; x += 48) for (let y = 40; y < H; y += 48) if (rand() > 0.35) dots.push(`M${x} ${y}h.1`);
   const nodes = Array.from({ length: 14 }, () => [round(rand() * W), round(rand() * H)]);
-  const links = nodes.slice(1).map(([x, y], i) => `M${nodes[i][0]} ${nodes[i][1]}L${x} ${y}`).join('');
+  const links = nodes
+    .slice(1)
+    .map(([x, y], i) => `M${nodes[i][0]} ${nodes[i][1]}L${x} ${y}`)
+    .join('');
   return `
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b1b3a"/><stop offset="1" stop-color="#12306e"/></linearGradient>
@@ -88,40 +91,84 @@ const motifs = {
   pipeline: (a) => `${[0, 1, 2, 3].map((i) => panel(150 + i * 240, 330, 180, 140, 20)).join('')}
     ${[0, 1, 2].map((i) => `<path d="M${340 + i * 240} 400h40" stroke="${a}" stroke-width="8" stroke-linecap="round"/>`).join('')}
     ${[0, 1, 2, 3].map((i) => `<circle cx="${240 + i * 240}" cy="400" r="26" fill="${i === 3 ? a : 'none'}" stroke="${a}" stroke-width="6"/>`).join('')}`,
-  shield: (a) => `<path d="M600 170l230 80v150c0 150-100 240-230 290c-130-50-230-140-230-290V250z" fill="${a}" fill-opacity="0.14" stroke="${a}" stroke-width="10" stroke-linejoin="round"/>
+  shield: (
+    a,
+  ) => `<path d="M600 170l230 80v150c0 150-100 240-230 290c-130-50-230-140-230-290V250z" fill="${a}" fill-opacity="0.14" stroke="${a}" stroke-width="10" stroke-linejoin="round"/>
     <path d="M520 430l60 60 110-130" fill="none" stroke="#e6ecf7" stroke-width="14" stroke-linecap="round" stroke-linejoin="round"/>`,
   chart: (a) => `${panel(260, 180, 680, 440)}
-    ${[0, 1, 2, 3, 4, 5].map((i) => { const h = [220, 180, 240, 150, 120, 90][i]; return `<rect x="${330 + i * 95}" y="${560 - h}" width="55" height="${h}" rx="10" fill="${a}" fill-opacity="${0.35 + i * 0.1}"/>`; }).join('')}
+    ${[0, 1, 2, 3, 4, 5]
+      .map((i) => {
+        const h = [220, 180, 240, 150, 120, 90][i];
+        return `<rect x="${330 + i * 95}" y="${560 - h}" width="55" height="${h}" rx="10" fill="${a}" fill-opacity="${0.35 + i * 0.1}"/>`;
+      })
+      .join('')}
     <path d="M320 300l110 40 95-30 95 60 95 20 95 50" fill="none" stroke="#e6ecf7" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>`,
   neural: (a, rand) => {
     const layers = [3, 5, 5, 2];
     const pts = layers.map((n, l) => Array.from({ length: n }, (_, i) => [300 + l * 200, 400 + (i - (n - 1) / 2) * 95]));
-    const edges = pts.slice(1).flatMap((layer, l) => layer.flatMap(([x, y]) => pts[l].map(([px, py]) => `M${px} ${py}L${x} ${y}`))).join('');
+    const edges = pts
+      .slice(1)
+      .flatMap((layer, l) => layer.flatMap(([x, y]) => pts[l].map(([px, py]) => `M${px} ${py}L${x} ${y}`)))
+      .join('');
     return `<path d="${edges}" stroke="${a}" stroke-opacity="0.45" stroke-width="2.5"/>
-      ${pts.flat().map(([x, y]) => `<circle cx="${x}" cy="${y}" r="${round(16 + rand() * 8)}" fill="#0b1b3a" stroke="${a}" stroke-width="6"/>`).join('')}`;
+      ${pts
+        .flat()
+        .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="${round(16 + rand() * 8)}" fill="#0b1b3a" stroke="${a}" stroke-width="6"/>`)
+        .join('')}`;
   },
   code: (a) => `${panel(250, 190, 700, 420)}
     <circle cx="300" cy="235" r="10" fill="#f87171"/><circle cx="335" cy="235" r="10" fill="#fbbf24"/><circle cx="370" cy="235" r="10" fill="#34d399"/>
     <path d="M310 310h180M350 360h260M350 410h200M390 460h240M350 510h160M310 560h120" stroke="#e6ecf7" stroke-opacity="0.55" stroke-width="14" stroke-linecap="round"/>
     <path d="M760 360l-50 50 50 50M830 360l50 50-50 50" fill="none" stroke="${a}" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/>`,
-  database: (a) => [0, 1, 2].map((i) => `<ellipse cx="600" cy="${260 + i * 110}" rx="190" ry="50" fill="#0b1b3a" stroke="${a}" stroke-width="8"/>
-      <path d="M410 ${260 + i * 110}v80c0 28 85 50 190 50s190-22 190-50v-80" fill="${a}" fill-opacity="0.12" stroke="${a}" stroke-width="8"/>`).reverse().join('') +
+  database: (a) =>
+    [0, 1, 2]
+      .map(
+        (i) => `<ellipse cx="600" cy="${260 + i * 110}" rx="190" ry="50" fill="#0b1b3a" stroke="${a}" stroke-width="8"/>
+      <path d="M410 ${260 + i * 110}v80c0 28 85 50 190 50s190-22 190-50v-80" fill="${a}" fill-opacity="0.12" stroke="${a}" stroke-width="8"/>`,
+      )
+      .reverse()
+      .join('') +
     `<path d="M830 300h150M830 420h110M830 540h150" stroke="#e6ecf7" stroke-opacity="0.6" stroke-width="8" stroke-linecap="round"/>`,
-  blocks: (a) => [0, 1, 2, 3].map((i) => `<rect x="${210 + i * 210}" y="${330 + (i % 2) * 40}" width="150" height="150" rx="22" fill="${a}" fill-opacity="${0.15 + i * 0.1}" stroke="${a}" stroke-width="7"/>
-      ${i < 3 ? `<path d="M${360 + i * 210} ${405 + (i % 2) * 40}h60" stroke="#e6ecf7" stroke-width="8" stroke-dasharray="12 10"/>` : ''}`).join(''),
+  blocks: (a) =>
+    [0, 1, 2, 3]
+      .map(
+        (
+          i,
+        ) => `<rect x="${210 + i * 210}" y="${330 + (i % 2) * 40}" width="150" height="150" rx="22" fill="${a}" fill-opacity="${0.15 + i * 0.1}" stroke="${a}" stroke-width="7"/>
+      ${i < 3 ? `<path d="M${360 + i * 210} ${405 + (i % 2) * 40}h60" stroke="#e6ecf7" stroke-width="8" stroke-dasharray="12 10"/>` : ''}`,
+      )
+      .join(''),
   lock: (a) => `<rect x="430" y="360" width="340" height="270" rx="36" fill="${a}" fill-opacity="0.16" stroke="${a}" stroke-width="10"/>
     <path d="M500 360v-70a100 100 0 0 1 200 0v70" fill="none" stroke="${a}" stroke-width="12"/>
     <circle cx="600" cy="470" r="30" fill="#e6ecf7"/><path d="M600 490v60" stroke="#e6ecf7" stroke-width="16" stroke-linecap="round"/>`,
-  fingerprint: (a) => [60, 100, 140, 180, 220].map((r, i) => `<path d="M${600 - r} 480a${r} ${r} 0 0 1 ${2 * r} 0${i % 2 ? `v40` : ''}" fill="none" stroke="${a}" stroke-opacity="${1 - i * 0.12}" stroke-width="12" stroke-linecap="round"/>`).join('') +
-    `<path d="M600 480v120" stroke="#e6ecf7" stroke-width="12" stroke-linecap="round"/>`,
-  radar: (a) => `${[80, 160, 240].map((r) => `<circle cx="600" cy="400" r="${r}" fill="none" stroke="${a}" stroke-opacity="0.5" stroke-width="4"/>`).join('')}
+  fingerprint: (a) =>
+    [60, 100, 140, 180, 220]
+      .map(
+        (r, i) =>
+          `<path d="M${600 - r} 480a${r} ${r} 0 0 1 ${2 * r} 0${i % 2 ? `v40` : ''}" fill="none" stroke="${a}" stroke-opacity="${1 - i * 0.12}" stroke-width="12" stroke-linecap="round"/>`,
+      )
+      .join('') + `<path d="M600 480v120" stroke="#e6ecf7" stroke-width="12" stroke-linecap="round"/>`,
+  radar: (
+    a,
+  ) => `${[80, 160, 240].map((r) => `<circle cx="600" cy="400" r="${r}" fill="none" stroke="${a}" stroke-opacity="0.5" stroke-width="4"/>`).join('')}
     <path d="M600 400L770 230A240 240 0 0 1 840 400z" fill="${a}" fill-opacity="0.3"/>
     <circle cx="690" cy="330" r="12" fill="#e6ecf7"/><circle cx="500" cy="470" r="10" fill="${a}"/><circle cx="720" cy="520" r="9" fill="${a}"/>`,
   map: (a) => `${panel(230, 190, 740, 420)}
     <path d="M300 520c120-60 200-40 300-120s220-60 300-140" fill="none" stroke="#e6ecf7" stroke-opacity="0.5" stroke-width="6" stroke-dasharray="14 12"/>
-    ${[[420, 430], [760, 300]].map(([x, y]) => `<path d="M${x} ${y + 60}c-50-60-70-90-70-120a70 70 0 0 1 140 0c0 30-20 60-70 120z" fill="${a}" fill-opacity="0.3" stroke="${a}" stroke-width="8"/><circle cx="${x}" cy="${y - 60}" r="22" fill="#e6ecf7"/>`).join('')}`,
+    ${[
+      [420, 430],
+      [760, 300],
+    ]
+      .map(
+        ([x, y]) =>
+          `<path d="M${x} ${y + 60}c-50-60-70-90-70-120a70 70 0 0 1 140 0c0 30-20 60-70 120z" fill="${a}" fill-opacity="0.3" stroke="${a}" stroke-width="8"/><circle cx="${x}" cy="${y - 60}" r="22" fill="#e6ecf7"/>`,
+      )
+      .join('')}`,
   network: (a, rand) => {
-    const pts = Array.from({ length: 9 }, (_, i) => [600 + Math.cos((i / 9) * 2 * Math.PI) * 260, 400 + Math.sin((i / 9) * 2 * Math.PI) * 220]);
+    const pts = Array.from({ length: 9 }, (_, i) => [
+      600 + Math.cos((i / 9) * 2 * Math.PI) * 260,
+      400 + Math.sin((i / 9) * 2 * Math.PI) * 220,
+    ]);
     return `<path d="${pts.map(([x, y]) => `M600 400L${round(x)} ${round(y)}`).join('')}" stroke="${a}" stroke-opacity="0.5" stroke-width="4"/>
       <circle cx="600" cy="400" r="70" fill="${a}" fill-opacity="0.25" stroke="${a}" stroke-width="8"/>
       ${pts.map(([x, y]) => `<circle cx="${round(x)}" cy="${round(y)}" r="${round(20 + rand() * 14)}" fill="#0b1b3a" stroke="#e6ecf7" stroke-opacity="0.8" stroke-width="5"/>`).join('')}`;

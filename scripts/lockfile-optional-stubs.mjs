@@ -21,9 +21,7 @@ for (const [path, meta] of Object.entries(packages)) {
   }
 }
 
-const sorted = Object.fromEntries(
-  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
-);
+const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
 lock.packages = sorted;
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`lockfile: ${added} optional platform entr${added === 1 ? 'y' : 'ies'} added`);

@@ -18,7 +18,11 @@ export function isAdminArea(url: URL): boolean {
 
 const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
-export const accessDenied = { kind: 'error', title: 'Access Denied', description: "You don't have permission to access this page." } as const;
+export const accessDenied = {
+  kind: 'error',
+  title: 'Access Denied',
+  description: "You don't have permission to access this page.",
+} as const;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || !isAdminArea(context.url)) return next();
@@ -41,7 +45,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The spec's guard messages, in the shape Astro's action client reads as an ActionError.
   const anonymous = check.reason === 'anonymous';
   return Response.json(
-    { type: 'AstroActionError', code: anonymous ? 'UNAUTHORIZED' : 'FORBIDDEN', status: anonymous ? 401 : 403, message: anonymous ? 'Not authenticated' : 'Not authorized' },
+    {
+      type: 'AstroActionError',
+      code: anonymous ? 'UNAUTHORIZED' : 'FORBIDDEN',
+      status: anonymous ? 401 : 403,
+      message: anonymous ? 'Not authenticated' : 'Not authorized',
+    },
     { status: anonymous ? 401 : 403, headers: { 'Cache-Control': 'no-store', 'Set-Cookie': hint } },
   );
 });

@@ -42,7 +42,11 @@ function adminAction<S extends z.ZodMiniType, R>(schema: S, run: (input: z.outpu
       const runtime = getRuntime();
       const check = await checkAdmin({ auth: runtime.auth, db: runtime.database.db }, context.request.headers);
       if (!check.allowed) {
-        throw new ActionError(check.reason === 'anonymous' ? { code: 'UNAUTHORIZED', message: 'Not authenticated' } : { code: 'FORBIDDEN', message: 'Not authorized' });
+        throw new ActionError(
+          check.reason === 'anonymous'
+            ? { code: 'UNAUTHORIZED', message: 'Not authenticated' }
+            : { code: 'FORBIDDEN', message: 'Not authorized' },
+        );
       }
       const parsed = schema.safeParse(input);
       if (!parsed.success) throw new ActionError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid input' });
@@ -72,8 +76,12 @@ export const server = {
     deleteUser: adminAction(userIdSchema, ({ userId }, actor, db) => deleteUser(db, actor, userId)),
     createPosition: adminAction(positionFormSchema, (form, actor, db) => createPosition(db, actor, form)),
     updatePosition: adminAction(positionUpdateSchema, ({ positionId, form }, actor, db) => updatePosition(db, actor, positionId, form)),
-    setPositionActive: adminAction(positionActiveSchema, ({ positionId, active }, actor, db) => setPositionActive(db, actor, positionId, active)),
-    setApplicationStatus: adminAction(applicationStatusSchema, ({ applicationId, status }, actor, db) => setApplicationStatus(db, actor, applicationId, status)),
+    setPositionActive: adminAction(positionActiveSchema, ({ positionId, active }, actor, db) =>
+      setPositionActive(db, actor, positionId, active),
+    ),
+    setApplicationStatus: adminAction(applicationStatusSchema, ({ applicationId, status }, actor, db) =>
+      setApplicationStatus(db, actor, applicationId, status),
+    ),
     setMessageRead: adminAction(messageReadSchema, ({ messageId, read }, actor, db) => setMessageRead(db, actor, messageId, read)),
     deleteMessage: adminAction(messageIdSchema, ({ messageId }, actor, db) => deleteMessage(db, getRuntime().storage, actor, messageId)),
   },

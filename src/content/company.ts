@@ -128,8 +128,7 @@ export const companyPage: CompanyPage = {
   },
   whatWeDo: {
     heading: 'What We Do',
-    intro:
-      'Four offerings cover the full lifecycle of modern software, from the first architecture decision to production operations.',
+    intro: 'Four offerings cover the full lifecycle of modern software, from the first architecture decision to production operations.',
     offerings: [
       {
         icon: 'BrainCircuit',
@@ -193,13 +192,11 @@ export const companyPage: CompanyPage = {
       },
       {
         title: 'Transparent, Fixed Scopes',
-        description:
-          'Clear deliverables, weekly demos and shared progress dashboards mean no surprises in cost, timeline or quality.',
+        description: 'Clear deliverables, weekly demos and shared progress dashboards mean no surprises in cost, timeline or quality.',
       },
       {
         title: 'No Vendor Lock-In',
-        description:
-          'You own all code, infrastructure definitions and runbooks, and we train your team to run them without us.',
+        description: 'You own all code, infrastructure definitions and runbooks, and we train your team to run them without us.',
       },
       {
         title: 'Local Presence, Broad Reach',

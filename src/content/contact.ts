@@ -2,7 +2,8 @@
 
 export const contactPage = {
   title: 'Contact Us',
-  description: 'Talk to Helixpoint about cloud, AI, DevOps or security work: send a message, call, or book a free 30-minute consultation. We reply within 24 hours.',
+  description:
+    'Talk to Helixpoint about cloud, AI, DevOps or security work: send a message, call, or book a free 30-minute consultation. We reply within 24 hours.',
   eyebrow: 'Contact',
   heading: "Let's Talk About Your Project",
   lead: 'Tell us what you are building or fixing. An engineer, not a sales script, replies within 24 hours on business days.',

@@ -12,8 +12,7 @@ export const docsPage: DocsPage = {
       id: 'cloud-solutions',
       title: 'Cloud Solutions',
       icon: 'Cloud',
-      summary:
-        'How we plan, build and migrate to cloud foundations on AWS, Azure and Google Cloud, from landing zone to handover.',
+      summary: 'How we plan, build and migrate to cloud foundations on AWS, Azure and Google Cloud, from landing zone to handover.',
       keywords: [
         'aws',
         'azure',

@@ -9,8 +9,7 @@ export const homePage: HomePage = {
     'Helixpoint builds secure cloud platforms, custom software, AI and DevOps pipelines for growing businesses, with offices in Austin and Dallas, Texas.',
   services: {
     heading: 'Our Services',
-    intro:
-      'Security, cloud and delivery services that protect your data, keep systems fast and help your team ship with confidence.',
+    intro: 'Security, cloud and delivery services that protect your data, keep systems fast and help your team ship with confidence.',
     cards: [
       {
         href: '/services/cyber-security',
@@ -62,23 +61,20 @@ export const homePage: HomePage = {
         category: 'Intelligence',
         icon: 'Eye',
         title: 'Threat Intelligence',
-        description:
-          'Threat hunting and risk analysis that show which attacks target your industry and which fixes matter most.',
+        description: 'Threat hunting and risk analysis that show which attacks target your industry and which fixes matter most.',
         bullets: ['Threat hunting', 'Risk assessment', 'Intelligence reports'],
       },
     ],
   },
   solutions: {
     heading: 'Solutions',
-    intro:
-      'End-to-end engagements that take a cloud, AI or DevOps initiative from first assessment to a running, supported system.',
+    intro: 'End-to-end engagements that take a cloud, AI or DevOps initiative from first assessment to a running, supported system.',
     cards: [
       {
         href: '/solutions/cloud',
         icon: 'Cloud',
         title: 'Cloud Solutions',
-        description:
-          'Secure, scalable infrastructure on AWS, Azure or Google Cloud, designed, built and managed as code with Terraform.',
+        description: 'Secure, scalable infrastructure on AWS, Azure or Google Cloud, designed, built and managed as code with Terraform.',
         bullets: ['Cloud infrastructure', 'Cloud security', 'Cloud management'],
       },
       {
@@ -93,8 +89,7 @@ export const homePage: HomePage = {
         href: '/solutions/devops',
         icon: 'Workflow',
         title: 'DevOps',
-        description:
-          'CI/CD, Kubernetes and infrastructure as code that help your team release faster with fewer failed deployments.',
+        description: 'CI/CD, Kubernetes and infrastructure as code that help your team release faster with fewer failed deployments.',
         bullets: ['CI/CD implementation', 'Container orchestration', 'Infrastructure as code'],
       },
     ],

@@ -11,8 +11,7 @@ export const servicePages: readonly DetailPage[] = [
     description:
       'Cyber security services for mid-size businesses: threat detection, access control, encryption and identity protection, mapped to SOC 2, HIPAA and NIST CSF.',
     eyebrow: 'Security Services',
-    lead:
-      'We find the gaps attackers look for first and close them with controls your team can run. Detection, access, encryption and identity work together, and every control maps to the frameworks your auditors and customers ask about.',
+    lead: 'We find the gaps attackers look for first and close them with controls your team can run. Detection, access, encryption and identity work together, and every control maps to the frameworks your auditors and customers ask about.',
     backToHome: true,
     features: {
       heading: 'Core Capabilities',
@@ -34,33 +33,21 @@ export const servicePages: readonly DetailPage[] = [
           title: 'Access Control',
           description:
             'We apply least privilege across cloud accounts, servers and SaaS apps. Every permission has an owner, a reason and a review date.',
-          bullets: [
-            'Role-based access in AWS IAM and Entra ID',
-            'Quarterly access reviews',
-            'Just-in-time admin elevation',
-          ],
+          bullets: ['Role-based access in AWS IAM and Entra ID', 'Quarterly access reviews', 'Just-in-time admin elevation'],
         },
         {
           icon: 'Key',
           title: 'Encryption',
           description:
             'We encrypt data at rest and in transit with keys you control. Key rotation and access are automated and logged for auditors.',
-          bullets: [
-            'AWS KMS, Azure Key Vault or Cloud KMS',
-            'TLS 1.2+ enforced on every endpoint',
-            'Automated key rotation',
-          ],
+          bullets: ['AWS KMS, Azure Key Vault or Cloud KMS', 'TLS 1.2+ enforced on every endpoint', 'Automated key rotation'],
         },
         {
           icon: 'Fingerprint',
           title: 'Identity Protection',
           description:
             'We harden the accounts attackers target first, from executives to service principals. Risky sign-ins are flagged and blocked automatically.',
-          bullets: [
-            'Phishing-resistant MFA',
-            'Conditional access policies',
-            'Service account and secret hygiene',
-          ],
+          bullets: ['Phishing-resistant MFA', 'Conditional access policies', 'Service account and secret hygiene'],
         },
       ],
     },
@@ -69,33 +56,27 @@ export const servicePages: readonly DetailPage[] = [
       items: [
         {
           title: 'Faster Detection and Response',
-          description:
-            'Tuned alerts and written runbooks shorten the time between a suspicious event and a contained incident.',
+          description: 'Tuned alerts and written runbooks shorten the time between a suspicious event and a contained incident.',
         },
         {
           title: 'Audit-Ready Evidence',
-          description:
-            'Controls are documented against SOC 2, HIPAA and ISO 27001, so audits draw on evidence you already have.',
+          description: 'Controls are documented against SOC 2, HIPAA and ISO 27001, so audits draw on evidence you already have.',
         },
         {
           title: 'Smaller Attack Surface',
-          description:
-            'We remove unused accounts, open ports and stale keys before an attacker can find them.',
+          description: 'We remove unused accounts, open ports and stale keys before an attacker can find them.',
         },
         {
           title: 'Right-Sized Controls',
-          description:
-            'Controls fit the size of your team and budget, not a large enterprise playbook that nobody can maintain.',
+          description: 'Controls fit the size of your team and budget, not a large enterprise playbook that nobody can maintain.',
         },
         {
           title: 'Clear Reporting',
-          description:
-            'Monthly reports show risks closed, risks open and what comes next, in language your leadership can act on.',
+          description: 'Monthly reports show risks closed, risks open and what comes next, in language your leadership can act on.',
         },
         {
           title: 'Knowledge Transfer',
-          description:
-            'Your engineers work alongside ours and keep the runbooks, dashboards and skills when the engagement ends.',
+          description: 'Your engineers work alongside ours and keep the runbooks, dashboards and skills when the engagement ends.',
         },
       ],
     },
@@ -109,18 +90,15 @@ export const servicePages: readonly DetailPage[] = [
         },
         {
           title: 'Prioritize',
-          description:
-            'Together we agree a roadmap that fixes the highest risks first and fits your budget and release schedule.',
+          description: 'Together we agree a roadmap that fixes the highest risks first and fits your budget and release schedule.',
         },
         {
           title: 'Implement',
-          description:
-            'We deploy and configure the controls, test them against realistic attack scenarios and document each change.',
+          description: 'We deploy and configure the controls, test them against realistic attack scenarios and document each change.',
         },
         {
           title: 'Monitor and Improve',
-          description:
-            'We track alerts, review incidents with your team and adjust controls as your systems and threats change.',
+          description: 'We track alerts, review incidents with your team and adjust controls as your systems and threats change.',
         },
       ],
     },
@@ -137,8 +115,7 @@ export const servicePages: readonly DetailPage[] = [
     description:
       'Cloud intelligence services: usage analytics, automated optimization, data processing and network insight that cut spend and keep AWS, Azure and GCP healthy.',
     eyebrow: 'Cloud Services',
-    lead:
-      'Your cloud already produces the data you need to run it well. We turn metrics, logs and billing exports into decisions, then automate the routine ones so your environment stays fast, reliable and cost-efficient.',
+    lead: 'Your cloud already produces the data you need to run it well. We turn metrics, logs and billing exports into decisions, then automate the routine ones so your environment stays fast, reliable and cost-efficient.',
     backToHome: true,
     features: {
       heading: 'What Cloud Intelligence Covers',
@@ -171,22 +148,14 @@ export const servicePages: readonly DetailPage[] = [
           title: 'Infrastructure Management',
           description:
             'We manage your environments as code and watch them around the clock. Drift, failed deployments and capacity limits are caught early.',
-          bullets: [
-            'Terraform-managed environments',
-            'Datadog monitoring and alerting',
-            'Autoscaling policies for Kubernetes',
-          ],
+          bullets: ['Terraform-managed environments', 'Datadog monitoring and alerting', 'Autoscaling policies for Kubernetes'],
         },
         {
           icon: 'Network',
           title: 'Network Intelligence',
           description:
             'We map traffic between services, regions and providers to find bottlenecks and waste. Data transfer costs and latency become visible and fixable.',
-          bullets: [
-            'VPC flow log analysis',
-            'Egress and cross-region cost tracking',
-            'Latency monitoring between services',
-          ],
+          bullets: ['VPC flow log analysis', 'Egress and cross-region cost tracking', 'Latency monitoring between services'],
         },
       ],
     },
@@ -195,8 +164,7 @@ export const servicePages: readonly DetailPage[] = [
       items: [
         {
           title: 'Lower Cloud Spend',
-          description:
-            'Rightsizing and commitment planning typically remove a meaningful share of waste without touching performance.',
+          description: 'Rightsizing and commitment planning typically remove a meaningful share of waste without touching performance.',
         },
         {
           title: 'Fewer Surprises',
@@ -205,23 +173,19 @@ export const servicePages: readonly DetailPage[] = [
         },
         {
           title: 'One View of Your Cloud',
-          description:
-            'Engineering, finance and leadership read the same dashboards, built on the same data.',
+          description: 'Engineering, finance and leadership read the same dashboards, built on the same data.',
         },
         {
           title: 'Better Performance',
-          description:
-            'Latency and saturation metrics point to the services that need attention, so tuning effort goes where it matters.',
+          description: 'Latency and saturation metrics point to the services that need attention, so tuning effort goes where it matters.',
         },
         {
           title: 'Less Manual Work',
-          description:
-            'Routine scaling, cleanup and reporting run on schedules and policies instead of tickets.',
+          description: 'Routine scaling, cleanup and reporting run on schedules and policies instead of tickets.',
         },
         {
           title: 'Multi-Cloud Ready',
-          description:
-            'The same approach works across AWS, Azure and Google Cloud, so insights do not stop at a provider boundary.',
+          description: 'The same approach works across AWS, Azure and Google Cloud, so insights do not stop at a provider boundary.',
         },
       ],
     },
@@ -230,23 +194,19 @@ export const servicePages: readonly DetailPage[] = [
       items: [
         {
           title: 'Connect',
-          description:
-            'We connect read-only access to your cloud accounts, billing exports and monitoring tools.',
+          description: 'We connect read-only access to your cloud accounts, billing exports and monitoring tools.',
         },
         {
           title: 'Analyze',
-          description:
-            'We baseline cost, performance and utilization, then list the opportunities with estimated impact for each.',
+          description: 'We baseline cost, performance and utilization, then list the opportunities with estimated impact for each.',
         },
         {
           title: 'Automate',
-          description:
-            'We implement the agreed changes in Terraform and policy code, so every improvement is reviewed and repeatable.',
+          description: 'We implement the agreed changes in Terraform and policy code, so every improvement is reviewed and repeatable.',
         },
         {
           title: 'Report',
-          description:
-            'Monthly reviews track savings, reliability and open actions, and set priorities for the next cycle.',
+          description: 'Monthly reviews track savings, reliability and open actions, and set priorities for the next cycle.',
         },
       ],
     },
@@ -263,8 +223,7 @@ export const servicePages: readonly DetailPage[] = [
     description:
       'DevSecOps services: automated CI/CD pipelines, security scanning, Terraform infrastructure as code and compliance automation built into every software release.',
     eyebrow: 'Secure Delivery',
-    lead:
-      'Security works best when it runs with every commit, not at the end of a release. We build pipelines that test, scan and deploy your code automatically, so teams ship faster and auditors get evidence without extra work.',
+    lead: 'Security works best when it runs with every commit, not at the end of a release. We build pipelines that test, scan and deploy your code automatically, so teams ship faster and auditors get evidence without extra work.',
     backToHome: true,
     features: {
       heading: 'Security Built Into Delivery',
@@ -297,22 +256,14 @@ export const servicePages: readonly DetailPage[] = [
           title: 'Infrastructure as Code',
           description:
             'We define networks, clusters and permissions in version-controlled code. Every infrastructure change is reviewed, tested and repeatable.',
-          bullets: [
-            'Terraform modules and state management',
-            'Policy checks with Checkov and OPA',
-            'Drift detection and alerts',
-          ],
+          bullets: ['Terraform modules and state management', 'Policy checks with Checkov and OPA', 'Drift detection and alerts'],
         },
         {
           icon: 'FileCheck2',
           title: 'Compliance Automation',
           description:
             'We turn compliance requirements into automated checks and stored evidence. Audit preparation takes days instead of weeks.',
-          bullets: [
-            'SOC 2 and ISO 27001 control mapping',
-            'Policy as code enforcement',
-            'Automatic evidence collection',
-          ],
+          bullets: ['SOC 2 and ISO 27001 control mapping', 'Policy as code enforcement', 'Automatic evidence collection'],
         },
       ],
     },
@@ -321,33 +272,27 @@ export const servicePages: readonly DetailPage[] = [
       items: [
         {
           title: 'Faster, Safer Releases',
-          description:
-            'Automated checks replace manual gates, so teams can deploy several times a day with confidence.',
+          description: 'Automated checks replace manual gates, so teams can deploy several times a day with confidence.',
         },
         {
           title: 'Cheaper Fixes',
-          description:
-            'Vulnerabilities found in a pull request cost far less to fix than those found in production.',
+          description: 'Vulnerabilities found in a pull request cost far less to fix than those found in production.',
         },
         {
           title: 'Consistent Environments',
-          description:
-            'Infrastructure as code keeps development, staging and production in step and removes manual configuration drift.',
+          description: 'Infrastructure as code keeps development, staging and production in step and removes manual configuration drift.',
         },
         {
           title: 'Continuous Compliance',
-          description:
-            'Controls are checked on every change, so compliance is a daily state rather than an annual project.',
+          description: 'Controls are checked on every change, so compliance is a daily state rather than an annual project.',
         },
         {
           title: 'Secure Supply Chain',
-          description:
-            'Signed artifacts, pinned dependencies and SBOMs show exactly what runs in production.',
+          description: 'Signed artifacts, pinned dependencies and SBOMs show exactly what runs in production.',
         },
         {
           title: 'Shared Ownership',
-          description:
-            'Developers, operations and security work from the same pipeline, dashboards and rules.',
+          description: 'Developers, operations and security work from the same pipeline, dashboards and rules.',
         },
       ],
     },
@@ -356,23 +301,19 @@ export const servicePages: readonly DetailPage[] = [
       items: [
         {
           title: 'Pipeline Review',
-          description:
-            'We map your current build, test and release process and identify manual steps and missing checks.',
+          description: 'We map your current build, test and release process and identify manual steps and missing checks.',
         },
         {
           title: 'Design',
-          description:
-            'We design the target pipeline, branching model and security gates, sized to your team and risk.',
+          description: 'We design the target pipeline, branching model and security gates, sized to your team and risk.',
         },
         {
           title: 'Build and Integrate',
-          description:
-            'We implement the pipeline, scanners and Terraform modules, starting with one service and expanding from there.',
+          description: 'We implement the pipeline, scanners and Terraform modules, starting with one service and expanding from there.',
         },
         {
           title: 'Enable Your Team',
-          description:
-            'We train your engineers, hand over runbooks and tune the rules until the signal is clean.',
+          description: 'We train your engineers, hand over runbooks and tune the rules until the signal is clean.',
         },
       ],
     },
@@ -389,8 +330,7 @@ export const servicePages: readonly DetailPage[] = [
     description:
       'Identity management services: multi-factor and biometric authentication, single sign-on and access control that protect every account without slowing users.',
     eyebrow: 'Identity and Access',
-    lead:
-      'Most breaches start with a stolen or misused account. We design identity systems that verify every user and device, give people one secure sign-in, and keep access tied to the role someone actually holds.',
+    lead: 'Most breaches start with a stolen or misused account. We design identity systems that verify every user and device, give people one secure sign-in, and keep access tied to the role someone actually holds.',
     backToHome: true,
     features: {
       heading: 'Identity Capabilities',
@@ -401,44 +341,28 @@ export const servicePages: readonly DetailPage[] = [
           title: 'Multi-Factor Authentication',
           description:
             'We roll out MFA across workforce and customer accounts with minimal friction. Phishing-resistant methods protect admins and high-risk users.',
-          bullets: [
-            'FIDO2 security keys and passkeys',
-            'Authenticator apps and push approval',
-            'Risk-based step-up prompts',
-          ],
+          bullets: ['FIDO2 security keys and passkeys', 'Authenticator apps and push approval', 'Risk-based step-up prompts'],
         },
         {
           icon: 'Fingerprint',
           title: 'Biometric Authentication',
           description:
             'We enable fingerprint and face sign-in through platform authenticators. Biometric data stays on the device and never reaches your servers.',
-          bullets: [
-            'Windows Hello and Apple Touch ID or Face ID',
-            'WebAuthn for web and mobile apps',
-            'Passwordless sign-in flows',
-          ],
+          bullets: ['Windows Hello and Apple Touch ID or Face ID', 'WebAuthn for web and mobile apps', 'Passwordless sign-in flows'],
         },
         {
           icon: 'Key',
           title: 'Single Sign-On',
           description:
             'We connect your applications to one identity provider. Users sign in once, and access ends everywhere when they leave.',
-          bullets: [
-            'Okta, Entra ID or Google Workspace',
-            'SAML and OpenID Connect integration',
-            'SCIM provisioning and deprovisioning',
-          ],
+          bullets: ['Okta, Entra ID or Google Workspace', 'SAML and OpenID Connect integration', 'SCIM provisioning and deprovisioning'],
         },
         {
           icon: 'Lock',
           title: 'Access Control',
           description:
             'We define roles and policies so each person gets exactly the access their job requires. Changes are approved, logged and reviewed.',
-          bullets: [
-            'Role and attribute-based access',
-            'Privileged access management',
-            'Automated access certifications',
-          ],
+          bullets: ['Role and attribute-based access', 'Privileged access management', 'Automated access certifications'],
         },
       ],
     },
@@ -447,33 +371,27 @@ export const servicePages: readonly DetailPage[] = [
       items: [
         {
           title: 'Fewer Account Takeovers',
-          description:
-            'Strong authentication blocks the password reuse and phishing attacks behind most breaches.',
+          description: 'Strong authentication blocks the password reuse and phishing attacks behind most breaches.',
         },
         {
           title: 'Better User Experience',
-          description:
-            'One sign-in and passwordless options mean fewer prompts, fewer resets and fewer help desk tickets.',
+          description: 'One sign-in and passwordless options mean fewer prompts, fewer resets and fewer help desk tickets.',
         },
         {
           title: 'Faster Onboarding',
-          description:
-            'Automated provisioning gives new hires the right access on day one and removes it on their last day.',
+          description: 'Automated provisioning gives new hires the right access on day one and removes it on their last day.',
         },
         {
           title: 'Zero Trust Foundation',
-          description:
-            'Verified identities and device checks become the basis for every access decision.',
+          description: 'Verified identities and device checks become the basis for every access decision.',
         },
         {
           title: 'Simpler Audits',
-          description:
-            'Central logs and access reviews provide the evidence SOC 2, HIPAA and PCI DSS auditors request.',
+          description: 'Central logs and access reviews provide the evidence SOC 2, HIPAA and PCI DSS auditors request.',
         },
         {
           title: 'Central Control',
-          description:
-            'Security teams manage policies in one place instead of across dozens of separate applications.',
+          description: 'Security teams manage policies in one place instead of across dozens of separate applications.',
         },
       ],
     },
@@ -482,23 +400,19 @@ export const servicePages: readonly DetailPage[] = [
       items: [
         {
           title: 'Discover',
-          description:
-            'We inventory users, applications, service accounts and current sign-in methods.',
+          description: 'We inventory users, applications, service accounts and current sign-in methods.',
         },
         {
           title: 'Design',
-          description:
-            'We design the identity architecture, role model and authentication policies for each user group.',
+          description: 'We design the identity architecture, role model and authentication policies for each user group.',
         },
         {
           title: 'Deploy',
-          description:
-            'We integrate applications in waves, starting with the most sensitive, and support users through each change.',
+          description: 'We integrate applications in waves, starting with the most sensitive, and support users through each change.',
         },
         {
           title: 'Govern',
-          description:
-            'We set up access reviews, alerts and reporting so the system stays clean as your company grows.',
+          description: 'We set up access reviews, alerts and reporting so the system stays clean as your company grows.',
         },
       ],
     },
@@ -515,8 +429,7 @@ export const servicePages: readonly DetailPage[] = [
     description:
       'Data protection services that encrypt sensitive records, control who can read them and keep you compliant with HIPAA, PCI DSS, GDPR and SOC 2 requirements.',
     eyebrow: 'Data Security',
-    lead:
-      'Customer records, financial data and intellectual property need protection wherever they live. We locate sensitive data, encrypt it, limit who can reach it and prove compliance with the regulations your industry follows.',
+    lead: 'Customer records, financial data and intellectual property need protection wherever they live. We locate sensitive data, encrypt it, limit who can reach it and prove compliance with the regulations your industry follows.',
     backToHome: true,
     features: {
       heading: 'Key Features',
@@ -537,22 +450,14 @@ export const servicePages: readonly DetailPage[] = [
           title: 'Access Control',
           description:
             'We limit access to sensitive data by role, purpose and location. Every read of a protected record is logged and reviewable.',
-          bullets: [
-            'Least-privilege database and storage roles',
-            'Data access logging and alerts',
-            'Row and column-level security',
-          ],
+          bullets: ['Least-privilege database and storage roles', 'Data access logging and alerts', 'Row and column-level security'],
         },
         {
           icon: 'Scale',
           title: 'Compliance',
           description:
             'We map your data controls to the regulations you must meet. Policies, evidence and reports are kept ready for auditors.',
-          bullets: [
-            'HIPAA, PCI DSS, GDPR and SOC 2 mapping',
-            'Data classification and retention policies',
-            'Audit-ready documentation',
-          ],
+          bullets: ['HIPAA, PCI DSS, GDPR and SOC 2 mapping', 'Data classification and retention policies', 'Audit-ready documentation'],
         },
       ],
     },
@@ -561,23 +466,19 @@ export const servicePages: readonly DetailPage[] = [
       items: [
         {
           title: 'Industry Experience',
-          description:
-            'We work with healthcare, finance and retail teams that handle regulated data every day.',
+          description: 'We work with healthcare, finance and retail teams that handle regulated data every day.',
         },
         {
           title: 'Practical Controls',
-          description:
-            'Protection fits into your existing applications and workflows, without slowing your team down.',
+          description: 'Protection fits into your existing applications and workflows, without slowing your team down.',
         },
         {
           title: 'Tested Recovery',
-          description:
-            'Encrypted, immutable backups are restored in regular drills, so recovery from ransomware is proven, not assumed.',
+          description: 'Encrypted, immutable backups are restored in regular drills, so recovery from ransomware is proven, not assumed.',
         },
         {
           title: 'Ongoing Support',
-          description:
-            'We monitor controls, review access and update policies as regulations and your data change.',
+          description: 'We monitor controls, review access and update policies as regulations and your data change.',
         },
       ],
     },
@@ -594,8 +495,7 @@ export const servicePages: readonly DetailPage[] = [
     description:
       'Threat intelligence services: proactive threat hunting, risk assessment and clear intelligence reports that show which attacks target your industry and systems.',
     eyebrow: 'Proactive Defense',
-    lead:
-      'Knowing who targets your industry, and how, lets you defend before an attack lands. We combine threat feeds, your own telemetry and analyst judgment to find active threats and rank the risks that matter most.',
+    lead: 'Knowing who targets your industry, and how, lets you defend before an attack lands. We combine threat feeds, your own telemetry and analyst judgment to find active threats and rank the risks that matter most.',
     backToHome: true,
     features: {
       heading: 'Key Features',
@@ -616,22 +516,14 @@ export const servicePages: readonly DetailPage[] = [
           title: 'Risk Assessment',
           description:
             'We rank your assets and exposures by how likely they are to be attacked and what a breach would cost. Remediation effort goes to the top risks first.',
-          bullets: [
-            'External attack surface mapping',
-            'Vulnerability prioritization by exploitability',
-            'Business impact scoring',
-          ],
+          bullets: ['External attack surface mapping', 'Vulnerability prioritization by exploitability', 'Business impact scoring'],
         },
         {
           icon: 'FileSearch',
           title: 'Intelligence Reports',
           description:
             'We deliver regular reports on threats relevant to your sector and technology stack. Each report ends with specific, prioritized actions.',
-          bullets: [
-            'Monthly sector threat briefings',
-            'Executive summaries for leadership',
-            'Indicators of compromise for your SIEM',
-          ],
+          bullets: ['Monthly sector threat briefings', 'Executive summaries for leadership', 'Indicators of compromise for your SIEM'],
         },
       ],
     },
@@ -640,18 +532,15 @@ export const servicePages: readonly DetailPage[] = [
       items: [
         {
           title: 'Advanced Analytics',
-          description:
-            'We correlate threat feeds with your own logs and telemetry to surface the signals that matter to your business.',
+          description: 'We correlate threat feeds with your own logs and telemetry to surface the signals that matter to your business.',
         },
         {
           title: 'Real-time Monitoring',
-          description:
-            'New indicators and attacker activity are tracked continuously and pushed to your detection tools as they appear.',
+          description: 'New indicators and attacker activity are tracked continuously and pushed to your detection tools as they appear.',
         },
         {
           title: 'Expert Analysis',
-          description:
-            'Experienced analysts review every finding and explain what it means for your systems and what to do next.',
+          description: 'Experienced analysts review every finding and explain what it means for your systems and what to do next.',
         },
       ],
     },

@@ -7,8 +7,7 @@ import type { DetailPage, SolutionsIndexPage } from './types';
 export const solutionsIndex: SolutionsIndexPage = {
   title: 'Solutions',
   eyebrow: 'What We Deliver',
-  lead:
-    'From AWS migrations and DevOps pipelines to machine learning, data platforms and blockchain reviews, each solution is a scoped engagement with clear deliverables, named engineers and a defined first milestone.',
+  lead: 'From AWS migrations and DevOps pipelines to machine learning, data platforms and blockchain reviews, each solution is a scoped engagement with clear deliverables, named engineers and a defined first milestone.',
   description:
     'Explore Helixpoint solutions: AWS and multi-cloud, cloud migration, DevOps, AI and machine learning, software and data engineering, blockchain and AI trends.',
 };
@@ -21,8 +20,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'AWS cloud solutions from Helixpoint: migration, DevOps automation, security and cost optimization, built by engineers who follow the Well-Architected Framework.',
     eyebrow: 'AWS Solutions',
-    lead:
-      'Helixpoint designs, migrates and runs workloads on Amazon Web Services for mid-size teams. We pair Well-Architected practice with hands-on engineering, so your platform is secure, automated and priced for how you actually use it.',
+    lead: 'Helixpoint designs, migrates and runs workloads on Amazon Web Services for mid-size teams. We pair Well-Architected practice with hands-on engineering, so your platform is secure, automated and priced for how you actually use it.',
     backToHome: false,
     features: {
       heading: 'Our AWS Solutions',
@@ -71,11 +69,13 @@ export const solutionPages: readonly DetailPage[] = [
       items: [
         {
           title: 'Well-Architected by Default',
-          description: 'Every design is reviewed against the six pillars of the AWS Well-Architected Framework before it reaches production.',
+          description:
+            'Every design is reviewed against the six pillars of the AWS Well-Architected Framework before it reaches production.',
         },
         {
           title: 'Everything as Code',
-          description: 'Accounts, networks and services are defined in AWS CDK or Terraform, so your environment can be audited and rebuilt.',
+          description:
+            'Accounts, networks and services are defined in AWS CDK or Terraform, so your environment can be audited and rebuilt.',
         },
         {
           title: 'Security from Day One',
@@ -91,7 +91,8 @@ export const solutionPages: readonly DetailPage[] = [
         },
         {
           title: 'Your Team Owns It',
-          description: 'Runbooks, architecture decision records and pairing sessions leave your engineers ready to run the platform themselves.',
+          description:
+            'Runbooks, architecture decision records and pairing sessions leave your engineers ready to run the platform themselves.',
         },
       ],
     },
@@ -135,8 +136,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'Migrate to AWS with Helixpoint: discovery in Migration Hub, rehosting with Application Migration Service, database moves with AWS DMS and rehearsed cutovers.',
     eyebrow: 'AWS Migration',
-    lead:
-      'We move servers, databases and applications from your data center or another cloud to AWS in planned waves. Every workload gets a tested cutover, a rollback path and a named owner.',
+    lead: 'We move servers, databases and applications from your data center or another cloud to AWS in planned waves. Every workload gets a tested cutover, a rollback path and a named owner.',
     backToHome: false,
     features: {
       heading: 'What the Migration Covers',
@@ -158,11 +158,7 @@ export const solutionPages: readonly DetailPage[] = [
           title: 'Server Rehosting',
           description:
             'Lift servers to Amazon EC2 with continuous block-level replication, then test-launch and cut over in short, scheduled windows.',
-          bullets: [
-            'AWS Application Migration Service (MGN)',
-            'Non-disruptive test launches',
-            'Automated post-launch configuration',
-          ],
+          bullets: ['AWS Application Migration Service (MGN)', 'Non-disruptive test launches', 'Automated post-launch configuration'],
         },
         {
           icon: 'Database',
@@ -193,7 +189,8 @@ export const solutionPages: readonly DetailPage[] = [
       items: [
         {
           title: 'Rehearsed Cutovers',
-          description: 'Every wave is test-launched in AWS before the real cutover, so surprises surface in rehearsal rather than in production.',
+          description:
+            'Every wave is test-launched in AWS before the real cutover, so surprises surface in rehearsal rather than in production.',
         },
         {
           title: 'Rollback for Every Workload',
@@ -257,8 +254,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'AWS DevOps automation by Helixpoint: CodePipeline and GitHub Actions delivery, AWS CDK and Terraform infrastructure, and Amazon EKS platforms your team can run.',
     eyebrow: 'AWS DevOps',
-    lead:
-      'We build delivery pipelines and infrastructure as code on AWS, so your team ships small changes often, with tests, approvals and rollbacks handled by automation instead of by hand.',
+    lead: 'We build delivery pipelines and infrastructure as code on AWS, so your team ships small changes often, with tests, approvals and rollbacks handled by automation instead of by hand.',
     backToHome: false,
     features: {
       heading: 'What We Automate on AWS',
@@ -298,11 +294,7 @@ export const solutionPages: readonly DetailPage[] = [
           title: 'Observability and Reliability',
           description:
             'Instrument services so you see failures before customers do, with alerts tied to service-level objectives rather than raw thresholds.',
-          bullets: [
-            'Amazon CloudWatch and AWS X-Ray',
-            'OpenTelemetry to Datadog or Grafana',
-            'Runbooks and on-call alert routing',
-          ],
+          bullets: ['Amazon CloudWatch and AWS X-Ray', 'OpenTelemetry to Datadog or Grafana', 'Runbooks and on-call alert routing'],
         },
       ],
     },
@@ -375,8 +367,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'AWS cloud security from Helixpoint: Control Tower guardrails, IAM Identity Center, KMS encryption, GuardDuty and Security Hub, mapped to SOC 2 and HIPAA.',
     eyebrow: 'AWS Security',
-    lead:
-      'We design and harden AWS environments with account guardrails, central identity, encryption and continuous threat detection, mapped to the compliance frameworks your customers and auditors ask about.',
+    lead: 'We design and harden AWS environments with account guardrails, central identity, encryption and continuous threat detection, mapped to the compliance frameworks your customers and auditors ask about.',
     backToHome: false,
     features: {
       heading: 'How We Secure Your AWS Environment',
@@ -385,13 +376,8 @@ export const solutionPages: readonly DetailPage[] = [
         {
           icon: 'Building2',
           title: 'Secure Landing Zone',
-          description:
-            'Separate workloads into accounts governed by preventive and detective controls from a single management account.',
-          bullets: [
-            'AWS Control Tower and Organizations',
-            'Service control policies',
-            'Central CloudTrail and AWS Config logging',
-          ],
+          description: 'Separate workloads into accounts governed by preventive and detective controls from a single management account.',
+          bullets: ['AWS Control Tower and Organizations', 'Service control policies', 'Central CloudTrail and AWS Config logging'],
         },
         {
           icon: 'Fingerprint',
@@ -407,13 +393,8 @@ export const solutionPages: readonly DetailPage[] = [
         {
           icon: 'Lock',
           title: 'Data Protection',
-          description:
-            'Encrypt data at rest and in transit with managed keys, automatic rotation and clear rules on who can decrypt what.',
-          bullets: [
-            'AWS KMS customer managed keys',
-            'Secrets Manager with rotation',
-            'Amazon Macie for sensitive data discovery',
-          ],
+          description: 'Encrypt data at rest and in transit with managed keys, automatic rotation and clear rules on who can decrypt what.',
+          bullets: ['AWS KMS customer managed keys', 'Secrets Manager with rotation', 'Amazon Macie for sensitive data discovery'],
         },
         {
           icon: 'ShieldAlert',
@@ -433,7 +414,8 @@ export const solutionPages: readonly DetailPage[] = [
       items: [
         {
           title: 'Guardrails, Not Gatekeepers',
-          description: 'Preventive controls block risky changes automatically, so developers keep moving without waiting on manual reviews.',
+          description:
+            'Preventive controls block risky changes automatically, so developers keep moving without waiting on manual reviews.',
         },
         {
           title: 'One Identity Source',
@@ -497,8 +479,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'AWS cost optimization by Helixpoint: Cost Explorer analysis, Compute Optimizer rightsizing, Savings Plans coverage and Graviton moves, backed by FinOps habits.',
     eyebrow: 'AWS FinOps',
-    lead:
-      'We find the waste in your AWS bill, cut it with rightsizing, commitments and architecture changes, and put FinOps practices in place so the savings hold as your usage grows.',
+    lead: 'We find the waste in your AWS bill, cut it with rightsizing, commitments and architecture changes, and put FinOps practices in place so the savings hold as your usage grows.',
     backToHome: false,
     features: {
       heading: 'Where We Find Savings',
@@ -586,8 +567,7 @@ export const solutionPages: readonly DetailPage[] = [
         },
         {
           title: 'Quick Wins',
-          description:
-            'We remove idle resources and fix obvious oversizing in the first weeks. You receive an updated spend forecast.',
+          description: 'We remove idle resources and fix obvious oversizing in the first weeks. You receive an updated spend forecast.',
         },
         {
           title: 'Optimize',
@@ -616,8 +596,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'Cloud services from Helixpoint across AWS, Azure and Google Cloud: infrastructure, security, storage and management for mid-size businesses, defined as code.',
     eyebrow: 'Multi-Cloud Services',
-    lead:
-      'Helixpoint builds and runs cloud environments on AWS, Azure and Google Cloud. We cover the foundations growing businesses need: infrastructure, security, storage and day-to-day management, all defined as code.',
+    lead: 'Helixpoint builds and runs cloud environments on AWS, Azure and Google Cloud. We cover the foundations growing businesses need: infrastructure, security, storage and day-to-day management, all defined as code.',
     backToHome: false,
     features: {
       heading: 'Our Cloud Services',
@@ -651,8 +630,7 @@ export const solutionPages: readonly DetailPage[] = [
         {
           icon: 'Settings2',
           title: 'Cloud Management',
-          description:
-            'Keep environments healthy after go-live with monitoring, patching, cost control and a clear escalation path.',
+          description: 'Keep environments healthy after go-live with monitoring, patching, cost control and a clear escalation path.',
           bullets: ['Monitoring with Datadog or native tools', 'Patch and change management', 'Monthly cost and health reports'],
         },
       ],
@@ -726,8 +704,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'Cloud migration services from Helixpoint: assessment, migration planning, data migration and security implementation for moves to AWS, Azure or Google Cloud.',
     eyebrow: 'Cloud Migration',
-    lead:
-      'We move applications, databases and file shares from on-premises servers or another provider to AWS, Azure or Google Cloud, with a tested plan, minimal downtime and your security controls intact.',
+    lead: 'We move applications, databases and file shares from on-premises servers or another provider to AWS, Azure or Google Cloud, with a tested plan, minimal downtime and your security controls intact.',
     backToHome: false,
     features: {
       heading: 'Our Migration Services',
@@ -736,13 +713,8 @@ export const solutionPages: readonly DetailPage[] = [
         {
           icon: 'ScanSearch',
           title: 'Cloud Assessment',
-          description:
-            'Inventory applications, servers and dependencies, then decide what to rehost, replatform, refactor or retire.',
-          bullets: [
-            'Automated discovery and dependency mapping',
-            'Cloud readiness score per application',
-            'Total cost of ownership model',
-          ],
+          description: 'Inventory applications, servers and dependencies, then decide what to rehost, replatform, refactor or retire.',
+          bullets: ['Automated discovery and dependency mapping', 'Cloud readiness score per application', 'Total cost of ownership model'],
         },
         {
           icon: 'Target',
@@ -767,11 +739,7 @@ export const solutionPages: readonly DetailPage[] = [
           title: 'Security Implementation',
           description:
             'Configure identity, encryption, logging and network controls in the target cloud before any sensitive data arrives.',
-          bullets: [
-            'Single sign-on and least-privilege roles',
-            'Encryption with managed keys',
-            'HIPAA and SOC 2 control mapping',
-          ],
+          bullets: ['Single sign-on and least-privilege roles', 'Encryption with managed keys', 'HIPAA and SOC 2 control mapping'],
         },
       ],
     },
@@ -844,8 +812,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'DevOps solutions from Helixpoint: CI/CD implementation, infrastructure as code with Terraform, Kubernetes orchestration and DevSecOps for growing teams.',
     eyebrow: 'DevOps Consulting',
-    lead:
-      'We help engineering teams release faster and more safely with automated pipelines, infrastructure as code, container platforms and security checks built into every step of delivery.',
+    lead: 'We help engineering teams release faster and more safely with automated pipelines, infrastructure as code, container platforms and security checks built into every step of delivery.',
     backToHome: false,
     features: {
       heading: 'Our DevOps Services',
@@ -877,11 +844,7 @@ export const solutionPages: readonly DetailPage[] = [
           title: 'DevSecOps',
           description:
             'Add security testing to the pipeline, so vulnerabilities, leaked secrets and misconfigurations are caught before production.',
-          bullets: [
-            'SAST, dependency and container scanning',
-            'Secret scanning and signed artifacts',
-            'Checks aligned with OWASP ASVS',
-          ],
+          bullets: ['SAST, dependency and container scanning', 'Secret scanning and signed artifacts', 'Checks aligned with OWASP ASVS'],
         },
       ],
     },
@@ -924,8 +887,7 @@ export const solutionPages: readonly DetailPage[] = [
         },
         {
           title: 'Strategy',
-          description:
-            'We choose tools and patterns that fit your team and stack. You receive a target architecture and a phased roadmap.',
+          description: 'We choose tools and patterns that fit your team and stack. You receive a target architecture and a phased roadmap.',
         },
         {
           title: 'Implementation',
@@ -954,8 +916,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'AI and machine learning solutions from Helixpoint: custom ML models, AI automation, big data analytics and predictive analytics, built with PyTorch and MLOps.',
     eyebrow: 'AI & ML Solutions',
-    lead:
-      'We build machine learning models, AI automation and analytics platforms that solve specific business problems, from demand forecasting to document processing, and we run them reliably in production.',
+    lead: 'We build machine learning models, AI automation and analytics platforms that solve specific business problems, from demand forecasting to document processing, and we run them reliably in production.',
     backToHome: false,
     features: {
       heading: 'Our AI & ML Services',
@@ -982,8 +943,7 @@ export const solutionPages: readonly DetailPage[] = [
         {
           icon: 'Database',
           title: 'Big Data Analytics',
-          description:
-            'Bring scattered data into a governed platform where analysts and models can query it quickly and consistently.',
+          description: 'Bring scattered data into a governed platform where analysts and models can query it quickly and consistently.',
           bullets: ['Snowflake, Databricks or BigQuery', 'dbt transformations and data tests', 'Apache Spark for large-scale processing'],
         },
         {
@@ -1063,8 +1023,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'Software engineering at Helixpoint: custom web applications, APIs and internal tools, with disciplined version control and CI/CD built in from day one.',
     eyebrow: 'Custom Software',
-    lead:
-      'We design and build web applications, APIs and internal tools with modern engineering practice: clean architecture, disciplined version control, automated testing and continuous delivery from the first sprint.',
+    lead: 'We design and build web applications, APIs and internal tools with modern engineering practice: clean architecture, disciplined version control, automated testing and continuous delivery from the first sprint.',
     backToHome: true,
     features: {
       heading: 'How We Build Software',
@@ -1107,8 +1066,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'Data engineering by Helixpoint: reliable data pipelines, analytics on Snowflake or BigQuery and big data processing with Spark, with tested, documented models.',
     eyebrow: 'Data Platforms',
-    lead:
-      'We build reliable data pipelines and analytics platforms that turn raw operational data into trusted tables, dashboards and model features your teams can use every day.',
+    lead: 'We build reliable data pipelines and analytics platforms that turn raw operational data into trusted tables, dashboards and model features your teams can use every day.',
     backToHome: true,
     features: {
       heading: 'What We Build',
@@ -1130,8 +1088,7 @@ export const solutionPages: readonly DetailPage[] = [
         {
           icon: 'DatabaseZap',
           title: 'Big Data',
-          description:
-            'Process terabytes of events, logs and sensor data efficiently with distributed engines and open table formats.',
+          description: 'Process terabytes of events, logs and sensor data efficiently with distributed engines and open table formats.',
           bullets: ['Apache Spark and Databricks', 'Apache Iceberg and Delta Lake', 'Partitioning and cost tuning'],
         },
       ],
@@ -1151,8 +1108,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'Blockchain solutions from Helixpoint: audited smart contracts, DeFi integration reviews and Web3 applications, with key custody and compliance built in.',
     eyebrow: 'Enterprise Blockchain',
-    lead:
-      'We help businesses evaluate, build and secure blockchain systems where a shared ledger genuinely fits, with independent code review, sound key custody and compliance requirements addressed from the start.',
+    lead: 'We help businesses evaluate, build and secure blockchain systems where a shared ledger genuinely fits, with independent code review, sound key custody and compliance requirements addressed from the start.',
     backToHome: true,
     features: {
       heading: 'Our Blockchain Services',
@@ -1169,11 +1125,7 @@ export const solutionPages: readonly DetailPage[] = [
           title: 'DeFi Solutions',
           description:
             'Integrations with decentralized finance protocols, scoped with risk reviews, transaction limits and clear compliance boundaries.',
-          bullets: [
-            'Protocol and counterparty risk reviews',
-            'Stablecoin payment and settlement flows',
-            'KYC and AML requirements mapped',
-          ],
+          bullets: ['Protocol and counterparty risk reviews', 'Stablecoin payment and settlement flows', 'KYC and AML requirements mapped'],
         },
         {
           icon: 'Key',
@@ -1199,8 +1151,7 @@ export const solutionPages: readonly DetailPage[] = [
     description:
       'AI trends from Helixpoint: applied AI research, predictive analytics and neural network advances explained, with guidance on what is ready for production today.',
     eyebrow: 'AI Insights',
-    lead:
-      'We track research and tooling in artificial intelligence and translate it into practical guidance, so your team knows which advances are ready for production and which are still experiments.',
+    lead: 'We track research and tooling in artificial intelligence and translate it into practical guidance, so your team knows which advances are ready for production and which are still experiments.',
     backToHome: true,
     features: {
       heading: 'What We Track',
@@ -1228,11 +1179,7 @@ export const solutionPages: readonly DetailPage[] = [
           title: 'Neural Networks',
           description:
             'Transformers, vision models and small language models change what is practical to run in-house. We explain the trade-offs.',
-          bullets: [
-            'Fine-tuning versus retrieval decisions',
-            'Model compression and efficient inference',
-            'Evaluation and safety testing',
-          ],
+          bullets: ['Fine-tuning versus retrieval decisions', 'Model compression and efficient inference', 'Evaluation and safety testing'],
         },
       ],
     },

@@ -32,9 +32,10 @@ export function linesToList(text: string): string[] {
     .filter(Boolean);
 }
 
-const optionalAmount = z
-  .string()
-  .check(z.trim(), z.refine((value) => value === '' || /^\d{1,9}$/.test(value.replace(/[,\s]/g, '')), 'Enter a whole number, such as 120000'));
+const optionalAmount = z.string().check(
+  z.trim(),
+  z.refine((value) => value === '' || /^\d{1,9}$/.test(value.replace(/[,\s]/g, '')), 'Enter a whole number, such as 120000'),
+);
 
 const atMost = (max: number) => z.maxLength(max, `Use at most ${max} characters`);
 

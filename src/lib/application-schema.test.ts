@@ -76,7 +76,9 @@ describe('application form rules (spec section 5)', () => {
 
 describe('normalizeApplication (spec section 3)', () => {
   it('joins the name, keeps digits after the country code, and stores empty optionals as null', () => {
-    const stored = normalizeApplication(applicationFormSchema.parse({ ...valid, country_code: '+44', github_profile: ' https://github.com/ada ' }));
+    const stored = normalizeApplication(
+      applicationFormSchema.parse({ ...valid, country_code: '+44', github_profile: ' https://github.com/ada ' }),
+    );
     expect(stored).toEqual({
       fullName: "Ada O'Neil-Lovelace",
       email: 'ada@example.dev',

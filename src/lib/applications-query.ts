@@ -9,7 +9,10 @@ export interface ApplicationsQuery {
 
 export function parseApplicationsQuery(params: URLSearchParams): ApplicationsQuery {
   const status = params.get('status');
-  return { status: (applicationStatuses as readonly string[]).includes(status ?? '') ? (status as ApplicationStatus) : null, page: parsePage(params) };
+  return {
+    status: (applicationStatuses as readonly string[]).includes(status ?? '') ? (status as ApplicationStatus) : null,
+    page: parsePage(params),
+  };
 }
 
 export function applicationsHref(positionId: string, { status, page }: ApplicationsQuery): string {

@@ -23,8 +23,15 @@ export const authMessages = {
 const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, authMessages.email), z.email(authMessages.email));
 const name = z
   .string()
-  .check(z.trim(), z.minLength(2, authMessages.name), z.maxLength(100, authMessages.name), z.regex(/^[\p{L}\p{M}\s'’-]+$/u, authMessages.nameCharacters));
-const newPassword = z.string().check(z.minLength(PASSWORD_MIN, authMessages.passwordLength), z.maxLength(PASSWORD_MAX, authMessages.passwordLength));
+  .check(
+    z.trim(),
+    z.minLength(2, authMessages.name),
+    z.maxLength(100, authMessages.name),
+    z.regex(/^[\p{L}\p{M}\s'’-]+$/u, authMessages.nameCharacters),
+  );
+const newPassword = z
+  .string()
+  .check(z.minLength(PASSWORD_MIN, authMessages.passwordLength), z.maxLength(PASSWORD_MAX, authMessages.passwordLength));
 
 export const usernameSchema = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_.-]{3,30}$/, authMessages.username));
 
@@ -45,7 +52,9 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({ password: newPassword, confirmPassword: z.string() })
-  .check(z.refine((value) => value.password === value.confirmPassword, { message: authMessages.passwordsDiffer, path: ['confirmPassword'] }));
+  .check(
+    z.refine((value) => value.password === value.confirmPassword, { message: authMessages.passwordsDiffer, path: ['confirmPassword'] }),
+  );
 
 export type SignInInput = z.input<typeof signInSchema>;
 export type SignUpInput = z.input<typeof signUpSchema>;

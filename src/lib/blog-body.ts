@@ -3,10 +3,7 @@
  * left-bordered block; a line starting with Key, Why or Benefits is bold (we make it a subheading);
  * every other non-empty line is a paragraph. Consecutive bullets are grouped into one list.
  */
-export type BodyBlock =
-  | { kind: 'heading'; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'bullets'; items: string[] };
+export type BodyBlock = { kind: 'heading'; text: string } | { kind: 'paragraph'; text: string } | { kind: 'bullets'; items: string[] };
 
 const bulletPrefix = /^\s*[•\-*]\s+/;
 const emphasisPrefix = /^(Key|Why|Benefits)\b/;

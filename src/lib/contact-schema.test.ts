@@ -3,7 +3,15 @@ import { contactFormSchema, contactMessages, isPlausiblePhone } from './contact-
 
 describe('contact form phone', () => {
   it('accepts real numbers from anywhere, written the usual ways', () => {
-    for (const phone of ['(512) 555-0147', '+1 512 555 0147', '+234 803 123 4567', '+44 20 7946 0958', '020 7946 0958', '+971-4-555-0100', '512.555.0147']) {
+    for (const phone of [
+      '(512) 555-0147',
+      '+1 512 555 0147',
+      '+234 803 123 4567',
+      '+44 20 7946 0958',
+      '020 7946 0958',
+      '+971-4-555-0100',
+      '512.555.0147',
+    ]) {
       expect(isPlausiblePhone(phone), phone).toBe(true);
     }
   });
@@ -15,7 +23,14 @@ describe('contact form phone', () => {
   });
 
   it('is optional, and a bad one is named with the spec message', () => {
-    const base = { first_name: 'Jane', last_name: 'Doe', email: 'jane@mail.test', reason: 'Support', message: 'Hello', attachment_upload_id: '' };
+    const base = {
+      first_name: 'Jane',
+      last_name: 'Doe',
+      email: 'jane@mail.test',
+      reason: 'Support',
+      message: 'Hello',
+      attachment_upload_id: '',
+    };
     expect(contactFormSchema.safeParse({ ...base, phone: '' }).success).toBe(true);
     const bad = contactFormSchema.safeParse({ ...base, phone: 'call me' });
     expect(bad.success).toBe(false);

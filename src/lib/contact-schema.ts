@@ -57,7 +57,10 @@ export const contactFormSchema = z.object({
     z.maxLength(30, contactMessages.tooLong(30)),
     z.refine((value) => value === '' || isPlausiblePhone(value), contactMessages.phone),
   ),
-  reason: z.pipe(z.string({ error: contactMessages.reason }).check(z.toLowerCase()), z.enum(reasonValues, { error: contactMessages.reason })),
+  reason: z.pipe(
+    z.string({ error: contactMessages.reason }).check(z.toLowerCase()),
+    z.enum(reasonValues, { error: contactMessages.reason }),
+  ),
   message: text(1, contactMessages.message, 5000),
   /** The opaque id the attachment upload returned, or empty. */
   attachment_upload_id: z.union([z.literal(''), z.uuid()]),

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { docsPage } from '@/content/docs';
 import { matchesQuery, resultSummary, topicSearchText } from './docs-search';
 
-const matching = (query: string) =>
-  docsPage.topics.filter((topic) => matchesQuery(topicSearchText(topic), query)).map((topic) => topic.id);
+const matching = (query: string) => docsPage.topics.filter((topic) => matchesQuery(topicSearchText(topic), query)).map((topic) => topic.id);
 
 describe('docs search', () => {
   it('matches every topic for an empty query', () => {

@@ -24,9 +24,9 @@ describe('flash toasts', () => {
     expect(decodeFlash(undefined)).toEqual([]);
     expect(decodeFlash('%E0%A4%A')).toEqual([]);
     expect(decodeFlash(encodeURIComponent('{"kind":"error"}'))).toEqual([]);
-    expect(decodeFlash(encodeURIComponent('[{"kind":"alert","title":"x"},{"kind":"info"},null,{"kind":"info","title":"ok","description":7}]'))).toEqual([
-      { kind: 'info', title: 'ok' },
-    ]);
+    expect(
+      decodeFlash(encodeURIComponent('[{"kind":"alert","title":"x"},{"kind":"info"},null,{"kind":"info","title":"ok","description":7}]')),
+    ).toEqual([{ kind: 'info', title: 'ok' }]);
   });
 
   it('carry up to two link buttons, to paths on this site only', () => {
@@ -38,7 +38,14 @@ describe('flash toasts', () => {
       { label: 'Third', href: '/about' },
     ];
     expect(decodeFlash(encodeFlash([{ kind: 'message', title: 'Next', links }]))).toEqual([
-      { kind: 'message', title: 'Next', links: [{ label: 'View More Jobs', href: '/careers' }, { label: 'Homepage', href: '/' }] },
+      {
+        kind: 'message',
+        title: 'Next',
+        links: [
+          { label: 'View More Jobs', href: '/careers' },
+          { label: 'Homepage', href: '/' },
+        ],
+      },
     ]);
   });
 

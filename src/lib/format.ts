@@ -30,7 +30,8 @@ export function countOf(count: number, singular: string, plural = `${singular}s`
 /** "$150,000 – $185,000 a year", "From $90,000 a year"; null without a range. */
 export function formatSalaryRange(min: number | null, max: number | null, currency: string): string | null {
   const money = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
-  if (min !== null && max !== null) return min === max ? `${money.format(min)} a year` : `${money.format(min)} – ${money.format(max)} a year`;
+  if (min !== null && max !== null)
+    return min === max ? `${money.format(min)} a year` : `${money.format(min)} – ${money.format(max)} a year`;
   if (min !== null) return `From ${money.format(min)} a year`;
   if (max !== null) return `Up to ${money.format(max)} a year`;
   return null;

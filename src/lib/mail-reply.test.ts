@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { replyMailto } from './mail-reply';
 
 describe('replyMailto', () => {
-  const message = { email: 'jane+work@mail.test', firstName: 'Jane', message: 'First line\nSecond & last', receivedOn: 'Nov 21, 2026, 2:18 PM CST' };
+  const message = {
+    email: 'jane+work@mail.test',
+    firstName: 'Jane',
+    message: 'First line\nSecond & last',
+    receivedOn: 'Nov 21, 2026, 2:18 PM CST',
+  };
 
   it('answers the sender with a Re: subject and the message quoted', () => {
     const url = new URL(replyMailto(message));
     expect(url.protocol).toBe('mailto:');
     expect(decodeURIComponent(url.pathname)).toBe('jane+work@mail.test');
     expect(decodeURIComponent(url.href.match(/subject=([^&]*)/)![1]!)).toBe('Re: Your message to Helixpoint');
-    expect(decodeURIComponent(url.href.match(/body=([^&]*)/)![1]!)).toBe('Hi Jane,\n\n\n\nOn Nov 21, 2026, 2:18 PM CST, you wrote:\n> First line\n> Second & last\n');
+    expect(decodeURIComponent(url.href.match(/body=([^&]*)/)![1]!)).toBe(
+      'Hi Jane,\n\n\n\nOn Nov 21, 2026, 2:18 PM CST, you wrote:\n> First line\n> Second & last\n',
+    );
     // Spaces are %20, never "+", which mail programs would show as a plus sign.
     expect(url.href).not.toContain('+');
   });

@@ -20,7 +20,10 @@ export function meetingWindow(now: Date): { start: Date; end: Date } {
 
 /** 20261128T150000Z */
 export function calendarStamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export function googleCalendarUrl(now: Date): string {
@@ -37,7 +40,10 @@ export function googleCalendarUrl(now: Date): string {
 
 /** RFC 5545 text: commas, semicolons and backslashes escaped, lines folded at 75 octets. */
 function icsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/([,;])/g, '\\$1').replace(/\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/([,;])/g, '\\$1')
+    .replace(/\n/g, '\\n');
 }
 
 function fold(line: string): string {

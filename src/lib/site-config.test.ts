@@ -5,10 +5,7 @@ describe('siteConfig', () => {
   it('has the spec facts: founded 2024, Austin and Dallas offices, business hours', () => {
     expect(siteConfig.foundingYear).toBe(2024);
     expect(siteConfig.offices.map(officeLabel)).toEqual(['Austin, TX', 'Dallas, TX']);
-    expect(siteConfig.offices.map((office) => office.focus)).toEqual([
-      'Tech innovation hub',
-      'Business and enterprise solutions',
-    ]);
+    expect(siteConfig.offices.map((office) => office.focus)).toEqual(['Tech innovation hub', 'Business and enterprise solutions']);
     expect(siteConfig.businessHours).toBe('Mon-Fri 9:00 AM-6:00 PM CST');
     expect(siteConfig.social).toHaveLength(4);
   });

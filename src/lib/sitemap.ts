@@ -6,8 +6,7 @@ export interface SitemapEntry {
 
 /** The sitemap's XML for a list of absolute URLs. */
 export function sitemapXml(entries: readonly (string | SitemapEntry)[]): string {
-  const escape = (value: string) =>
-    value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const lines = entries.map((entry) => {
     const { url, lastModified } = typeof entry === 'string' ? { url: entry, lastModified: undefined } : entry;
     const lastmod = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : '';

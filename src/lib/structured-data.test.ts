@@ -34,12 +34,22 @@ describe('JobPosting structured data', () => {
     });
     expect(data).not.toHaveProperty('validThrough');
     expect(data).not.toHaveProperty('jobLocationType');
-    expect(data.description).toBe('<p>Design &#60;landing zones&#62; &#38; migrations.</p><h3>Requirements</h3><ul><li>5+ years of AWS</li></ul><h3>Responsibilities</h3><ul><li>Lead migrations</li></ul>');
+    expect(data.description).toBe(
+      '<p>Design &#60;landing zones&#62; &#38; migrations.</p><h3>Requirements</h3><ul><li>5+ years of AWS</li></ul><h3>Responsibilities</h3><ul><li>Lead migrations</li></ul>',
+    );
   });
 
   it('marks remote roles as telecommute and includes a closing date when set', () => {
-    const data = jobPostingJsonLd({ ...base, location: 'Remote', type: 'Contract', closesAt: new Date('2026-12-31T23:59:59Z'), salaryMin: null, salaryMax: null }, site);
-    expect(data).toMatchObject({ jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country' }, employmentType: 'CONTRACTOR', validThrough: '2026-12-31T23:59:59.000Z' });
+    const data = jobPostingJsonLd(
+      { ...base, location: 'Remote', type: 'Contract', closesAt: new Date('2026-12-31T23:59:59Z'), salaryMin: null, salaryMax: null },
+      site,
+    );
+    expect(data).toMatchObject({
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country' },
+      employmentType: 'CONTRACTOR',
+      validThrough: '2026-12-31T23:59:59.000Z',
+    });
     expect(data).not.toHaveProperty('jobLocation');
     expect(data).not.toHaveProperty('baseSalary');
   });
@@ -52,7 +62,12 @@ describe('JobPosting structured data', () => {
 describe('contactPageJsonLd', () => {
   it('describes the company, its contact point with business hours, and both offices', () => {
     const data = contactPageJsonLd(new URL('https://www.helixpoint.test')) as {
-      mainEntity: { '@type': string; '@context'?: string; contactPoint: unknown; location: { telephone: string; address: { addressLocality: string } }[] };
+      mainEntity: {
+        '@type': string;
+        '@context'?: string;
+        contactPoint: unknown;
+        location: { telephone: string; address: { addressLocality: string } }[];
+      };
     };
     expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'ContactPage', url: 'https://www.helixpoint.test/contact' });
     expect(data.mainEntity['@type']).toBe('Organization');

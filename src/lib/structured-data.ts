@@ -63,7 +63,14 @@ export function contactPageJsonLd(site: URL | undefined): JsonLd {
         '@type': 'Place',
         name: `${siteConfig.name} ${office.city}`,
         telephone: office.phone.tel,
-        address: { '@type': 'PostalAddress', streetAddress: office.streetAddress, addressLocality: office.city, addressRegion: office.region, postalCode: office.postalCode, addressCountry: 'US' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: office.streetAddress,
+          addressLocality: office.city,
+          addressRegion: office.region,
+          postalCode: office.postalCode,
+          addressCountry: 'US',
+        },
       })),
     },
   };
@@ -170,7 +177,12 @@ export function jobPostingJsonLd(position: JobPostingInput, site: URL | undefine
       : {
           jobLocation: {
             '@type': 'Place',
-            address: { '@type': 'PostalAddress', addressLocality: city, ...(region ? { addressRegion: region } : {}), addressCountry: 'US' },
+            address: {
+              '@type': 'PostalAddress',
+              addressLocality: city,
+              ...(region ? { addressRegion: region } : {}),
+              addressCountry: 'US',
+            },
           },
         }),
     ...salary,

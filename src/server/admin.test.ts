@@ -39,7 +39,9 @@ let ada: Actor;
 let bob: Actor;
 
 async function addUser(id: string, email: string, role: 'user' | 'admin') {
-  await database.db.insert(users).values({ id, name: `${id} Test`, email, username: id, firstName: id, lastName: 'Test', role, emailVerified: true });
+  await database.db
+    .insert(users)
+    .values({ id, name: `${id} Test`, email, username: id, firstName: id, lastName: 'Test', role, emailVerified: true });
   return { id, email };
 }
 
@@ -54,25 +56,43 @@ afterAll(async () => {
 }, 60_000);
 
 const form = (overrides: Partial<typeof emptyPositionForm> = {}) =>
-  positionFormSchema.parse({ ...emptyPositionForm, title: 'Site Reliability Engineer', location: 'Austin, TX', description: 'Keep things up.', requirements: '- Linux\n\n• On-call experience ', ...overrides });
+  positionFormSchema.parse({
+    ...emptyPositionForm,
+    title: 'Site Reliability Engineer',
+    location: 'Austin, TX',
+    description: 'Keep things up.',
+    requirements: '- Linux\n\n• On-call experience ',
+    ...overrides,
+  });
 
 describe('users', () => {
   it('lists newest first, changes a role and records who did it', async () => {
     expect((await listUsers(database.db)).map((user) => user.id)).toEqual(['bob', 'ada']);
     await changeUserRole(database.db, ada, 'bob', 'admin');
     const [entry] = await listAuditLog(database.db, 1);
-    expect(entry).toMatchObject({ actorEmail: 'ada@helixpoint.test', action: 'user.role_changed', targetId: 'bob', details: { from: 'user', to: 'admin' } });
+    expect(entry).toMatchObject({
+      actorEmail: 'ada@helixpoint.test',
+      action: 'user.role_changed',
+      targetId: 'bob',
+      details: { from: 'user', to: 'admin' },
+    });
     await changeUserRole(database.db, ada, 'bob', 'user');
   });
 
   it('never demotes or deletes the last admin, nor lets an admin change or delete themself', async () => {
-    await expect(changeUserRole(database.db, ada, 'ada', 'user')).rejects.toThrow(new AdminRuleError('You cannot change your own role. Ask another admin.'));
+    await expect(changeUserRole(database.db, ada, 'ada', 'user')).rejects.toThrow(
+      new AdminRuleError('You cannot change your own role. Ask another admin.'),
+    );
     await expect(deleteUser(database.db, ada, 'ada')).rejects.toThrow(AdminRuleError);
     // Bob, made admin, tries to remove Ada while she is the other admin: allowed once, then not.
     await changeUserRole(database.db, ada, 'bob', 'admin');
     await changeUserRole(database.db, bob, 'ada', 'user');
-    await expect(changeUserRole(database.db, { id: 'someone' , email: 'x@helixpoint.test' }, 'bob', 'user')).rejects.toThrow('The last admin cannot be demoted.');
-    await expect(deleteUser(database.db, { id: 'someone', email: 'x@helixpoint.test' }, 'bob')).rejects.toThrow('The last admin cannot be deleted.');
+    await expect(changeUserRole(database.db, { id: 'someone', email: 'x@helixpoint.test' }, 'bob', 'user')).rejects.toThrow(
+      'The last admin cannot be demoted.',
+    );
+    await expect(deleteUser(database.db, { id: 'someone', email: 'x@helixpoint.test' }, 'bob')).rejects.toThrow(
+      'The last admin cannot be deleted.',
+    );
     await changeUserRole(database.db, bob, 'ada', 'admin');
     await changeUserRole(database.db, ada, 'bob', 'user');
   });
@@ -94,21 +114,42 @@ describe('positions', () => {
     expect(row).toMatchObject({ isActive: true, type: 'Remote', requirements: ['Linux', 'On-call experience'], departmentId: null });
     expect((await listOpenPositions(database.db)).map((position) => position.id)).toContain(id);
 
-    await updatePosition(database.db, ada, id, form({ title: 'Senior SRE', salaryMin: '120,000', salaryMax: '150000', closesAt: '2030-01-31' }));
+    await updatePosition(
+      database.db,
+      ada,
+      id,
+      form({ title: 'Senior SRE', salaryMin: '120,000', salaryMax: '150000', closesAt: '2030-01-31' }),
+    );
     const [updated] = await database.db.select().from(positions).where(eq(positions.id, id));
-    expect(updated).toMatchObject({ title: 'Senior SRE', salaryMin: 120000, salaryMax: 150000, closesAt: new Date('2030-01-31T23:59:59.999Z') });
+    expect(updated).toMatchObject({
+      title: 'Senior SRE',
+      salaryMin: 120000,
+      salaryMax: 150000,
+      closesAt: new Date('2030-01-31T23:59:59.999Z'),
+    });
 
     await setPositionActive(database.db, ada, id, false);
     expect((await listOpenPositions(database.db)).map((position) => position.id)).not.toContain(id);
     const [listed] = await listAdminPositions(database.db);
     expect(listed).toMatchObject({ id, isActive: false, applicationCount: 0 });
-    expect((await listAuditLog(database.db, 3)).map((entry) => entry.action)).toEqual(['position.deactivated', 'position.updated', 'position.created']);
+    expect((await listAuditLog(database.db, 3)).map((entry) => entry.action)).toEqual([
+      'position.deactivated',
+      'position.updated',
+      'position.created',
+    ]);
   });
 
   it('refuses a salary range upside down', () => {
-    expect(positionFormSchema.safeParse({ ...emptyPositionForm, title: 'X role', location: 'Remote', description: 'd', salaryMin: '200', salaryMax: '100' }).error?.issues[0]?.message).toBe(
-      'The maximum must not be below the minimum',
-    );
+    expect(
+      positionFormSchema.safeParse({
+        ...emptyPositionForm,
+        title: 'X role',
+        location: 'Remote',
+        description: 'd',
+        salaryMin: '200',
+        salaryMax: '100',
+      }).error?.issues[0]?.message,
+    ).toBe('The maximum must not be below the minimum');
   });
 });
 
@@ -117,12 +158,23 @@ describe('applications', () => {
     const positionId = await createPosition(database.db, ada, form({ title: 'Pipeline Role' }));
     const [application] = await database.db
       .insert(applications)
-      .values({ positionId, fullName: 'Jane Doe', email: 'jane@mail.test', phone: '+15125550147', address: '100 Congress Ave', gender: 'female', coverLetter: 'Hello' })
+      .values({
+        positionId,
+        fullName: 'Jane Doe',
+        email: 'jane@mail.test',
+        phone: '+15125550147',
+        address: '100 Congress Ave',
+        gender: 'female',
+        coverLetter: 'Hello',
+      })
       .returning();
     await setApplicationStatus(database.db, ada, application!.id, 'interview');
     const [row] = await database.db.select().from(applications).where(eq(applications.id, application!.id));
     expect(row?.status).toBe('interview');
-    expect((await listAuditLog(database.db, 1))[0]).toMatchObject({ action: 'application.status_changed', details: { from: 'pending', to: 'interview' } });
+    expect((await listAuditLog(database.db, 1))[0]).toMatchObject({
+      action: 'application.status_changed',
+      details: { from: 'pending', to: 'interview' },
+    });
   });
 
   it('are listed a page at a time, all or one status, with the count of each status', async () => {
@@ -146,7 +198,9 @@ describe('applications', () => {
     expect(first).toMatchObject({ all: total, byStatus: { hired: 3, pending: total - 3 }, pages: 2 });
     expect(first.rows).toHaveLength(APPLICATIONS_PER_PAGE);
     expect(first.rows[0]!.fullName).toBe(`Applicant ${total - 1}`);
-    expect((await pageApplicationsForPosition(database.db, positionId, { status: null, page: 2 })).rows.map((row) => row.fullName)).toEqual(['Applicant 1', 'Applicant 0']);
+    expect((await pageApplicationsForPosition(database.db, positionId, { status: null, page: 2 })).rows.map((row) => row.fullName)).toEqual(
+      ['Applicant 1', 'Applicant 0'],
+    );
     const hired = await pageApplicationsForPosition(database.db, positionId, { status: 'hired', page: 1 });
     expect(hired.pages).toBe(1);
     expect(hired.rows.map((row) => row.fullName)).toEqual(['Applicant 2', 'Applicant 1', 'Applicant 0']);
@@ -155,7 +209,13 @@ describe('applications', () => {
 
   it('export to CSV with formulas defused and quotes escaped', () => {
     const csv = applicationsCsv([
-      { fullName: '=HYPERLINK("http://evil.test")', email: 'a@b.test', phone: '+15125550147', status: 'pending', createdAt: new Date('2026-11-21T10:00:00Z') },
+      {
+        fullName: '=HYPERLINK("http://evil.test")',
+        email: 'a@b.test',
+        phone: '+15125550147',
+        status: 'pending',
+        createdAt: new Date('2026-11-21T10:00:00Z'),
+      },
       { fullName: 'Doe, "Jane"', email: '@attacker', phone: '-1', status: 'hired', createdAt: new Date('2026-11-20T10:00:00Z') },
     ]);
     const [header, first, second] = csv.split('\r\n');
@@ -170,11 +230,31 @@ describe('contact messages', () => {
     const dir = mkdtempSync(join(tmpdir(), 'helixpoint-admin-'));
     try {
       const storage = createFsStorage(dir);
-      const stored = await storage.put(Readable.from([Buffer.from('brief')]), { contentType: 'text/plain; charset=utf-8', prefix: 'attachments/' });
-      const [upload] = await database.db.insert(uploads).values({ storageKey: stored.key, purpose: 'contact-attachment', fileName: 'brief.txt', contentType: 'text/plain; charset=utf-8', size: stored.size, attachedAt: new Date() }).returning();
+      const stored = await storage.put(Readable.from([Buffer.from('brief')]), {
+        contentType: 'text/plain; charset=utf-8',
+        prefix: 'attachments/',
+      });
+      const [upload] = await database.db
+        .insert(uploads)
+        .values({
+          storageKey: stored.key,
+          purpose: 'contact-attachment',
+          fileName: 'brief.txt',
+          contentType: 'text/plain; charset=utf-8',
+          size: stored.size,
+          attachedAt: new Date(),
+        })
+        .returning();
       const [message] = await database.db
         .insert(contactMessages)
-        .values({ firstName: 'Jane', lastName: 'Doe', email: 'jane@mail.test', reason: 'support', message: 'Help', attachmentUploadId: upload!.id })
+        .values({
+          firstName: 'Jane',
+          lastName: 'Doe',
+          email: 'jane@mail.test',
+          reason: 'support',
+          message: 'Help',
+          attachmentUploadId: upload!.id,
+        })
         .returning();
       await setMessageRead(database.db, ada, message!.id, true);
       expect((await getMessage(database.db, message!.id))?.message.readAt).toBeInstanceOf(Date);
@@ -184,7 +264,11 @@ describe('contact messages', () => {
       expect(await getMessage(database.db, message!.id)).toBeNull();
       expect(await database.db.select().from(uploads).where(eq(uploads.id, upload!.id))).toEqual([]);
       expect(await storage.exists(stored.key)).toBe(false);
-      expect((await listAuditLog(database.db, 3)).map((entry) => entry.action)).toEqual(['message.deleted', 'message.marked_unread', 'message.marked_read']);
+      expect((await listAuditLog(database.db, 3)).map((entry) => entry.action)).toEqual([
+        'message.deleted',
+        'message.marked_unread',
+        'message.marked_read',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

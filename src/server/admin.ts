@@ -25,7 +25,14 @@ export class AdminRuleError extends Error {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function audit(tx: Tx | Database, actor: Actor, action: string, targetType: string, targetId: string, details: Record<string, unknown> = {}) {
+async function audit(
+  tx: Tx | Database,
+  actor: Actor,
+  action: string,
+  targetType: string,
+  targetId: string,
+  details: Record<string, unknown> = {},
+) {
   await tx.insert(auditLog).values({ actorUserId: actor.id, actorEmail: actor.email, action, targetType, targetId, details });
 }
 
@@ -33,7 +40,15 @@ async function audit(tx: Tx | Database, actor: Actor, action: string, targetType
 
 export async function listUsers(db: Database) {
   return db
-    .select({ id: users.id, name: users.name, email: users.email, username: users.username, role: users.role, emailVerified: users.emailVerified, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      username: users.username,
+      role: users.role,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .orderBy(desc(users.createdAt));
 }
@@ -104,7 +119,10 @@ type PositionForm = z.output<typeof positionFormSchema>;
 export async function createPosition(db: Database, actor: Actor, form: PositionForm): Promise<string> {
   return db.transaction(async (tx) => {
     // New positions are active (spec section 4).
-    const [row] = await tx.insert(positions).values({ ...positionValues(form), isActive: true }).returning({ id: positions.id });
+    const [row] = await tx
+      .insert(positions)
+      .values({ ...positionValues(form), isActive: true })
+      .returning({ id: positions.id });
     if (!row) throw new Error('The position was not stored.');
     await audit(tx, actor, 'position.created', 'position', row.id, { title: form.title });
     return row.id;
@@ -148,14 +166,20 @@ const applicationColumns = {
 
 /** Every application of a position, newest first (the CSV export). */
 export async function listApplicationsForPosition(db: Database, positionId: string) {
-  return db.select(applicationColumns).from(applications).where(eq(applications.positionId, positionId)).orderBy(desc(applications.createdAt));
+  return db
+    .select(applicationColumns)
+    .from(applications)
+    .where(eq(applications.positionId, positionId))
+    .orderBy(desc(applications.createdAt));
 }
 
 export const APPLICATIONS_PER_PAGE = 50;
 
 /** One page of a position's applications, all or one status, with the count of each status. */
 export async function pageApplicationsForPosition(db: Database, positionId: string, { status, page }: ApplicationsQuery) {
-  const where = status ? and(eq(applications.positionId, positionId), eq(applications.status, status)) : eq(applications.positionId, positionId);
+  const where = status
+    ? and(eq(applications.positionId, positionId), eq(applications.status, status))
+    : eq(applications.positionId, positionId);
   const [rows, counts] = await Promise.all([
     db
       .select(applicationColumns)
@@ -190,7 +214,11 @@ export async function getApplicationDetail(db: Database, positionId: string, app
 
 export async function setApplicationStatus(db: Database, actor: Actor, applicationId: string, status: ApplicationStatus): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: applications.status }).from(applications).where(eq(applications.id, applicationId)).for('update');
+    const [current] = await tx
+      .select({ status: applications.status })
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .for('update');
     if (!current) throw new AdminRuleError('This application no longer exists.');
     if (current.status === status) return;
     await tx.update(applications).set({ status, updatedAt: new Date() }).where(eq(applications.id, applicationId));
@@ -211,12 +239,17 @@ export async function resumeForDownload(db: Database, actor: Actor, applicationI
 }
 
 /** CSV of a position's applications. Cells that a spreadsheet would run as a formula are defused. */
-export function applicationsCsv(rows: ReadonlyArray<{ fullName: string; email: string; phone: string; status: string; createdAt: Date }>): string {
+export function applicationsCsv(
+  rows: ReadonlyArray<{ fullName: string; email: string; phone: string; status: string; createdAt: Date }>,
+): string {
   const cell = (value: string) => {
     const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
     return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
-  const lines = [['Name', 'Email', 'Phone', 'Status', 'Applied'], ...rows.map((row) => [row.fullName, row.email, row.phone, row.status, row.createdAt.toISOString()])];
+  const lines = [
+    ['Name', 'Email', 'Phone', 'Status', 'Applied'],
+    ...rows.map((row) => [row.fullName, row.email, row.phone, row.status, row.createdAt.toISOString()]),
+  ];
   return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
@@ -224,7 +257,15 @@ export function applicationsCsv(rows: ReadonlyArray<{ fullName: string; email: s
 
 export async function listAuditLog(db: Database, limit = 200) {
   return db
-    .select({ id: auditLog.id, actorEmail: auditLog.actorEmail, action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId, details: auditLog.details, createdAt: auditLog.createdAt })
+    .select({
+      id: auditLog.id,
+      actorEmail: auditLog.actorEmail,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+    })
     .from(auditLog)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
@@ -254,9 +295,7 @@ export async function listMessages(db: Database, { unreadOnly, page }: InboxQuer
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(MESSAGES_PER_PAGE)
       .offset((Math.max(1, page) - 1) * MESSAGES_PER_PAGE),
-    db
-      .select({ all: count(), unread: sql<number>`count(*) filter (where ${contactMessages.readAt} is null)::int` })
-      .from(contactMessages),
+    db.select({ all: count(), unread: sql<number>`count(*) filter (where ${contactMessages.readAt} is null)::int` }).from(contactMessages),
   ]);
   const all = totals?.all ?? 0;
   const unread = totals?.unread ?? 0;
@@ -297,7 +336,10 @@ export async function deleteMessage(db: Database, storage: ObjectStorage, actor:
     await tx.delete(contactMessages).where(eq(contactMessages.id, messageId));
     let key: string | null = null;
     if (message.attachmentUploadId) {
-      const [upload] = await tx.delete(uploads).where(eq(uploads.id, message.attachmentUploadId)).returning({ storageKey: uploads.storageKey });
+      const [upload] = await tx
+        .delete(uploads)
+        .where(eq(uploads.id, message.attachmentUploadId))
+        .returning({ storageKey: uploads.storageKey });
       key = upload?.storageKey ?? null;
     }
     await audit(tx, actor, 'message.deleted', 'message', messageId, { from: message.email, reason: message.reason });

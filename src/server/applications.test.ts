@@ -63,7 +63,10 @@ afterAll(async () => {
   await backend?.stop();
 }, 60_000);
 
-async function upload(body: Uint8Array | ReadableStream<Uint8Array>, { name = 'resume.pdf', ip = nextIp(), headers = {} as Record<string, string> } = {}) {
+async function upload(
+  body: Uint8Array | ReadableStream<Uint8Array>,
+  { name = 'resume.pdf', ip = nextIp(), headers = {} as Record<string, string> } = {},
+) {
   const response = await fetch(`${server.url}/api/uploads?purpose=resume`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(name), 'X-Forwarded-For': ip, ...headers },
@@ -134,7 +137,10 @@ describe('resume upload', () => {
     expect(result.status).toBe(201);
     expect(result.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), fileName, size: fixture(file).length });
     expect(JSON.stringify(result.body)).not.toMatch(/https?:|\/resumes\//);
-    const [row] = await database.db.select().from(uploads).where(eq(uploads.id, result.body.id as string));
+    const [row] = await database.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, result.body.id as string));
     expect(row).toMatchObject({ purpose: 'resume', contentType, fileName, attachedAt: null });
     expect(await runtime.storage.exists(row!.storageKey)).toBe(true);
   });
@@ -229,7 +235,10 @@ describe('submitting an application', () => {
     const result = await apply({ ...validForm(), position_id: positionId, resume_upload_id: resume }, ip);
     expect(result).toEqual({ kind: 'submitted', applicationId: expect.any(String) });
 
-    const [row] = await database.db.select().from(applications).where(eq(applications.id, result.applicationId as string));
+    const [row] = await database.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, result.applicationId as string));
     expect(row).toMatchObject({
       positionId,
       fullName: "Jane O'Neil-Smith",
@@ -263,7 +272,12 @@ describe('submitting an application', () => {
     { field: 'phone', value: '12345', message: messages.phone, problem: 'five digits' },
     { field: 'address', value: 'Austin', message: messages.address, problem: 'under 10 characters' },
     { field: 'gender', value: '', message: messages.gender, problem: 'missing' },
-    { field: 'linkedin_profile', value: 'https://linkedin.com.evil.test/in/jane', message: messages.linkedin, problem: 'not a linkedin host' },
+    {
+      field: 'linkedin_profile',
+      value: 'https://linkedin.com.evil.test/in/jane',
+      message: messages.linkedin,
+      problem: 'not a linkedin host',
+    },
     { field: 'github_profile', value: 'javascript:alert(1)', message: messages.url, problem: 'not https' },
     { field: 'cover_letter', value: '   ', message: messages.coverLetter, problem: 'blank' },
     { field: 'cover_letter', value: 'x'.repeat(10_001), message: messages.tooLong(10_000), problem: '10,001 characters' },
@@ -285,10 +299,17 @@ describe('submitting an application', () => {
   });
 
   it('refuses a resume that does not exist or already belongs to another application', async () => {
-    const missing = await apply({ ...validForm(), email: 'ghost@mail.test', position_id: positionId, resume_upload_id: crypto.randomUUID() });
+    const missing = await apply({
+      ...validForm(),
+      email: 'ghost@mail.test',
+      position_id: positionId,
+      resume_upload_id: crypto.randomUUID(),
+    });
     expect(missing).toEqual({ kind: 'invalid', fieldErrors: { resume_upload_id: messages.resumeMissing } });
     const resume = await uploadedResume();
-    expect((await apply({ ...validForm(), email: 'first@mail.test', position_id: positionId, resume_upload_id: resume })).kind).toBe('submitted');
+    expect((await apply({ ...validForm(), email: 'first@mail.test', position_id: positionId, resume_upload_id: resume })).kind).toBe(
+      'submitted',
+    );
     const reused = await apply({ ...validForm(), email: 'second@mail.test', position_id: positionId, resume_upload_id: resume });
     expect(reused).toEqual({ kind: 'invalid', fieldErrors: { resume_upload_id: messages.resumeMissing } });
   });
@@ -303,16 +324,28 @@ describe('submitting an application', () => {
     const ip = nextIp();
     const positionIds = (await listOpenPositions(database.db)).map((position) => position.id);
     for (let i = 0; i < 5; i += 1) {
-      const result = await apply({ ...validForm(), email: `limit${i}@mail.test`, position_id: positionIds[i], resume_upload_id: await uploadedResume() }, ip);
+      const result = await apply(
+        { ...validForm(), email: `limit${i}@mail.test`, position_id: positionIds[i], resume_upload_id: await uploadedResume() },
+        ip,
+      );
       expect(result.kind).toBe('submitted');
     }
-    const limited = await apply({ ...validForm(), email: 'limit5@mail.test', position_id: positionId, resume_upload_id: await uploadedResume() }, ip);
+    const limited = await apply(
+      { ...validForm(), email: 'limit5@mail.test', position_id: positionId, resume_upload_id: await uploadedResume() },
+      ip,
+    );
     expect(limited).toEqual({ kind: 'rate-limited', retryAfterSeconds: expect.any(Number) });
   });
 
   it('answers a filled honeypot like a success and stores and sends nothing', async () => {
     const emailsBefore = (await queuedEmails()).length;
-    const result = await apply({ ...validForm(), email: 'bot@mail.test', company_website: 'https://spam.test', position_id: positionId, resume_upload_id: await uploadedResume() });
+    const result = await apply({
+      ...validForm(),
+      email: 'bot@mail.test',
+      company_website: 'https://spam.test',
+      position_id: positionId,
+      resume_upload_id: await uploadedResume(),
+    });
     expect(result.kind).toBe('submitted');
     expect(await database.db.select().from(applications).where(eq(applications.email, 'bot@mail.test'))).toEqual([]);
     expect((await queuedEmails()).length).toBe(emailsBefore);
@@ -322,7 +355,11 @@ describe('submitting an application', () => {
     const resume = await uploadedResume();
     const failing: ApplicationDeps = { ...deps, jobs: { enqueueEmail: () => Promise.reject(new Error('queue down')) } };
     await expect(
-      submitApplication(failing, { ...validForm(), email: 'atomic@mail.test', position_id: positionId, resume_upload_id: resume }, nextIp()),
+      submitApplication(
+        failing,
+        { ...validForm(), email: 'atomic@mail.test', position_id: positionId, resume_upload_id: resume },
+        nextIp(),
+      ),
     ).rejects.toThrow('queue down');
     expect(await database.db.select().from(applications).where(eq(applications.email, 'atomic@mail.test'))).toEqual([]);
     const [upload] = await database.db.select().from(uploads).where(eq(uploads.id, resume));

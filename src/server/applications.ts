@@ -6,12 +6,7 @@ import { applicationReceived, newApplication } from './mail/templates.ts';
 import { fieldErrorsOf, publicFormDeps, type PublicFormDeps } from './public-form.ts';
 import { isHoneypotFilled } from './rate-limit.ts';
 import type { Runtime } from './runtime.ts';
-import {
-  applicationSubmissionSchema,
-  messages,
-  normalizeApplication,
-  type ApplicationFieldErrors,
-} from '../lib/application-schema.ts';
+import { applicationSubmissionSchema, messages, normalizeApplication, type ApplicationFieldErrors } from '../lib/application-schema.ts';
 import { siteConfig } from '../lib/site-config.ts';
 
 /**

@@ -41,7 +41,10 @@ export async function handleAuthRequest(deps: AuthHandlerDeps, request: Request,
   }
   const decision = await deps.rateLimits.consume(policy, clientKey);
   if (!decision.allowed) {
-    return Response.json({ code: 'TOO_MANY_REQUESTS', message: tooManyAttempts }, { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
+    return Response.json(
+      { code: 'TOO_MANY_REQUESTS', message: tooManyAttempts },
+      { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } },
+    );
   }
   // The body was read here, so Better Auth gets a copy.
   return deps.auth.handler(new Request(request, { body }));

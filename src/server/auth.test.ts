@@ -49,17 +49,38 @@ afterAll(async () => {
 async function post(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}/api/auth/${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': headers['X-Forwarded-For'] ?? nextIp(), Origin: server.url, ...headers },
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': headers['X-Forwarded-For'] ?? nextIp(),
+      Origin: server.url,
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown>, cookies: response.headers.getSetCookie() };
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => ({}))) as Record<string, unknown>,
+    cookies: response.headers.getSetCookie(),
+  };
 }
 
 const signUp = (email: string, extra: Record<string, unknown> = {}) =>
-  post('sign-up/email', { email, password: 'correct horse battery', name: 'x', username: email.split('@')[0]!.replace(/[^a-z0-9]/gi, ''), firstName: 'Jane', lastName: 'Doe', callbackURL: '/auth/verified', ...extra });
+  post('sign-up/email', {
+    email,
+    password: 'correct horse battery',
+    name: 'x',
+    username: email.split('@')[0]!.replace(/[^a-z0-9]/gi, ''),
+    firstName: 'Jane',
+    lastName: 'Doe',
+    callbackURL: '/auth/verified',
+    ...extra,
+  });
 
 async function verificationLink(email: string): Promise<string> {
-  const result = await database.pool.query(`select data from pgboss.job where name = 'send-email' and data->>'to' = $1 order by created_on desc limit 1`, [email]);
+  const result = await database.pool.query(
+    `select data from pgboss.job where name = 'send-email' and data->>'to' = $1 order by created_on desc limit 1`,
+    [email],
+  );
   const text = (result.rows[0] as { data: { text: string } } | undefined)?.data.text ?? '';
   const link = /https:\/\/www\.helixpoint\.test\/api\/auth\/verify-email\?\S+/.exec(text)?.[0];
   if (!link) throw new Error(`No verification e-mail for ${email}`);
@@ -81,7 +102,14 @@ describe('sign-up and e-mail verification', () => {
     expect(result.body['token']).toBeNull();
     const [user] = await database.db.select().from(users).where(eq(users.email, 'jane.doe@mail.test'));
     // The profile of the spec; the role is never taken from the request.
-    expect(user).toMatchObject({ name: 'Jane Doe', firstName: 'Jane', lastName: 'Doe', username: 'JaneDoe', role: 'user', emailVerified: false });
+    expect(user).toMatchObject({
+      name: 'Jane Doe',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      username: 'JaneDoe',
+      role: 'user',
+      emailVerified: false,
+    });
 
     const beforeVerifying = await post('sign-in/email', { email: 'jane.doe@mail.test', password: 'correct horse battery' });
     expect(beforeVerifying.status).toBe(403);
@@ -96,15 +124,35 @@ describe('sign-up and e-mail verification', () => {
 
   it('refuses a taken username and an invalid profile, with a message', async () => {
     expect((await signUp('other@mail.test', { username: 'janedoe' })).body['message']).toBe('This username is already taken');
-    expect((await signUp('third@mail.test', { firstName: 'J4ne' })).body['message']).toBe('Can only contain letters, spaces, hyphens, and apostrophes');
+    expect((await signUp('third@mail.test', { firstName: 'J4ne' })).body['message']).toBe(
+      'Can only contain letters, spaces, hyphens, and apostrophes',
+    );
     expect((await signUp('fourth@mail.test', { password: 'short' })).status).toBe(400);
   });
 });
 
 describe('without e-mail verification (AUTH_REQUIRE_EMAIL_VERIFICATION=false)', () => {
   it('signs a new account in at once', async () => {
-    const open = createAuth({ db: database.db, jobs: backend.jobs, siteUrl: SITE, secret: 'test-secret-test-secret-test-secret-1234', secureCookies: false, requireEmailVerification: false, adminEmails: [], log: () => {} });
-    const result = await open.api.signUpEmail({ body: { email: 'instant@mail.test', password: 'correct horse battery', name: 'x', username: 'instant', firstName: 'Ina', lastName: 'Stant' } });
+    const open = createAuth({
+      db: database.db,
+      jobs: backend.jobs,
+      siteUrl: SITE,
+      secret: 'test-secret-test-secret-test-secret-1234',
+      secureCookies: false,
+      requireEmailVerification: false,
+      adminEmails: [],
+      log: () => {},
+    });
+    const result = await open.api.signUpEmail({
+      body: {
+        email: 'instant@mail.test',
+        password: 'correct horse battery',
+        name: 'x',
+        username: 'instant',
+        firstName: 'Ina',
+        lastName: 'Stant',
+      },
+    });
     expect(result.token).toEqual(expect.any(String));
   });
 });
@@ -128,8 +176,15 @@ describe('sign-in', () => {
 
   it('limits attempts to 10 per client per 15 minutes', async () => {
     const client = nextIp();
-    for (let i = 0; i < 10; i += 1) expect((await post('sign-in/email', { email: 'nobody@mail.test', password: 'guess' }, { 'X-Forwarded-For': client })).status).toBe(401);
-    const limited = await post('sign-in/email', { email: 'jane.doe@mail.test', password: 'correct horse battery' }, { 'X-Forwarded-For': client });
+    for (let i = 0; i < 10; i += 1)
+      expect((await post('sign-in/email', { email: 'nobody@mail.test', password: 'guess' }, { 'X-Forwarded-For': client })).status).toBe(
+        401,
+      );
+    const limited = await post(
+      'sign-in/email',
+      { email: 'jane.doe@mail.test', password: 'correct horse battery' },
+      { 'X-Forwarded-For': client },
+    );
     expect(limited.status).toBe(429);
     expect(limited.body['message']).toBe(tooManyAttempts);
   });
@@ -169,8 +224,13 @@ describe('admins', () => {
   });
 
   it('admin:create creates a verified admin that can sign in, promotes, and is idempotent', async () => {
-    expect((await createOrPromoteAdmin(database.db, auth, { email: 'Ops@Helixpoint.test', password: 'ops password 123', name: 'Olga Ops' })).outcome).toBe('created');
-    expect((await createOrPromoteAdmin(database.db, auth, { email: 'ops@helixpoint.test', password: 'ops password 123' })).outcome).toBe('unchanged');
+    expect(
+      (await createOrPromoteAdmin(database.db, auth, { email: 'Ops@Helixpoint.test', password: 'ops password 123', name: 'Olga Ops' }))
+        .outcome,
+    ).toBe('created');
+    expect((await createOrPromoteAdmin(database.db, auth, { email: 'ops@helixpoint.test', password: 'ops password 123' })).outcome).toBe(
+      'unchanged',
+    );
     const signIn = await post('sign-in/email', { email: 'ops@helixpoint.test', password: 'ops password 123' });
     expect(signIn.status).toBe(200);
     expect((await createOrPromoteAdmin(database.db, auth, { email: 'jane.doe@mail.test' })).outcome).toBe('promoted');

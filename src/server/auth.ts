@@ -130,8 +130,14 @@ export type Auth = ReturnType<typeof createAuth>;
 /** ADMIN_EMAILS: a verified address on the list is made admin as it signs in. */
 async function promoteListedAdmin(db: Database, userId: string, adminEmails: ReadonlySet<string>, log: AuthDeps['log']): Promise<void> {
   if (adminEmails.size === 0) return;
-  const [user] = await db.select({ email: users.email, emailVerified: users.emailVerified, role: users.role }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user || !user.emailVerified || user.role === 'admin' || !adminEmails.has(user.email)) return;
-  await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(and(eq(users.id, userId), ne(users.role, 'admin')));
+  await db
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(and(eq(users.id, userId), ne(users.role, 'admin')));
   log({ userId }, 'user made admin (ADMIN_EMAILS)');
 }

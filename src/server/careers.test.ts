@@ -63,7 +63,13 @@ describe('the job board queries', () => {
   });
 
   it('offers departments by name and the distinct locations of open positions', async () => {
-    expect((await listDepartments(database.db)).map((d) => d.name)).toEqual(['Client Services', 'Cloud & Infrastructure', 'Data & AI', 'Engineering', 'Security']);
+    expect((await listDepartments(database.db)).map((d) => d.name)).toEqual([
+      'Client Services',
+      'Cloud & Infrastructure',
+      'Data & AI',
+      'Engineering',
+      'Security',
+    ]);
     expect(await listOpenLocations(database.db)).toEqual(['Austin, TX', 'Dallas, TX', 'Houston, TX', 'Remote']);
   });
 
@@ -81,7 +87,10 @@ describe('the job board queries', () => {
     expect(await getOpenPosition(database.db, inactiveId)).toBeNull();
     expect(await getOpenPosition(database.db, '00000000-0000-4000-8000-000000000000')).toBeNull();
     expect(await getOpenPosition(database.db, "1' or '1'='1")).toBeNull();
-    await database.db.update(positions).set({ closesAt: new Date('2020-01-01') }).where(eq(positions.id, generalId));
+    await database.db
+      .update(positions)
+      .set({ closesAt: new Date('2020-01-01') })
+      .where(eq(positions.id, generalId));
     expect(await getOpenPosition(database.db, generalId)).toBeNull();
   });
 });

@@ -11,7 +11,13 @@ const base = { DATA_DIR: dataDir };
 describe('loadConfig', () => {
   it('has the contract defaults', () => {
     const config = loadConfig(base);
-    expect(config).toMatchObject({ port: 4321, host: '127.0.0.1', siteUrl: 'http://localhost:4321', databaseUrl: undefined, storage: { driver: 'fs' } });
+    expect(config).toMatchObject({
+      port: 4321,
+      host: '127.0.0.1',
+      siteUrl: 'http://localhost:4321',
+      databaseUrl: undefined,
+      storage: { driver: 'fs' },
+    });
     expect(config.mail.outboxDir).toBe(join(dataDir, 'mail'));
   });
 
@@ -26,14 +32,26 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number (got "abc").'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 1 and 65535 (got "70000").'],
-    [{ SITE_URL: 'example.com' }, 'Invalid configuration: SITE_URL must be an http(s) URL such as https://www.example.com (got "example.com").'],
+    [
+      { SITE_URL: 'example.com' },
+      'Invalid configuration: SITE_URL must be an http(s) URL such as https://www.example.com (got "example.com").',
+    ],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// connection URL (got "mysql://x").'],
     [{ STORAGE_DRIVER: 'ftp' }, 'Invalid configuration: STORAGE_DRIVER must be fs or s3 (got "ftp").'],
     [{ STORAGE_DRIVER: 's3' }, 'Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3.'],
-    [{ ADMIN_EMAILS: 'a@b.co, nope' }, 'Invalid configuration: ADMIN_EMAILS must be a comma-separated list of e-mail addresses (got "a@b.co, nope").'],
+    [
+      { ADMIN_EMAILS: 'a@b.co, nope' },
+      'Invalid configuration: ADMIN_EMAILS must be a comma-separated list of e-mail addresses (got "a@b.co, nope").',
+    ],
     [{ AUTH_SECRET: 'short' }, 'Invalid configuration: AUTH_SECRET must be at least 32 characters.'],
-    [{ NODE_ENV: 'production', SITE_URL: 'https://x.example' }, 'Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least 32 characters).'],
-    [{ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }, 'Invalid configuration: SITE_URL is required when NODE_ENV=production (the public https:// address).'],
+    [
+      { NODE_ENV: 'production', SITE_URL: 'https://x.example' },
+      'Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least 32 characters).',
+    ],
+    [
+      { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) },
+      'Invalid configuration: SITE_URL is required when NODE_ENV=production (the public https:// address).',
+    ],
   ])('rejects %o with one clear line', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new ConfigError(message));
   });

@@ -29,14 +29,29 @@ const url = (protocols: readonly string[], what: string) =>
   }, `must be ${what}`);
 
 const emailList = optionalString
-  .transform((value) => (value ? value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean) : []))
+  .transform((value) =>
+    value
+      ? value
+          .split(',')
+          .map((item) => item.trim().toLowerCase())
+          .filter(Boolean)
+      : [],
+  )
   .refine((list) => list.every((item) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(item)), 'must be a comma-separated list of e-mail addresses');
 
-const email = optionalString.refine((value) => value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.replace(/^.*<(.+)>$/, '$1')), 'must be an e-mail address (optionally "Name <address>")');
+const email = optionalString.refine(
+  (value) => value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.replace(/^.*<(.+)>$/, '$1')),
+  'must be an e-mail address (optionally "Name <address>")',
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
-  PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535').default(4321),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(4321),
   HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
   SITE_URL: url(['http:', 'https:'], 'an http(s) URL such as https://www.example.com'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
@@ -56,7 +71,9 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   TRUST_PROXY: optionalString,
   AUTH_REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, error, ...)' }).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, error, ...)' })
+    .default('info'),
 });
 
 export interface AppConfig {
@@ -102,8 +119,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production && !e.AUTH_SECRET) throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least 32 characters).');
-  if (production && !e.SITE_URL) throw new ConfigError('Invalid configuration: SITE_URL is required when NODE_ENV=production (the public https:// address).');
+  if (production && !e.AUTH_SECRET)
+    throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least 32 characters).');
+  if (production && !e.SITE_URL)
+    throw new ConfigError('Invalid configuration: SITE_URL is required when NODE_ENV=production (the public https:// address).');
   if (e.STORAGE_DRIVER === 's3' && (!e.S3_BUCKET || !e.S3_REGION)) {
     throw new ConfigError(`Invalid configuration: ${e.S3_BUCKET ? 'S3_REGION' : 'S3_BUCKET'} is required when STORAGE_DRIVER=s3.`);
   }

@@ -56,12 +56,19 @@ const validMessage = () => ({
 });
 
 async function send(body: Record<string, unknown>, client = nextIp()) {
-  const response = await fetch(`${server.url}/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+    body: JSON.stringify(body),
+  });
   return (await response.json()) as Record<string, unknown>;
 }
 
 async function queuedTo(to: string) {
-  const result = await backend.database.pool.query(`select data from pgboss.job where name = 'send-email' and data->>'to' = $1 order by created_on`, [to]);
+  const result = await backend.database.pool.query(
+    `select data from pgboss.job where name = 'send-email' and data->>'to' = $1 order by created_on`,
+    [to],
+  );
   return result.rows.map((row: { data: { subject: string; text: string; replyTo?: string } }) => row.data);
 }
 
@@ -71,8 +78,19 @@ describe('a contact message', () => {
     expect(attached).toMatchObject({ status: 201, body: { fileName: 'brief.txt' } });
     const result = await send({ ...validMessage(), phone: '(512) 555-0147', attachment_upload_id: attached.body.id });
     expect(result).toEqual({ kind: 'sent', messageId: expect.any(String), attachmentName: 'brief.txt' });
-    const [row] = await backend.database.db.select().from(contactTable).where(eq(contactTable.id, result['messageId'] as string));
-    expect(row).toMatchObject({ firstName: 'Jane', lastName: 'Doe', email: 'jane@mail.test', phone: '(512) 555-0147', reason: 'consultation', attachmentUploadId: attached.body.id, readAt: null });
+    const [row] = await backend.database.db
+      .select()
+      .from(contactTable)
+      .where(eq(contactTable.id, result['messageId'] as string));
+    expect(row).toMatchObject({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@mail.test',
+      phone: '(512) 555-0147',
+      reason: 'consultation',
+      attachmentUploadId: attached.body.id,
+      readAt: null,
+    });
     const [upload] = await backend.database.db.select().from(uploads).where(eq(uploads.id, attached.body.id!));
     expect(upload).toMatchObject({ purpose: 'contact-attachment', contentType: 'text/plain; charset=utf-8' });
     expect(upload!.attachedAt).toBeInstanceOf(Date);
@@ -113,7 +131,10 @@ describe('a contact message', () => {
       body: fixture('resume.pdf'),
     });
     const { id } = (await resume.json()) as { id: string };
-    expect(await send({ ...validMessage(), attachment_upload_id: id })).toEqual({ kind: 'invalid', fieldErrors: { attachment_upload_id: contactMessages.attachmentMissing } });
+    expect(await send({ ...validMessage(), attachment_upload_id: id })).toEqual({
+      kind: 'invalid',
+      fieldErrors: { attachment_upload_id: contactMessages.attachmentMissing },
+    });
   });
 
   it('is limited to 5 per client per hour', async () => {

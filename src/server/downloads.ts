@@ -5,7 +5,10 @@ import { ObjectNotFoundError, type ObjectStorage } from './storage/index.ts';
  * A private file (resume, attachment) as a download: always an attachment, never sniffed or
  * rendered by the browser, never cached by anyone in between.
  */
-export async function privateFileResponse(storage: ObjectStorage, file: { storageKey: string; fileName: string; contentType: string }): Promise<Response> {
+export async function privateFileResponse(
+  storage: ObjectStorage,
+  file: { storageKey: string; fileName: string; contentType: string },
+): Promise<Response> {
   try {
     const object = await storage.get(file.storageKey);
     const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

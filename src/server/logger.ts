@@ -12,7 +12,20 @@ export function createLogger(level = 'info'): Logger {
     base: { service: 'helixpoint' },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: {
-      paths: ['password', '*.password', 'authorization', '*.authorization', 'cookie', '*.cookie', 'token', '*.token', 'secret', '*.secret', 'url', 'databaseUrl'],
+      paths: [
+        'password',
+        '*.password',
+        'authorization',
+        '*.authorization',
+        'cookie',
+        '*.cookie',
+        'token',
+        '*.token',
+        'secret',
+        '*.secret',
+        'url',
+        'databaseUrl',
+      ],
       censor: '[redacted]',
     },
   });

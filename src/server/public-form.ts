@@ -8,7 +8,9 @@ import type { Runtime } from './runtime.ts';
  * The first message for each field, as the forms show them; an issue without a path is the
  * form's own.
  */
-export function fieldErrorsOf<F extends string>(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Partial<Record<F | 'form', string>> {
+export function fieldErrorsOf<F extends string>(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): Partial<Record<F | 'form', string>> {
   const fieldErrors: Partial<Record<F | 'form', string>> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? 'form') as F | 'form';

@@ -55,7 +55,8 @@ export function createRateLimiters(pool: pg.Pool): RateLimiters {
         return { allowed: true, remaining: result.remainingPoints };
       } catch (rejection) {
         // The library rejects with a RateLimiterRes when the limit is reached, with an Error otherwise.
-        if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        if (rejection instanceof RateLimiterRes)
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
         throw rejection;
       }
     },
@@ -70,12 +71,15 @@ export function clientIp(headers: IncomingHttpHeaders | Headers, remoteAddress: 
   const forwarded = headers instanceof Headers ? headers.get('x-forwarded-for') : headers['x-forwarded-for'];
   const value = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
   if (trustProxy && value) {
-    const last = value.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
+    const last = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .at(-1);
     if (last) return last;
   }
   return remoteAddress ?? 'unknown';
 }
-
 
 export function isHoneypotFilled(value: unknown): boolean {
   return typeof value === 'string' && value.trim() !== '';

@@ -40,7 +40,13 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       outboxDir: config.mail.outboxDir,
       logger,
     });
-    const jobs = await startJobs({ databaseUrl: database.url, db: database.db, mailer, storage, log: (data, message) => logger.info(data, message) });
+    const jobs = await startJobs({
+      databaseUrl: database.url,
+      db: database.db,
+      mailer,
+      storage,
+      log: (data, message) => logger.info(data, message),
+    });
     const runtime: Runtime = {
       config,
       logger,

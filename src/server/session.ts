@@ -58,5 +58,7 @@ export async function checkAdmin(deps: SessionDeps, headers: Headers): Promise<A
 /** Keeps the header's hint cookie (src/lib/auth-hint.ts) in step with the session. */
 export function authHintCookie(viewer: Viewer | null, secure: boolean): string {
   const attributes = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
-  return viewer ? `${AUTH_HINT_COOKIE}=${viewer.isAdmin ? 'admin' : 'user'}; Max-Age=${SESSION_ABSOLUTE_DAYS * 24 * 60 * 60}; ${attributes}` : `${AUTH_HINT_COOKIE}=; Max-Age=0; ${attributes}`;
+  return viewer
+    ? `${AUTH_HINT_COOKIE}=${viewer.isAdmin ? 'admin' : 'user'}; Max-Age=${SESSION_ABSOLUTE_DAYS * 24 * 60 * 60}; ${attributes}`
+    : `${AUTH_HINT_COOKIE}=; Max-Age=0; ${attributes}`;
 }

@@ -172,7 +172,8 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
   const { purpose, headers } = request;
   if (!isUploadPurpose(purpose)) return refuse(400, 'Unknown upload purpose.');
   // A custom header cannot be sent cross-site without a CORS preflight, which we never grant.
-  if (!headers.has('x-file-name') || headers.get('sec-fetch-site') === 'cross-site') return refuse(403, 'Uploads are only accepted from this site.');
+  if (!headers.has('x-file-name') || headers.get('sec-fetch-site') === 'cross-site')
+    return refuse(403, 'Uploads are only accepted from this site.');
 
   const declaredLength = headers.get('content-length');
   if (declaredLength !== null && Number(declaredLength) > MAX_UPLOAD_BYTES) return refuse(413, uploadMessages.tooLarge);

@@ -25,16 +25,34 @@ let user: APIRequestContext;
 let admin: APIRequestContext;
 let fixture: Fixture;
 
-const newPosition = { title: 'Matrix Injected Role', departmentId: '', location: 'Remote', type: 'Remote', description: 'x', requirements: '', responsibilities: '', salaryMin: '', salaryMax: '', closesAt: '' };
+const newPosition = {
+  title: 'Matrix Injected Role',
+  departmentId: '',
+  location: 'Remote',
+  type: 'Remote',
+  description: 'x',
+  requirements: '',
+  responsibilities: '',
+  salaryMin: '',
+  salaryMax: '',
+  closesAt: '',
+};
 
-const client = (baseURL: string, n: number) => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.200.0.${n}` }, maxRedirects: 0 });
+const client = (baseURL: string, n: number) =>
+  playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.200.0.${n}` }, maxRedirects: 0 });
 
 test.beforeAll(async ({ baseURL }) => {
   createAdmin(ADMIN.email, ADMIN.password);
   anonymous = await client(baseURL!, 1);
   user = await client(baseURL!, 2);
   admin = await client(baseURL!, 3);
-  await createVerifiedUser(user, { email: USER.email, username: 'matrixuser', password: USER.password, firstName: 'Matt', lastName: 'User' });
+  await createVerifiedUser(user, {
+    email: USER.email,
+    username: 'matrixuser',
+    password: USER.password,
+    firstName: 'Matt',
+    lastName: 'User',
+  });
   await signInApi(user, USER.email, USER.password, baseURL!);
   await signInApi(admin, ADMIN.email, ADMIN.password, baseURL!);
 
@@ -78,7 +96,16 @@ test.beforeAll(async ({ baseURL }) => {
   });
   const { id: attachmentId } = (await attachment.json()) as { id: string };
   const contacted = await anonymous.post('/_actions/contact', {
-    data: { first_name: 'Mona', last_name: 'Matrix', email: 'mona.matrix@mail.test', phone: '', reason: 'support', message: 'Matrix message', attachment_upload_id: attachmentId, company_website: '' },
+    data: {
+      first_name: 'Mona',
+      last_name: 'Matrix',
+      email: 'mona.matrix@mail.test',
+      phone: '',
+      reason: 'support',
+      message: 'Matrix message',
+      attachment_upload_id: attachmentId,
+      company_website: '',
+    },
   });
   expect(contacted.status()).toBe(200);
   const inbox = await (await admin.get('/admin/messages')).text();
@@ -97,7 +124,9 @@ test.beforeAll(async ({ baseURL }) => {
 test.afterAll(async () => {
   // Leave the job board as the other tests expect it: only the seeded positions open.
   const { positions } = (await (await anonymous.get('/api/positions')).json()) as { positions: { id: string; title: string }[] };
-  for (const position of positions.filter((candidate) => candidate.title.startsWith('Matrix') || candidate.title === 'Renamed By Attacker')) {
+  for (const position of positions.filter(
+    (candidate) => candidate.title.startsWith('Matrix') || candidate.title === 'Renamed By Attacker',
+  )) {
     await admin.post('/_actions/admin.setPositionActive', { data: { positionId: position.id, active: false } });
   }
   await Promise.all([anonymous?.dispose(), user?.dispose(), admin?.dispose()]);
@@ -114,8 +143,11 @@ const pages = () => [
   `/admin/messages/${fixture.messageId}`,
 ];
 
-const downloads = () => [`/api/admin/resumes/${fixture.applicationId}`, `/api/admin/applications/${fixture.positionId}.csv`, `/api/admin/attachments/${fixture.messageId}`];
-
+const downloads = () => [
+  `/api/admin/resumes/${fixture.applicationId}`,
+  `/api/admin/applications/${fixture.positionId}.csv`,
+  `/api/admin/attachments/${fixture.messageId}`,
+];
 
 const actions = () =>
   [
@@ -154,7 +186,16 @@ for (const [who, expected] of [
   test(`${who}: every admin page redirects, every download and action is refused, nothing changes`, async () => {
     const requester = who === 'anonymous' ? anonymous : user;
     const before = await observableState();
-    expect(before).toMatchObject({ victimListed: true, injectedPosition: false, renamed: false, positionOpen: true, status: 'pending', victimRole: 'user', messageListed: true, messageUnread: true });
+    expect(before).toMatchObject({
+      victimListed: true,
+      injectedPosition: false,
+      renamed: false,
+      positionOpen: true,
+      status: 'pending',
+      victimRole: 'user',
+      messageListed: true,
+      messageUnread: true,
+    });
 
     for (const path of pages()) {
       const response = await requester.get(path);
@@ -181,7 +222,10 @@ test('an admin gets every page, download and action', async () => {
   for (const path of pages()) expect((await admin.get(path)).status(), path).toBe(200);
   const resume = await admin.get(`/api/admin/resumes/${fixture.applicationId}`);
   expect(resume.status()).toBe(200);
-  expect(resume.headers()).toMatchObject({ 'content-disposition': expect.stringMatching(/^attachment; filename="matrix\.pdf"/), 'x-content-type-options': 'nosniff' });
+  expect(resume.headers()).toMatchObject({
+    'content-disposition': expect.stringMatching(/^attachment; filename="matrix\.pdf"/),
+    'x-content-type-options': 'nosniff',
+  });
   expect((await admin.get(`/api/admin/applications/${fixture.positionId}.csv`)).status()).toBe(200);
   const attachment = await admin.get(`/api/admin/attachments/${fixture.messageId}`);
   expect(attachment.status()).toBe(200);

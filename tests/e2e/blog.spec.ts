@@ -12,7 +12,10 @@ const posts = [
 
 test('the blog lists the six posts with category, excerpt, author, date and read time', async ({ page }) => {
   await page.goto('/blog');
-  const items = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  const items = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
   await expect(items).toHaveCount(6);
   for (const [index, [title, category, readTime]] of posts.entries()) {
     const item = items.nth(index);
@@ -46,7 +49,11 @@ test('a post renders by the spec rules', async ({ page }) => {
 
   await expect(main.getByText('Zero Trust', { exact: true })).toBeVisible();
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-  expect(jsonLd).toMatchObject({ '@type': 'BlogPosting', headline: 'Zero Trust Security: Beyond the Perimeter', datePublished: '2024-03-12' });
+  expect(jsonLd).toMatchObject({
+    '@type': 'BlogPosting',
+    headline: 'Zero Trust Security: Beyond the Perimeter',
+    datePublished: '2024-03-12',
+  });
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
   await expectNoA11yViolations(page);
 });
@@ -78,10 +85,12 @@ test('Share uses the system share sheet where there is one', async ({ page }) =>
   await page.getByRole('button', { name: 'Share' }).scrollIntoViewIfNeeded();
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Share' }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared)).toMatchObject({
-    title: 'Future of Cloud Computing in Enterprise',
-    url: expect.stringMatching(/\/blog\/1$/),
-  });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+    .toMatchObject({
+      title: 'Future of Cloud Computing in Enterprise',
+      url: expect.stringMatching(/\/blog\/1$/),
+    });
 });
 
 test.describe('unknown posts', () => {

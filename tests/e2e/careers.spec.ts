@@ -13,7 +13,10 @@ const cardTitles = (page: Page) => jobCards(page).getByRole('heading', { level: 
 
 async function openFirstPosition(page: Page, title = 'Data Engineer'): Promise<string> {
   await page.goto('/careers');
-  await jobCards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) }).getByRole('link', { name: /Apply Now/ }).click();
+  await jobCards(page)
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+    .getByRole('link', { name: /Apply Now/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await waitForHydration(page);
   return page.url();
@@ -26,10 +29,20 @@ test.describe('the job board', () => {
     await expect(page.getByText(/^9 open positions\./)).toBeVisible();
     await expect(jobCards(page)).toHaveCount(9);
     const card = jobCards(page).filter({ has: page.getByRole('heading', { name: 'Senior Cloud Engineer (AWS)' }) });
-    await expect(card.getByRole('list', { name: 'Position details' })).toHaveText(/Department: Cloud & Infrastructure.*Location: Austin, TX.*Type: Full-time/);
-    await expect(card.getByRole('link', { name: 'Apply Now: Senior Cloud Engineer (AWS)' })).toHaveAttribute('href', /^\/careers\/apply\/[0-9a-f-]{36}$/);
+    await expect(card.getByRole('list', { name: 'Position details' })).toHaveText(
+      /Department: Cloud & Infrastructure.*Location: Austin, TX.*Type: Full-time/,
+    );
+    await expect(card.getByRole('link', { name: 'Apply Now: Senior Cloud Engineer (AWS)' })).toHaveAttribute(
+      'href',
+      /^\/careers\/apply\/[0-9a-f-]{36}$/,
+    );
     await expect(page.getByRole('combobox', { name: 'Department' }).locator('option').first()).toHaveText('All Departments');
-    await expect(page.getByRole('combobox', { name: 'Location' }).locator('option')).toHaveText(['All Locations', 'Austin, TX', 'Dallas, TX', 'Remote']);
+    await expect(page.getByRole('combobox', { name: 'Location' }).locator('option')).toHaveText([
+      'All Locations',
+      'Austin, TX',
+      'Dallas, TX',
+      'Remote',
+    ]);
     await expectNoA11yViolations(page);
   });
 
@@ -77,14 +90,21 @@ test.describe('the job board', () => {
     await expect(page.getByRole('region', { name: 'Open Positions' })).toHaveAttribute('aria-busy', 'true');
     await expectNoA11yViolations(page, 'loading');
     release();
-    await expect.poll(async () => (await cardTitles(page)).sort()).toEqual(['Machine Learning Engineer', 'Security Engineer (Cloud)', 'Technical Project Manager']);
+    await expect
+      .poll(async () => (await cardTitles(page)).sort())
+      .toEqual(['Machine Learning Engineer', 'Security Engineer (Cloud)', 'Technical Project Manager']);
   });
 
   test('opens a filtered list straight from its URL', async ({ page }) => {
     await page.goto('/careers?q=engineer&location=Austin%2C%20TX');
     await expect(page.getByRole('searchbox', { name: 'Search positions' })).toHaveValue('engineer');
     await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('Austin, TX');
-    expect((await cardTitles(page)).sort()).toEqual(['Cloud Engineering Intern (Summer 2027)', 'Data Engineer', 'Full-Stack Software Engineer', 'Senior Cloud Engineer (AWS)']);
+    expect((await cardTitles(page)).sort()).toEqual([
+      'Cloud Engineering Intern (Summer 2027)',
+      'Data Engineer',
+      'Full-Stack Software Engineer',
+      'Senior Cloud Engineer (AWS)',
+    ]);
     // The hero still counts every open position.
     await expect(page.getByText(/^9 open positions\./)).toBeVisible();
   });
@@ -107,7 +127,12 @@ test.describe('a position page', () => {
   test('shows the position with its lists, Back to Careers and JobPosting data', async ({ page }) => {
     await openFirstPosition(page, 'Senior Cloud Engineer (AWS)');
     await expect(page.getByRole('link', { name: 'Back to Careers' })).toHaveAttribute('href', '/careers');
-    await expect(page.getByRole('definition')).toContainText(['Cloud & Infrastructure', 'Austin, TX', 'Full-time', '$150,000 – $185,000 a year']);
+    await expect(page.getByRole('definition')).toContainText([
+      'Cloud & Infrastructure',
+      'Austin, TX',
+      'Full-time',
+      '$150,000 – $185,000 a year',
+    ]);
     await expect(page.getByRole('heading', { level: 2, name: 'Requirements' })).toBeVisible();
     await expect(page.getByText('5+ years building production infrastructure on AWS')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Responsibilities' })).toBeVisible();
@@ -291,5 +316,7 @@ async function fillApplicant(page: Page, { email }: { email: string }) {
   await page.getByRole('textbox', { name: 'Phone number' }).fill('(512) 555-0147');
   await page.getByRole('textbox', { name: 'Address' }).fill('100 Congress Ave, Austin, TX 78701');
   await page.getByRole('textbox', { name: 'GitHub profile' }).fill('https://github.com/janeoneil');
-  await page.getByRole('textbox', { name: 'Cover letter' }).fill('I have built data platforms for eight years and would love to do it with you.');
+  await page
+    .getByRole('textbox', { name: 'Cover letter' })
+    .fill('I have built data platforms for eight years and would love to do it with you.');
 }

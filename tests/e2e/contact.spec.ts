@@ -9,7 +9,10 @@ import { createAdmin, expect, signInWithForm, test } from './fixtures';
 const briefPath = fileURLToPath(new URL('../fixtures/brief.txt', import.meta.url));
 const ADMIN = { email: 'inbox.admin@helixpoint.test', password: 'admin password 123' };
 
-async function fillContactForm(page: Page, input: { firstName: string; lastName: string; email: string; phone: string; reason: string; message: string }) {
+async function fillContactForm(
+  page: Page,
+  input: { firstName: string; lastName: string; email: string; phone: string; reason: string; message: string },
+) {
   await page.getByRole('textbox', { name: 'First name' }).fill(input.firstName);
   await page.getByRole('textbox', { name: 'Last name' }).fill(input.lastName);
   await page.getByRole('textbox', { name: 'Email' }).fill(input.email);
@@ -18,7 +21,10 @@ async function fillContactForm(page: Page, input: { firstName: string; lastName:
   await page.getByRole('textbox', { name: 'Message' }).fill(input.message);
 }
 
-test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeting opens a 30-minute event 7 days ahead', async ({ page, context }) => {
+test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeting opens a 30-minute event 7 days ahead', async ({
+  page,
+  context,
+}) => {
   await page.clock.setFixedTime(new Date('2026-11-21T15:04:30Z'));
   await page.goto('/contact');
   await waitForIsland(page, 'ContactHeroActions');
@@ -51,7 +57,10 @@ test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeti
 test('the info cards, the offices toggle and the FAQ accordion', async ({ page }) => {
   await page.goto('/contact');
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-  expect(jsonLd).toMatchObject({ '@type': 'ContactPage', mainEntity: { '@type': 'Organization', contactPoint: { telephone: '+15125550142' } } });
+  expect(jsonLd).toMatchObject({
+    '@type': 'ContactPage',
+    mainEntity: { '@type': 'Organization', contactPoint: { telephone: '+15125550142' } },
+  });
   expect(jsonLd.mainEntity.location).toHaveLength(2);
   const cards = page.getByRole('region', { name: 'Get in Touch' });
   await expect(cards.getByText('Mon-Fri 9:00 AM-6:00 PM CST')).toBeVisible();
@@ -64,7 +73,12 @@ test('the info cards, the offices toggle and the FAQ accordion', async ({ page }
   await expect(page.getByRole('img', { name: 'Map of the Austin office area' })).toBeVisible();
   await page.getByRole('tab', { name: 'Dallas' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('2100 Ross Avenue');
-  const directions = new URL((await page.getByRole('tabpanel').getByRole('link', { name: /Get directions/ }).getAttribute('href')) ?? '');
+  const directions = new URL(
+    (await page
+      .getByRole('tabpanel')
+      .getByRole('link', { name: /Get directions/ })
+      .getAttribute('href')) ?? '',
+  );
   expect(directions.hostname).toBe('www.google.com');
   expect(directions.searchParams.get('destination')).toBe('2100 Ross Avenue, Suite 900, Dallas, TX 75201');
   await expect(page.getByRole('img', { name: 'Map of the Dallas office area' })).toBeVisible();
@@ -129,16 +143,25 @@ test('sending a message with an attachment, then reading it in the admin area', 
   await expect(row).toContainText('Partnership');
   await expect(row).toContainText('Unread');
   await expectNoA11yViolations(page, 'messages list');
-  await page.getByRole('navigation', { name: 'Show messages' }).getByRole('link', { name: /^Unread/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Show messages' })
+    .getByRole('link', { name: /^Unread/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/messages\?show=unread$/);
-  await expect(page.getByRole('navigation', { name: 'Show messages' }).getByRole('link', { name: /^Unread/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Show messages' }).getByRole('link', { name: /^Unread/ })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(row).toBeVisible();
   await expectNoA11yViolations(page, 'unread messages');
   await row.getByRole('link', { name: 'Carla Contact' }).click();
   await waitForHydration(page);
   await expect(page.getByText('Can we talk next week?')).toBeVisible();
   const reply = page.getByRole('link', { name: 'Reply by e-mail' });
-  await expect(reply).toHaveAttribute('href', /^mailto:carla\.contact@mail\.test\?subject=Re%3A%20Your%20message%20to%20Helixpoint&body=Hi%20Carla%2C/);
+  await expect(reply).toHaveAttribute(
+    'href',
+    /^mailto:carla\.contact@mail\.test\?subject=Re%3A%20Your%20message%20to%20Helixpoint&body=Hi%20Carla%2C/,
+  );
   await expect(page.getByRole('link', { name: '(214) 555-0199' })).toHaveAttribute('href', 'tel:2145550199');
   await expectNoA11yViolations(page, 'message detail');
 
@@ -159,7 +182,10 @@ test('sending a message with an attachment, then reading it in the admin area', 
   await page.getByRole('link', { name: 'Carla Contact' }).click();
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('alertdialog', { name: 'Are you sure you want to delete this message?' }).getByRole('button', { name: 'Delete message' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Are you sure you want to delete this message?' })
+    .getByRole('button', { name: 'Delete message' })
+    .click();
   await expect(page).toHaveURL(/\/admin\/messages$/);
   await expect(page.getByText('Message deleted successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' })).toHaveCount(0);

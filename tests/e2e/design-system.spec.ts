@@ -69,8 +69,7 @@ test('tabs switch with arrow keys', async ({ page }) => {
 });
 
 test('the toast library loads only when a toast is shown', async ({ page }) => {
-  const loaded = () =>
-    page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('sonner-toaster')));
+  const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('sonner-toaster')));
   expect(await loaded()).toBe(false);
 
   await page.getByRole('button', { name: 'Error toast' }).click();

@@ -41,7 +41,10 @@ export async function latestMailTo(to: string, subject: RegExp): Promise<string>
         const dir = join(dataDir(), 'mail');
         const files = (() => {
           try {
-            return readdirSync(dir).filter((name) => name.endsWith('.eml')).sort().reverse();
+            return readdirSync(dir)
+              .filter((name) => name.endsWith('.eml'))
+              .sort()
+              .reverse();
           } catch {
             return [];
           }
@@ -93,7 +96,13 @@ export async function signInApi(request: APIRequestContext, email: string, passw
 /** A verified user: signed up through the API and verified through the e-mailed link. */
 export async function createVerifiedUser(
   request: APIRequestContext,
-  { email, username, password = 'user password 123', firstName = 'Una', lastName = 'User' }: { email: string; username: string; password?: string; firstName?: string; lastName?: string },
+  {
+    email,
+    username,
+    password = 'user password 123',
+    firstName = 'Una',
+    lastName = 'User',
+  }: { email: string; username: string; password?: string; firstName?: string; lastName?: string },
 ) {
   const response = await request.post('/api/auth/sign-up/email', {
     data: { email, password, name: `${firstName} ${lastName}`, username, firstName, lastName, callbackURL: '/auth/verified' },

@@ -12,7 +12,14 @@ export async function expectNoA11yViolations(page: Page, context?: string): Prom
   // What still moves with reduced motion (a dialog, an accordion opening) settles first: contrast
   // is only meaningful at rest. Two frames first, so transitions started just now are running.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   await page.emulateMedia({ reducedMotion: null });
   const summary = results.violations.map(

@@ -31,7 +31,10 @@ test.describe('desktop navigation', () => {
     await expect(nav.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('href', '/contact');
 
     await trigger(page, 'Solutions').click();
-    const solutions = nav.getByRole('list').filter({ has: page.getByRole('link', { name: /Cloud Solutions/ }) }).last();
+    const solutions = nav
+      .getByRole('list')
+      .filter({ has: page.getByRole('link', { name: /Cloud Solutions/ }) })
+      .last();
     await expect(solutions.getByRole('link')).toHaveCount(8);
     await expect(nav.getByRole('link', { name: /^Cloud Solutions/ })).toHaveAttribute('href', '/solutions/aws');
     await expectNoA11yViolations(page, 'Solutions menu open');
@@ -58,7 +61,9 @@ test.describe('desktop navigation', () => {
     // Out and back in within the close delay: still open.
     await pointerAway(page);
     await page.clock.runFor(CLOSE_DELAY - 50);
-    await mainNav(page).getByRole('link', { name: /^Cyber Security/ }).hover();
+    await mainNav(page)
+      .getByRole('link', { name: /^Cyber Security/ })
+      .hover();
     await page.clock.runFor(CLOSE_DELAY);
     await expect(trigger(page, 'Services')).toHaveAttribute('aria-expanded', 'true');
 

@@ -10,7 +10,17 @@ test('robots.txt keeps crawlers out of /admin and /auth and points to the sitema
 test('the sitemap lists every public page, and each of them answers 200', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
-  for (const path of ['/', '/about', '/company', '/docs', '/blog', '/blog/6', '/solutions', '/solutions/aws/cost-optimization', '/services/data-protection']) {
+  for (const path of [
+    '/',
+    '/about',
+    '/company',
+    '/docs',
+    '/blog',
+    '/blog/6',
+    '/solutions',
+    '/solutions/aws/cost-optimization',
+    '/services/data-protection',
+  ]) {
     expect(urls).toContain(path);
   }
   expect(urls.some((path) => path.startsWith('/admin') || path.startsWith('/auth'))).toBe(false);

@@ -23,7 +23,7 @@ export function AdminTable({ caption, columns, tableClassName = 'min-w-[44rem]',
     <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-card">
       <table className={cn('w-full text-left text-sm', tableClassName)}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-border bg-surface text-xs uppercase tracking-wide text-muted-foreground">
+        <thead className="border-b border-border bg-surface text-xs tracking-wide text-muted-foreground uppercase">
           <tr>
             {columns.map((column) => (
               <th key={column.label} scope="col" className={cn('px-4 py-3 font-semibold', column.className)}>
@@ -40,5 +40,7 @@ export function AdminTable({ caption, columns, tableClassName = 'min-w-[44rem]',
 
 /** What an admin list shows when it has no rows yet. */
 export function AdminEmpty({ children }: { children: ReactNode }) {
-  return <p className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center text-muted-foreground">{children}</p>;
+  return (
+    <p className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center text-muted-foreground">{children}</p>
+  );
 }

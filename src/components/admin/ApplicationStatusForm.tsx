@@ -12,7 +12,10 @@ export function ApplicationStatusForm({ applicationId, status: initialStatus }: 
     const previous = status;
     setStatus(next);
     setBusy(true);
-    const ok = await runAdminAction(() => actions.admin.setApplicationStatus({ applicationId, status: next }), `Status changed to ${statusLabels[next]}`);
+    const ok = await runAdminAction(
+      () => actions.admin.setApplicationStatus({ applicationId, status: next }),
+      `Status changed to ${statusLabels[next]}`,
+    );
     if (!ok) setStatus(previous);
     setBusy(false);
   }

@@ -15,7 +15,17 @@ export interface ApplicationRow {
 }
 
 /** All, or one step of the pipeline, each with its count. */
-export function ApplicationsFilter({ positionId, status, all, byStatus }: { positionId: string; status: ApplicationStatus | null; all: number; byStatus: Partial<Record<ApplicationStatus, number>> }) {
+export function ApplicationsFilter({
+  positionId,
+  status,
+  all,
+  byStatus,
+}: {
+  positionId: string;
+  status: ApplicationStatus | null;
+  all: number;
+  byStatus: Partial<Record<ApplicationStatus, number>>;
+}) {
   return (
     <FilterLinks
       label="Show applications"
@@ -33,7 +43,15 @@ export function ApplicationsFilter({ positionId, status, all, byStatus }: { posi
 }
 
 /** A position's applications, newest first; each row is a link target (#application-{id}) for e-mails. */
-export function ApplicationsTable({ position, rows, emptyText }: { position: { id: string; title: string }; rows: ApplicationRow[]; emptyText: string }) {
+export function ApplicationsTable({
+  position,
+  rows,
+  emptyText,
+}: {
+  position: { id: string; title: string };
+  rows: ApplicationRow[];
+  emptyText: string;
+}) {
   if (rows.length === 0) return <AdminEmpty>{emptyText}</AdminEmpty>;
   return (
     <AdminTable

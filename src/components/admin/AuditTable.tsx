@@ -20,7 +20,11 @@ const describe = (details: unknown) =>
 export function AuditTable({ entries }: { entries: AuditRow[] }) {
   if (entries.length === 0) return <AdminEmpty>Nothing has been changed yet.</AdminEmpty>;
   return (
-    <AdminTable caption="Audit log, newest first" columns={[{ label: 'When' }, { label: 'Who' }, { label: 'What' }, { label: 'Target' }, { label: 'Details' }]} tableClassName="min-w-[48rem]">
+    <AdminTable
+      caption="Audit log, newest first"
+      columns={[{ label: 'When' }, { label: 'Who' }, { label: 'What' }, { label: 'Target' }, { label: 'Details' }]}
+      tableClassName="min-w-[48rem]"
+    >
       {entries.map((entry) => (
         <tr key={entry.id}>
           <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">{formatDateTime(entry.createdAt)}</td>

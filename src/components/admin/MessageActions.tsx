@@ -14,7 +14,13 @@ export function MessageActions({ messageId, read: initiallyRead }: { messageId: 
   async function toggleRead() {
     setBusy(true);
     const next = !read;
-    if (await runAdminAction(() => actions.admin.setMessageRead({ messageId, read: next }), next ? 'Message marked as read' : 'Message marked as unread')) setRead(next);
+    if (
+      await runAdminAction(
+        () => actions.admin.setMessageRead({ messageId, read: next }),
+        next ? 'Message marked as read' : 'Message marked as unread',
+      )
+    )
+      setRead(next);
     setBusy(false);
   }
 

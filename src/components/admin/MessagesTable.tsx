@@ -16,7 +16,8 @@ export interface MessageRow {
   hasAttachment: boolean;
 }
 
-const ReadState = ({ readAt }: { readAt: Date | null }) => (readAt ? <Badge variant="neutral">Read</Badge> : <Badge variant="primary">Unread</Badge>);
+const ReadState = ({ readAt }: { readAt: Date | null }) =>
+  readAt ? <Badge variant="neutral">Read</Badge> : <Badge variant="primary">Unread</Badge>;
 
 /** All or Unread, with their counts. */
 export function MessagesFilter({ unreadOnly, all, unread }: { unreadOnly: boolean; all: number; unread: number }) {
@@ -38,7 +39,12 @@ export function MessagesTable({ messages, emptyText }: { messages: MessageRow[];
   return (
     <AdminTable
       caption="Messages from the contact form, newest first"
-      columns={[{ label: 'From' }, { label: 'Reason', className: wide }, { label: 'Received', className: wide }, { label: 'State', className: wide }]}
+      columns={[
+        { label: 'From' },
+        { label: 'Reason', className: wide },
+        { label: 'Received', className: wide },
+        { label: 'State', className: wide },
+      ]}
       tableClassName="sm:min-w-[44rem]"
     >
       {messages.map((message) => (

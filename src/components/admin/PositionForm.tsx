@@ -20,7 +20,11 @@ export interface PositionFormProps {
 
 /** Add or edit a position. New positions are active and default to type Remote (spec). */
 export function PositionForm({ departments, initial, positionId }: PositionFormProps) {
-  const { register, handleSubmit, formState } = useForm<PositionFormInput>({ mode: 'onTouched', resolver: zodResolver(positionFormSchema), defaultValues: initial });
+  const { register, handleSubmit, formState } = useForm<PositionFormInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(positionFormSchema),
+    defaultValues: initial,
+  });
   const [busy, setBusy] = useState(false);
   const { errors } = formState;
 
@@ -42,14 +46,26 @@ export function PositionForm({ departments, initial, positionId }: PositionFormP
   }
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onValid, () => toast.error('Validation Error', { description: 'Please check the form for errors and try again' }))(event)} className="flex flex-col gap-6">
+    <form
+      noValidate
+      onSubmit={(event) =>
+        void handleSubmit(onValid, () =>
+          toast.error('Validation Error', { description: 'Please check the form for errors and try again' }),
+        )(event)
+      }
+      className="flex flex-col gap-6"
+    >
       <FormField id="position-title" label="Title" required error={errors.title?.message}>
         {(control) => <Input {...control} {...register('title')} maxLength={200} />}
       </FormField>
       <div className="grid gap-6 sm:grid-cols-3">
         <FormField id="position-department" label="Department" error={errors.departmentId?.message}>
           {(control) => (
-            <Select {...control} {...register('departmentId')} options={[{ value: '', label: 'General (none)' }, ...departments.map((d) => ({ value: d.id, label: d.name }))]} />
+            <Select
+              {...control}
+              {...register('departmentId')}
+              options={[{ value: '', label: 'General (none)' }, ...departments.map((d) => ({ value: d.id, label: d.name }))]}
+            />
           )}
         </FormField>
         <FormField id="position-location" label="Location" required error={errors.location?.message} hint="City, ST or Remote">
@@ -77,7 +93,12 @@ export function PositionForm({ departments, initial, positionId }: PositionFormP
         <FormField id="position-salary-max" label="Salary to (USD a year)" error={errors.salaryMax?.message} hint="Optional">
           {(control) => <Input {...control} {...register('salaryMax')} inputMode="numeric" maxLength={12} />}
         </FormField>
-        <FormField id="position-closes" label="Applications close" error={errors.closesAt?.message} hint="Optional; open until the end of that day">
+        <FormField
+          id="position-closes"
+          label="Applications close"
+          error={errors.closesAt?.message}
+          hint="Optional; open until the end of that day"
+        >
           {(control) => <Input {...control} {...register('closesAt')} type="date" />}
         </FormField>
       </div>
@@ -86,7 +107,10 @@ export function PositionForm({ departments, initial, positionId }: PositionFormP
           {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
           {positionId ? 'Save changes' : 'Add position'}
         </Button>
-        <a href="/admin" className="inline-flex h-11 items-center rounded-md px-4 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        <a
+          href="/admin"
+          className="inline-flex h-11 items-center rounded-md px-4 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
           Cancel
         </a>
       </div>

@@ -40,37 +40,55 @@ export function PositionsTable({ positions: initialPositions }: { positions: Adm
   if (positions.length === 0) return <p className="text-muted-foreground">No positions yet. Add the first one.</p>;
 
   return (
-    <AdminTable caption="Job positions, newest first" columns={[{ label: 'Position' }, { label: 'Type' }, { label: 'Status' }, { label: 'Applications', className: 'text-right' }, { label: 'Actions', hidden: true }]} tableClassName="min-w-[52rem]">
-          {positions.map((position) => (
-            <tr key={position.id}>
-              <td className="px-4 py-3">
-                <div className="font-medium">{position.title}</div>
-                <div className="text-muted-foreground">
-                  {position.departmentName} · {position.location} · posted {position.posted}
-                </div>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">{position.type}</td>
-              <td className="px-4 py-3">
-                <Badge variant={position.isActive && !position.closed ? 'success' : 'neutral'}>{position.isActive ? (position.closed ? 'Closed' : 'Active') : 'Inactive'}</Badge>
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">{position.applicationCount}</td>
-              <td className="px-4 py-3">
-                <div className="flex flex-wrap items-center justify-end gap-1">
-                  <a href={`/admin/applications/${position.id}`} className={linkClass} aria-label={`View Applications: ${position.title}`}>
-                    <Users aria-hidden="true" />
-                    View Applications
-                  </a>
-                  <a href={`/admin/positions/${position.id}`} className={linkClass} aria-label={`Edit ${position.title}`}>
-                    <Pencil aria-hidden="true" />
-                    Edit
-                  </a>
-                  <Button variant="outline" size="sm" disabled={pending === position.id} onClick={() => void toggle(position)} aria-label={`${position.isActive ? 'Deactivate' : 'Activate'} ${position.title}`}>
-                    {position.isActive ? 'Deactivate' : 'Activate'}
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
+    <AdminTable
+      caption="Job positions, newest first"
+      columns={[
+        { label: 'Position' },
+        { label: 'Type' },
+        { label: 'Status' },
+        { label: 'Applications', className: 'text-right' },
+        { label: 'Actions', hidden: true },
+      ]}
+      tableClassName="min-w-[52rem]"
+    >
+      {positions.map((position) => (
+        <tr key={position.id}>
+          <td className="px-4 py-3">
+            <div className="font-medium">{position.title}</div>
+            <div className="text-muted-foreground">
+              {position.departmentName} · {position.location} · posted {position.posted}
+            </div>
+          </td>
+          <td className="px-4 py-3 whitespace-nowrap">{position.type}</td>
+          <td className="px-4 py-3">
+            <Badge variant={position.isActive && !position.closed ? 'success' : 'neutral'}>
+              {position.isActive ? (position.closed ? 'Closed' : 'Active') : 'Inactive'}
+            </Badge>
+          </td>
+          <td className="px-4 py-3 text-right tabular-nums">{position.applicationCount}</td>
+          <td className="px-4 py-3">
+            <div className="flex flex-wrap items-center justify-end gap-1">
+              <a href={`/admin/applications/${position.id}`} className={linkClass} aria-label={`View Applications: ${position.title}`}>
+                <Users aria-hidden="true" />
+                View Applications
+              </a>
+              <a href={`/admin/positions/${position.id}`} className={linkClass} aria-label={`Edit ${position.title}`}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </a>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={pending === position.id}
+                onClick={() => void toggle(position)}
+                aria-label={`${position.isActive ? 'Deactivate' : 'Activate'} ${position.title}`}
+              >
+                {position.isActive ? 'Deactivate' : 'Activate'}
+              </Button>
+            </div>
+          </td>
+        </tr>
+      ))}
     </AdminTable>
   );
 }

@@ -23,7 +23,10 @@ export type AuthMode = 'sign-in' | 'sign-up' | 'forgot';
 const headings: Record<AuthMode, { title: string; lead: string }> = {
   'sign-in': { title: 'Sign In', lead: 'Welcome back. Sign in with your email address and password.' },
   'sign-up': { title: 'Create an account', lead: 'Sign up with your email address. We will send you a link to confirm it.' },
-  forgot: { title: 'Reset your password', lead: 'Enter the email address of your account and we will send you a link to choose a new password.' },
+  forgot: {
+    title: 'Reset your password',
+    lead: 'Enter the email address of your account and we will send you a link to choose a new password.',
+  },
 };
 
 function authError(error: unknown) {
@@ -49,7 +52,11 @@ function SubmitButton({ busy, idle, working }: { busy: boolean; idle: string; wo
 
 function SwitchLink({ children, onClick }: { children: ReactNode; onClick: () => void }) {
   return (
-    <button type="button" onClick={onClick} className="font-semibold text-primary underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring">
+    <button
+      type="button"
+      onClick={onClick}
+      className="font-semibold text-primary underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
       {children}
     </button>
   );
@@ -58,7 +65,11 @@ function SwitchLink({ children, onClick }: { children: ReactNode; onClick: () =>
 // The forms say method="post": submitted before the island hydrates, a password must never end
 // up in a URL (a GET form would put it in the address bar and history).
 function SignInForm({ next, onMode }: { next: string | null; onMode: (mode: AuthMode) => void }) {
-  const { register, handleSubmit, formState } = useForm<SignInInput>({ mode: 'onTouched', resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<SignInInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const [busy, setBusy] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const { errors } = formState;
@@ -86,7 +97,9 @@ function SignInForm({ next, onMode }: { next: string | null; onMode: (mode: Auth
         {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
       </FormField>
       <FormField id="signin-password" label="Password" required error={errors.password?.message}>
-        {(control) => <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />}
+        {(control) => (
+          <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
+        )}
       </FormField>
       <div className="-mt-2 text-right text-sm">
         <SwitchLink onClick={() => onMode('forgot')}>Forgot your password?</SwitchLink>
@@ -103,7 +116,11 @@ function SignInForm({ next, onMode }: { next: string | null; onMode: (mode: Auth
 const emptySignUp: SignUpInput = { username: '', firstName: '', lastName: '', email: '', password: '' };
 
 function SignUpForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
-  const { register, handleSubmit, reset, formState } = useForm<SignUpInput>({ mode: 'onTouched', resolver: zodResolver(signUpSchema), defaultValues: emptySignUp });
+  const { register, handleSubmit, reset, formState } = useForm<SignUpInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(signUpSchema),
+    defaultValues: emptySignUp,
+  });
   const [busy, setBusy] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const { errors } = formState;
@@ -143,7 +160,13 @@ function SignUpForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
 
   return (
     <form method="post" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
-      <FormField id="signup-username" label="Username" required error={errors.username?.message} hint="3 to 30 letters, digits, dots, hyphens or underscores">
+      <FormField
+        id="signup-username"
+        label="Username"
+        required
+        error={errors.username?.message}
+        hint="3 to 30 letters, digits, dots, hyphens or underscores"
+      >
         {(control) => <Input {...control} {...register('username')} autoComplete="username" maxLength={30} />}
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -157,7 +180,13 @@ function SignUpForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
       <FormField id="signup-email" label="Email" required error={errors.email?.message}>
         {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
       </FormField>
-      <FormField id="signup-password" label="Password" required error={errors.password?.message} hint="At least 8 characters. A few unrelated words make a strong one.">
+      <FormField
+        id="signup-password"
+        label="Password"
+        required
+        error={errors.password?.message}
+        hint="At least 8 characters. A few unrelated words make a strong one."
+      >
         {(control) => <Input {...control} {...register('password')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />}
       </FormField>
       <Honeypot inputRef={honeypot} />
@@ -170,7 +199,11 @@ function SignUpForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
 }
 
 function ForgotPasswordForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
-  const { register, handleSubmit, formState } = useForm<ForgotPasswordInput>({ mode: 'onTouched', resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, formState } = useForm<ForgotPasswordInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
@@ -180,7 +213,9 @@ function ForgotPasswordForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
     try {
       await postAuth('request-password-reset', { email: values.email, redirectTo: '/auth/reset-password' }, honeypot.current?.value);
       setSent(true);
-      toast.success('Check your email', { description: 'If an account exists for that address, we have sent a link to reset your password.' });
+      toast.success('Check your email', {
+        description: 'If an account exists for that address, we have sent a link to reset your password.',
+      });
     } catch (error) {
       authError(error);
     } finally {
@@ -194,7 +229,11 @@ function ForgotPasswordForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
         {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
       </FormField>
       <div aria-live="polite">
-        {sent && <p className="rounded-md bg-primary-soft p-3 text-sm text-primary">If an account exists for that address, a reset link is on its way. It works for one hour.</p>}
+        {sent && (
+          <p className="rounded-md bg-primary-soft p-3 text-sm text-primary">
+            If an account exists for that address, a reset link is on its way. It works for one hour.
+          </p>
+        )}
       </div>
       <Honeypot inputRef={honeypot} />
       <SubmitButton busy={busy} idle="Send reset link" working="Sending..." />

@@ -37,7 +37,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
         {(control) => <Input {...control} {...register('password')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />}
       </FormField>
       <FormField id="confirm-password" label="Repeat the new password" required error={errors.confirmPassword?.message}>
-        {(control) => <Input {...control} {...register('confirmPassword')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />}
+        {(control) => (
+          <Input {...control} {...register('confirmPassword')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />
+        )}
       </FormField>
       <Button type="submit" size="lg" disabled={busy} className="w-full">
         {busy ? (

@@ -30,7 +30,8 @@ export async function postAuth<T = Record<string, unknown>>(path: string, body: 
   }
   const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
-    const message = typeof payload['message'] === 'string' && payload['message'] ? payload['message'] : 'Something went wrong. Please try again.';
+    const message =
+      typeof payload['message'] === 'string' && payload['message'] ? payload['message'] : 'Something went wrong. Please try again.';
     throw new AuthRequestError(message, response.status, typeof payload['code'] === 'string' ? payload['code'] : undefined);
   }
   return payload as T;

@@ -23,7 +23,10 @@ export function BlogList({ posts }: { posts: readonly BlogListItem[] }) {
       <h2 className="sr-only">All posts</h2>
       <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
         {posts.map((post) => (
-          <li key={post.id} className="group relative flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-card hover:shadow-popover">
+          <li
+            key={post.id}
+            className="group relative flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-card hover:shadow-popover"
+          >
             <Picture
               image={post.image}
               alt={post.imageAlt}
@@ -34,7 +37,7 @@ export function BlogList({ posts }: { posts: readonly BlogListItem[] }) {
               <div>
                 <Badge>{post.category}</Badge>
               </div>
-              <h3 className="mt-3 text-xl font-semibold leading-snug">
+              <h3 className="mt-3 text-xl leading-snug font-semibold">
                 <CardLink href={`/blog/${post.id}`}>{post.title}</CardLink>
               </h3>
               <p className="mt-2 flex-1 text-sm leading-relaxed text-muted-foreground">{post.excerpt}</p>

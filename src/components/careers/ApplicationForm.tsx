@@ -152,9 +152,18 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
   const busy = status !== 'idle';
 
   return (
-    <form method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-describedby="application-form-note" className="flex flex-col gap-6">
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-describedby="application-form-note"
+      className="flex flex-col gap-6"
+    >
       <p id="application-form-note" className="text-sm text-muted-foreground">
-        Fields marked <span aria-hidden="true" className="text-destructive">*</span>
+        Fields marked{' '}
+        <span aria-hidden="true" className="text-destructive">
+          *
+        </span>
         <span className="sr-only">with an asterisk</span> are required.
       </p>
 
@@ -218,7 +227,16 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
 
       <div className="grid gap-6 sm:grid-cols-3">
         <FormField id="linkedin_profile" label="LinkedIn profile" error={errors.linkedin_profile?.message} hint="Optional">
-          {(control) => <Input {...control} {...fields.linkedin_profile} type="url" autoComplete="url" placeholder="https://www.linkedin.com/in/…" maxLength={300} />}
+          {(control) => (
+            <Input
+              {...control}
+              {...fields.linkedin_profile}
+              type="url"
+              autoComplete="url"
+              placeholder="https://www.linkedin.com/in/…"
+              maxLength={300}
+            />
+          )}
         </FormField>
         <FormField id="github_profile" label="GitHub profile" error={errors.github_profile?.message} hint="Optional">
           {(control) => <Input {...control} {...fields.github_profile} type="url" placeholder="https://github.com/…" maxLength={300} />}
@@ -232,7 +250,16 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
         {(control) => <Textarea {...control} {...fields.cover_letter} rows={8} maxLength={10_000} />}
       </FormField>
 
-      <FileUploadField control={control} name="resume_upload_id" purpose="resume" id="resume" required disabled={busy} texts={resumeTexts} onUploadStart={onUploadStart} />
+      <FileUploadField
+        control={control}
+        name="resume_upload_id"
+        purpose="resume"
+        id="resume"
+        required
+        disabled={busy}
+        texts={resumeTexts}
+        onUploadStart={onUploadStart}
+      />
 
       <Honeypot inputRef={honeypot} />
 

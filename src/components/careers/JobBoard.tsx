@@ -78,7 +78,10 @@ export function JobBoard({ positions: initialPositions, departments, locations, 
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="job-search">Search positions</Label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
             <Input
               id="job-search"
               name="q"
@@ -98,7 +101,10 @@ export function JobBoard({ positions: initialPositions, departments, locations, 
             name="department"
             value={filters.department ?? ''}
             onChange={(event) => setFilters((current) => ({ ...current, department: event.target.value || undefined }))}
-            options={[{ value: '', label: 'All Departments' }, ...departments.map((department) => ({ value: department.id, label: department.name }))]}
+            options={[
+              { value: '', label: 'All Departments' },
+              ...departments.map((department) => ({ value: department.id, label: department.name })),
+            ]}
           />
         </div>
         <div className="flex flex-col gap-1.5">
@@ -143,7 +149,11 @@ export function JobBoard({ positions: initialPositions, departments, locations, 
                 <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
                 Loading positions...
               </span>
-            ) : failed ? 'The list could not be updated. Please try again.' : `Showing ${countText(positions.length)}`}
+            ) : failed ? (
+              'The list could not be updated. Please try again.'
+            ) : (
+              `Showing ${countText(positions.length)}`
+            )}
           </p>
         </div>
         {positions.length === 0 && !loading ? (

@@ -6,7 +6,7 @@ import type { JobCardData } from '@/lib/job-filters';
 export function JobCard({ position }: { position: JobCardData }) {
   return (
     <article className="flex h-full flex-col rounded-xl border border-border bg-card p-6 shadow-card transition-shadow hover:shadow-popover">
-      <h3 className="text-lg font-semibold leading-snug tracking-tight">{position.title}</h3>
+      <h3 className="text-lg leading-snug font-semibold tracking-tight">{position.title}</h3>
       <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-muted-foreground" aria-label="Position details">
         <li className="inline-flex items-center gap-1.5">
           <Building2 aria-hidden="true" className="size-4 shrink-0" />

@@ -101,7 +101,9 @@ export function PositionNotFound() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Position Not Found</h1>
-      <p className="mt-4 text-lg text-muted-foreground">This position is no longer open, or the link is not quite right. Have a look at the roles we are hiring for now.</p>
+      <p className="mt-4 text-lg text-muted-foreground">
+        This position is no longer open, or the link is not quite right. Have a look at the roles we are hiring for now.
+      </p>
       <div className="mt-8">
         <LinkButton href="/careers">
           <ArrowLeft aria-hidden="true" />

@@ -66,7 +66,10 @@ export function ContactForm() {
       const { data, error } = await actions.contact({ ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' });
       if (error || !data) throw error ?? new Error('No answer');
       if (data.kind === 'sent') {
-        toast.success(contactMessages.sent, data.attachmentName ? { description: contactMessages.attached(data.attachmentName) } : undefined);
+        toast.success(
+          contactMessages.sent,
+          data.attachmentName ? { description: contactMessages.attached(data.attachmentName) } : undefined,
+        );
         reset(empty);
         setFormKey((key) => key + 1);
       } else if (data.kind === 'invalid') {
@@ -119,7 +122,16 @@ export function ContactForm() {
       <FormField id="contact-message" label="Message" required error={errors.message?.message}>
         {(c) => <Textarea {...c} {...fields.message} rows={6} maxLength={5000} />}
       </FormField>
-      <FileUploadField key={formKey} control={control} name="attachment_upload_id" purpose="contact-attachment" id="contact-attachment" disabled={busy} texts={attachmentTexts} onUploadStart={onUploadStart} />
+      <FileUploadField
+        key={formKey}
+        control={control}
+        name="attachment_upload_id"
+        purpose="contact-attachment"
+        id="contact-attachment"
+        disabled={busy}
+        texts={attachmentTexts}
+        onUploadStart={onUploadStart}
+      />
       <Honeypot inputRef={honeypot} />
       <div>
         <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">

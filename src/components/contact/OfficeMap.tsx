@@ -5,7 +5,12 @@
 export function OfficeMap({ city, variant }: { city: string; variant: 'austin' | 'dallas' }) {
   const water = variant === 'austin';
   return (
-    <svg viewBox="0 0 480 300" role="img" aria-label={`Map of the ${city} office area`} className="h-auto w-full rounded-xl border border-border bg-[#eef3fa]">
+    <svg
+      viewBox="0 0 480 300"
+      role="img"
+      aria-label={`Map of the ${city} office area`}
+      className="h-auto w-full rounded-xl border border-border bg-[#eef3fa]"
+    >
       <defs>
         <pattern id={`blocks-${variant}`} width="48" height="48" patternUnits="userSpaceOnUse">
           <rect width="48" height="48" fill="#eef3fa" />
@@ -14,7 +19,10 @@ export function OfficeMap({ city, variant }: { city: string; variant: 'austin' |
       </defs>
       <rect width="480" height="300" fill={`url(#blocks-${variant})`} />
       {water ? (
-        <path d="M0 230 C 80 205, 160 255, 240 228 S 400 200, 480 222 L480 262 C 400 240, 320 270, 240 262 S 80 245, 0 268 Z" fill="#9cc3e6" />
+        <path
+          d="M0 230 C 80 205, 160 255, 240 228 S 400 200, 480 222 L480 262 C 400 240, 320 270, 240 262 S 80 245, 0 268 Z"
+          fill="#9cc3e6"
+        />
       ) : (
         <path d="M0 60 L480 250" stroke="#c8d3e3" strokeWidth="22" />
       )}

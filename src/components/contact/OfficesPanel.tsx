@@ -35,7 +35,10 @@ export function OfficesPanel() {
                     {office.city}, {office.region} {office.postalCode}
                   </span>
                 </span>
-                <a href={`tel:${office.phone.tel}`} className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline">
+                <a
+                  href={`tel:${office.phone.tel}`}
+                  className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline"
+                >
                   <Phone aria-hidden="true" className="size-4 shrink-0" />
                   {office.phone.display}
                 </a>

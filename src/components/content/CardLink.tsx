@@ -17,7 +17,13 @@ export function CardLink({ href, children }: { href: string; children: ReactNode
 }
 
 /** The visual "Learn More →" at the foot of a linked card; the title link is what gets announced. */
-export function CardMore({ label = 'Learn More', icon = <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" /> }: { label?: string; icon?: ReactNode }) {
+export function CardMore({
+  label = 'Learn More',
+  icon = <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />,
+}: {
+  label?: string;
+  icon?: ReactNode;
+}) {
   return (
     <span aria-hidden="true" className="mt-auto inline-flex items-center gap-1 pt-5 text-sm font-semibold text-primary">
       {label}

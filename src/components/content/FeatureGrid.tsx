@@ -12,13 +12,7 @@ import { CardLink, CardMore } from '@/components/content/CardLink';
 export function FeatureGrid({ cards, columns }: { cards: readonly FeatureCard[]; columns?: 2 | 3 | 4 }) {
   const cols = columns ?? (cards.length === 4 ? 4 : cards.length === 2 ? 2 : 3);
   return (
-    <ul
-      className={cn(
-        'grid gap-6 sm:grid-cols-2',
-        cols === 3 && 'lg:grid-cols-3',
-        cols === 4 && 'lg:grid-cols-2 xl:grid-cols-4',
-      )}
-    >
+    <ul className={cn('grid gap-6 sm:grid-cols-2', cols === 3 && 'lg:grid-cols-3', cols === 4 && 'lg:grid-cols-2 xl:grid-cols-4')}>
       {cards.map((card, index) => (
         <li
           key={card.title}
@@ -28,13 +22,7 @@ export function FeatureGrid({ cards, columns }: { cards: readonly FeatureCard[];
           <span className="inline-flex size-12 items-center justify-center rounded-lg bg-primary-soft text-primary">
             <ContentIcon name={card.icon} className="size-6" />
           </span>
-          <h3 className="mt-5 text-lg font-semibold">
-            {card.href ? (
-              <CardLink href={card.href}>{card.title}</CardLink>
-            ) : (
-              card.title
-            )}
-          </h3>
+          <h3 className="mt-5 text-lg font-semibold">{card.href ? <CardLink href={card.href}>{card.title}</CardLink> : card.title}</h3>
           <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{card.description}</p>
           {card.bullets && card.bullets.length > 0 && (
             <ul className="mt-4 space-y-2 text-sm">
@@ -46,9 +34,7 @@ export function FeatureGrid({ cards, columns }: { cards: readonly FeatureCard[];
               ))}
             </ul>
           )}
-          {card.href && (
-            <CardMore />
-          )}
+          {card.href && <CardMore />}
         </li>
       ))}
     </ul>

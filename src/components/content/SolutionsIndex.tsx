@@ -10,7 +10,10 @@ export function SolutionsIndex({ pages }: { pages: readonly DetailPage[] }) {
       <h2 className="sr-only">All solutions</h2>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {topLevel.map((page) => (
-          <li key={page.path} className="group relative flex flex-col rounded-xl border border-border bg-card p-6 shadow-card hover:shadow-popover">
+          <li
+            key={page.path}
+            className="group relative flex flex-col rounded-xl border border-border bg-card p-6 shadow-card hover:shadow-popover"
+          >
             <p className="text-xs font-semibold tracking-wider text-accent uppercase">{page.eyebrow}</p>
             <h3 className="mt-2 text-xl font-semibold">
               <CardLink href={page.path}>{page.title}</CardLink>

@@ -44,7 +44,10 @@ export function DocsSearch({ initialQuery, total, initialSummary }: { initialQue
       </label>
       <div className="mt-2 flex gap-2">
         <div className="relative flex-1">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+          />
           <input
             id="docs-search"
             type="search"

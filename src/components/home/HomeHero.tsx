@@ -30,8 +30,7 @@ export function HomeHero() {
             Transform Your Business with Intelligent Solutions
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-[#c3cee3]">
-            We design, build and run cloud platforms, custom software and AI systems, with security engineered in from the
-            first commit.
+            We design, build and run cloud platforms, custom software and AI systems, with security engineered in from the first commit.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <LinkButton href="/contact" variant="inverse" size="lg">

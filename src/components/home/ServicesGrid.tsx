@@ -9,7 +9,10 @@ export function ServicesGrid({ cards }: { cards: readonly HomeServiceCard[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {cards.map((card) => (
-        <li key={card.href} className="group relative flex flex-col rounded-xl border border-border bg-card p-6 shadow-card transition-shadow hover:shadow-popover">
+        <li
+          key={card.href}
+          className="group relative flex flex-col rounded-xl border border-border bg-card p-6 shadow-card transition-shadow hover:shadow-popover"
+        >
           <div className="flex items-center justify-between">
             <span className="inline-flex size-12 items-center justify-center rounded-lg bg-primary-soft text-primary">
               <ContentIcon name={card.icon} className="size-6" />

@@ -57,7 +57,12 @@ export function AuthControls() {
     </a>
   );
   const logout = (
-    <button type="button" onClick={() => void logOut()} disabled={busy} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} max-sm:px-2`}>
+    <button
+      type="button"
+      onClick={() => void logOut()}
+      disabled={busy}
+      className={`${buttonVariants({ variant: 'outline', size: 'sm' })} max-sm:px-2`}
+    >
       <LogOut aria-hidden="true" />
       <span className="max-sm:sr-only">Logout</span>
     </button>

@@ -19,8 +19,7 @@ function topLevelItems(nav: HTMLElement): HTMLElement[] {
 function moveFocus(items: HTMLElement[], from: Element | null, step: 1 | -1 | 'first' | 'last'): void {
   if (items.length === 0) return;
   const index = items.indexOf(from as HTMLElement);
-  const next =
-    step === 'first' ? 0 : step === 'last' ? items.length - 1 : (index + step + items.length) % items.length;
+  const next = step === 'first' ? 0 : step === 'last' ? items.length - 1 : (index + step + items.length) % items.length;
   items[next]?.focus();
 }
 
@@ -130,7 +129,7 @@ export function DesktopNav({ pathname }: { pathname: string }) {
                 id={panelId}
                 hidden={!open}
                 onKeyDown={onPanelKeyDown(group.id)}
-                className={`absolute top-full z-50 pt-2 animate-fade-in ${group.id === 'company' ? 'right-0' : 'left-0'}`}
+                className={`absolute top-full z-50 animate-fade-in pt-2 ${group.id === 'company' ? 'right-0' : 'left-0'}`}
               >
                 <ul
                   className={`grid gap-1 rounded-xl border border-border bg-white p-2 shadow-popover ${
@@ -138,7 +137,7 @@ export function DesktopNav({ pathname }: { pathname: string }) {
                   }`}
                 >
                   {group.links.map((link) => {
-                                        return (
+                    return (
                       <li key={link.href}>
                         <a
                           href={link.href}
@@ -158,12 +157,7 @@ export function DesktopNav({ pathname }: { pathname: string }) {
           );
         })}
         <li>
-          <a
-            href={contactLink.href}
-            data-top-level
-            aria-current={ariaCurrent(contactLink.href, pathname)}
-            className={topLevelClassName}
-          >
+          <a href={contactLink.href} data-top-level aria-current={ariaCurrent(contactLink.href, pathname)} className={topLevelClassName}>
             {contactLink.label}
           </a>
         </li>

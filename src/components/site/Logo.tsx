@@ -4,10 +4,7 @@ import { clsx } from 'clsx';
 /** The brand mark and word mark; a link home. */
 export function Logo({ className, inverse = false }: { className?: string; inverse?: boolean }) {
   return (
-    <a
-      href="/"
-      className={clsx('inline-flex items-center gap-2.5 rounded-md text-lg font-bold tracking-tight', className)}
-    >
+    <a href="/" className={clsx('inline-flex items-center gap-2.5 rounded-md text-lg font-bold tracking-tight', className)}>
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">
         <rect width="32" height="32" rx="8" fill={inverse ? '#ffffff' : '#1849c6'} />
         <path

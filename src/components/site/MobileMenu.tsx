@@ -55,7 +55,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
       <div
         id="mobile-menu"
         hidden={!open}
-        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-border bg-white shadow-popover animate-fade-in"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] animate-fade-in overflow-y-auto border-b border-border bg-white shadow-popover"
       >
         <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
           <div className="grid gap-x-6 sm:grid-cols-2">
@@ -70,12 +70,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
                 <ul>
                   {group.links.map((link) => (
                     <li key={link.href}>
-                      <a
-                        href={link.href}
-                        onClick={close}
-                        aria-current={ariaCurrent(link.href, pathname)}
-                        className={linkClassName}
-                      >
+                      <a href={link.href} onClick={close} aria-current={ariaCurrent(link.href, pathname)} className={linkClassName}>
                         {link.label}
                       </a>
                     </li>

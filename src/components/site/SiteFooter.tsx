@@ -7,8 +7,7 @@ import { SocialIcon } from './SocialIcon';
  * Prerendered pages would otherwise show the year they were built in; this one-line script puts
  * the visitor's current year in place as soon as the footer is parsed.
  */
-const currentYearScript =
-  "document.querySelectorAll('[data-current-year]').forEach(function(e){e.textContent=new Date().getFullYear()})";
+const currentYearScript = "document.querySelectorAll('[data-current-year]').forEach(function(e){e.textContent=new Date().getFullYear()})";
 
 export function SiteFooter({ buildYear = new Date().getFullYear() }: { buildYear?: number }) {
   return (
@@ -57,9 +56,7 @@ export function SiteFooter({ buildYear = new Date().getFullYear() }: { buildYear
           <p>
             © <span data-current-year>{buildYear}</span> {siteConfig.legalName}. All rights reserved.
           </p>
-          <p>
-            {siteConfig.offices.map(officeLabel).join(' · ')}
-          </p>
+          <p>{siteConfig.offices.map(officeLabel).join(' · ')}</p>
         </div>
       </div>
       <script dangerouslySetInnerHTML={{ __html: currentYearScript }} />

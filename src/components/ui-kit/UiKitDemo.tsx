@@ -95,9 +95,7 @@ export function UiKitDemo() {
             {(control) => <Input {...control} autoComplete="given-name" defaultValue="Ada" />}
           </FormField>
           <FormField label="Email" required error={emailError}>
-            {(control) => (
-              <Input {...control} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-            )}
+            {(control) => <Input {...control} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
           </FormField>
           <FormField label="Department">
             {(control) => (
@@ -167,12 +165,7 @@ export function UiKitDemo() {
           <TabsContent value="dallas">Dallas, TX: business and enterprise solutions.</TabsContent>
         </Tabs>
         <div className="mt-6">
-          <ToggleGroup
-            type="single"
-            value={office}
-            onValueChange={(value) => value && setOffice(value)}
-            aria-label="Office"
-          >
+          <ToggleGroup type="single" value={office} onValueChange={(value) => value && setOffice(value)} aria-label="Office">
             <ToggleGroupItem value="austin">Austin</ToggleGroupItem>
             <ToggleGroupItem value="dallas">Dallas</ToggleGroupItem>
           </ToggleGroup>
@@ -189,9 +182,7 @@ export function UiKitDemo() {
           </Button>
           <Button
             variant="outline"
-            onClick={() =>
-              toast.error('Upload Error', { description: 'There was an error uploading your resume. Please try again.' })
-            }
+            onClick={() => toast.error('Upload Error', { description: 'There was an error uploading your resume. Please try again.' })}
           >
             Error toast
           </Button>

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 export const badgeVariants = cva(
-  'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold leading-none [&_svg]:size-3.5',
+  'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs leading-none font-semibold [&_svg]:size-3.5',
   {
     variants: {
       variant: {

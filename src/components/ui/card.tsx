@@ -2,12 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('rounded-xl border border-border bg-card text-card-foreground shadow-card', className)}
-      {...props}
-    />
-  );
+  return <div className={cn('rounded-xl border border-border bg-card text-card-foreground shadow-card', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
@@ -17,7 +12,7 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 type HeadingLevel = 'h2' | 'h3' | 'h4';
 
 export function CardTitle({ className, as: Tag = 'h3', ...props }: ComponentProps<'h3'> & { as?: HeadingLevel }) {
-  return <Tag className={cn('text-lg font-semibold leading-snug tracking-tight', className)} {...props} />;
+  return <Tag className={cn('text-lg leading-snug font-semibold tracking-tight', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

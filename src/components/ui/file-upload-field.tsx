@@ -55,7 +55,16 @@ export function usePendingUpload() {
  * A file uploaded as soon as it is chosen, with a progress bar, so submitting the form later only
  * sends the upload's opaque id. Why an upload failed is shown beside the field as well as toasted.
  */
-export function FileUploadField<T extends FieldValues>({ control, name, purpose, id, required = false, disabled, texts, onUploadStart }: FileUploadFieldProps<T>) {
+export function FileUploadField<T extends FieldValues>({
+  control,
+  name,
+  purpose,
+  id,
+  required = false,
+  disabled,
+  texts,
+  onUploadStart,
+}: FileUploadFieldProps<T>) {
   const { field, fieldState } = useController({ name, control });
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
   const showUploadError = () => toast.error(texts.errorToast.title, { description: texts.errorToast.description });
@@ -72,7 +81,9 @@ export function FileUploadField<T extends FieldValues>({ control, name, purpose,
       return;
     }
     setState({ kind: 'uploading', fileName: file.name, percent: 0 });
-    const upload = uploadFile(file, purpose, (fraction) => setState({ kind: 'uploading', fileName: file.name, percent: Math.round(fraction * 100) })).then(
+    const upload = uploadFile(file, purpose, (fraction) =>
+      setState({ kind: 'uploading', fileName: file.name, percent: Math.round(fraction * 100) }),
+    ).then(
       (result) => {
         field.onChange(result.id);
         setState({ kind: 'done', fileName: result.fileName });
@@ -116,7 +127,7 @@ export function FileUploadField<T extends FieldValues>({ control, name, purpose,
                   <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                   <span className="truncate">Uploading {state.fileName}</span>
                 </span>
-                <span aria-hidden="true" className="tabular-nums text-muted-foreground">
+                <span aria-hidden="true" className="text-muted-foreground tabular-nums">
                   {state.percent}%
                 </span>
               </div>

@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Pagination } from './pagination';
 
-const render = (page: number, pages: number) => renderToStaticMarkup(<Pagination page={page} pages={pages} href={(n) => `/list?page=${n}`} />);
+const render = (page: number, pages: number) =>
+  renderToStaticMarkup(<Pagination page={page} pages={pages} href={(n) => `/list?page=${n}`} />);
 
 describe('Pagination', () => {
   it('is absent when everything fits on one page', () => {

@@ -5,7 +5,17 @@ import { buttonVariants } from './button-variants';
  * Previous / "Page 2 of 5" / Next as plain links (no JavaScript). A link that leads nowhere is
  * left out rather than disabled, so it is never focused for nothing.
  */
-export function Pagination({ page, pages, href, label = 'Pagination' }: { page: number; pages: number; href: (page: number) => string; label?: string }) {
+export function Pagination({
+  page,
+  pages,
+  href,
+  label = 'Pagination',
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  label?: string;
+}) {
   if (pages <= 1) return null;
   const link = buttonVariants({ variant: 'outline', size: 'sm' });
   return (

@@ -13,13 +13,18 @@ export const GET: APIRoute = async ({ request, url }) => {
     headers.set('Location', '/auth');
     headers.append(
       'Set-Cookie',
-      flashCookie([{ kind: 'error', title: 'Error', description: 'This verification link is invalid or has expired. Sign in to get a new one.' }]),
+      flashCookie([
+        { kind: 'error', title: 'Error', description: 'This verification link is invalid or has expired. Sign in to get a new one.' },
+      ]),
     );
     return new Response(null, { status: 303, headers });
   }
   const viewer = await getViewer({ auth: runtime.auth, db: runtime.database.db }, request.headers);
   headers.set('Location', viewer?.isAdmin ? '/admin' : '/');
   headers.append('Set-Cookie', authHintCookie(viewer, runtime.config.secureCookies));
-  headers.append('Set-Cookie', flashCookie([{ kind: 'success', title: 'Welcome!', description: 'Your email has been verified successfully.' }]));
+  headers.append(
+    'Set-Cookie',
+    flashCookie([{ kind: 'success', title: 'Welcome!', description: 'Your email has been verified successfully.' }]),
+  );
   return new Response(null, { status: 303, headers });
 };

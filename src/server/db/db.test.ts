@@ -93,7 +93,10 @@ describe('the embedded database', () => {
     it('accepts valid rows, with the spec defaults', async () => {
       const [position] = await database.db.insert(positions).values(validPosition).returning();
       expect(position).toMatchObject({ type: 'Remote', isActive: true, requirements: [], responsibilities: [] });
-      const [application] = await database.db.insert(applications).values(await validApplication()).returning();
+      const [application] = await database.db
+        .insert(applications)
+        .values(await validApplication())
+        .returning();
       expect(application?.status).toBe('pending');
     });
 

@@ -12,7 +12,10 @@ export interface OpenDatabase extends DatabaseHandle {
  * The configured PostgreSQL (DATABASE_URL) or the embedded one in DATA_DIR, migrated to the
  * current schema. close() ends the pool and stops the embedded server.
  */
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, log: (message: string) => void): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+  log: (message: string) => void,
+): Promise<OpenDatabase> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
   const url = config.databaseUrl ?? (embedded?.url as string);
   const handle = connect(url);

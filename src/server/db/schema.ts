@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { applicationStatuses, positionTypes, roles } from '../../lib/admin-schema.ts';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The spec's entities (section 3) plus what a real job board needs. Rules live in the database
@@ -116,8 +130,14 @@ export const positions = pgTable(
     location: text('location').notNull(),
     type: text('type').notNull().default('Remote'),
     departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
-    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
-    responsibilities: text('responsibilities').array().notNull().default(sql`'{}'::text[]`),
+    requirements: text('requirements')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    responsibilities: text('responsibilities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     salaryMin: integer('salary_min'),
     salaryMax: integer('salary_max'),
@@ -131,7 +151,10 @@ export const positions = pgTable(
     check('positions_description_not_blank', sql`char_length(trim(${t.description})) > 0`),
     check('positions_location_not_blank', sql`char_length(trim(${t.location})) > 0`),
     check('positions_type', inList('type', positionTypes)),
-    check('positions_salary_range', sql`${t.salaryMin} is null or ${t.salaryMax} is null or (${t.salaryMin} >= 0 and ${t.salaryMin} <= ${t.salaryMax})`),
+    check(
+      'positions_salary_range',
+      sql`${t.salaryMin} is null or ${t.salaryMax} is null or (${t.salaryMin} >= 0 and ${t.salaryMin} <= ${t.salaryMax})`,
+    ),
     check('positions_salary_currency', sql`${t.salaryCurrency} ~ '^[A-Z]{3}$'`),
     // The job board lists active positions newest first, filtered by department.
     index('positions_active_created_idx').on(t.isActive, t.createdAt.desc()),
@@ -155,7 +178,9 @@ export const uploads = pgTable(
   (t) => [
     check('uploads_purpose', inList('purpose', uploadPurposes)),
     check('uploads_size', sql`${t.size} > 0 and ${t.size} <= 10485760`),
-    index('uploads_unattached_idx').on(t.createdAt).where(sql`attached_at is null`),
+    index('uploads_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`attached_at is null`),
   ],
 );
 
@@ -163,7 +188,9 @@ export const applications = pgTable(
   'applications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    positionId: uuid('position_id').notNull().references(() => positions.id, { onDelete: 'restrict' }),
+    positionId: uuid('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'restrict' }),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
@@ -229,7 +256,9 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
-    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_target_idx').on(t.targetType, t.targetId)],

@@ -24,12 +24,25 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
       .onConflictDoNothing({ target: departments.name })
       .returning({ id: departments.id });
     const departmentIds = new Map(
-      (await tx.select().from(departments).where(inArray(departments.name, [...seedDepartments]))).map((d) => [d.name, d.id]),
+      (
+        await tx
+          .select()
+          .from(departments)
+          .where(inArray(departments.name, [...seedDepartments]))
+      ).map((d) => [d.name, d.id]),
     );
     const existingTitles = new Set(
-      (await tx.select({ title: positions.title }).from(positions).where(inArray(positions.title, seedPositions.map((p) => p.title)))).map(
-        (p) => p.title,
-      ),
+      (
+        await tx
+          .select({ title: positions.title })
+          .from(positions)
+          .where(
+            inArray(
+              positions.title,
+              seedPositions.map((p) => p.title),
+            ),
+          )
+      ).map((p) => p.title),
     );
     const missing = seedPositions.filter((position) => !existingTitles.has(position.title));
     // Oldest first, so the job board (newest first) shows them in the order written.

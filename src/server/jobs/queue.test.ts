@@ -70,9 +70,7 @@ describe('the send-email job', () => {
     });
 
     // The first attempt fails while SMTP is down, and the job waits for a retry.
-    await expect
-      .poll(async () => (await jobs.boss.getJobById(SEND_EMAIL, id))?.state, { timeout: 20_000, interval: 250 })
-      .toBe('retry');
+    await expect.poll(async () => (await jobs.boss.getJobById(SEND_EMAIL, id))?.state, { timeout: 20_000, interval: 250 }).toBe('retry');
 
     const smtp = await startSmtp(smtpPort);
     try {
@@ -108,11 +106,9 @@ describe('the clean-up of abandoned uploads', () => {
       createdAt,
       attachedAt,
     });
-    await database.db.insert(uploads).values([
-      row(old.key, hoursAgo(25), null),
-      row(fresh.key, hoursAgo(2), null),
-      row(attached.key, hoursAgo(48), hoursAgo(47)),
-    ]);
+    await database.db
+      .insert(uploads)
+      .values([row(old.key, hoursAgo(25), null), row(fresh.key, hoursAgo(2), null), row(attached.key, hoursAgo(48), hoursAgo(47))]);
 
     expect(await cleanUpAbandonedUploads(database.db, storage)).toBe(1);
     expect(await storage.exists(old.key)).toBe(false);

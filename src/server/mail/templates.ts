@@ -68,9 +68,7 @@ function greeting(name: string): string {
 }
 
 function lines(text: string): ReactNode[] {
-  return text
-    .split(/\r\n|\r|\n/)
-    .flatMap((line, index) => (index === 0 ? [line] : [h('br', { key: `br${index}` }), line]));
+  return text.split(/\r\n|\r|\n/).flatMap((line, index) => (index === 0 ? [line] : [h('br', { key: `br${index}` }), line]));
 }
 
 const styles = {
@@ -163,21 +161,12 @@ function renderHtml(email: Email): string {
       'body',
       { style: styles.body },
       // Preview text for the inbox list, hidden in the message itself.
-      h(
-        'div',
-        { style: { display: 'none', maxHeight: 0, overflow: 'hidden', opacity: 0 }, 'aria-hidden': true },
-        email.preheader,
-      ),
+      h('div', { style: { display: 'none', maxHeight: 0, overflow: 'hidden', opacity: 0 }, 'aria-hidden': true }, email.preheader),
       h(
         'div',
         { role: 'article', 'aria-roledescription': 'email', 'aria-label': email.subject, lang: 'en', style: styles.wrapper },
         h('p', { style: styles.brand }, siteConfig.name),
-        h(
-          'div',
-          { style: styles.card },
-          h('h1', { style: styles.heading }, email.heading),
-          email.blocks.map(renderBlock),
-        ),
+        h('div', { style: styles.card }, h('h1', { style: styles.heading }, email.heading), email.blocks.map(renderBlock)),
         h(
           'div',
           { style: styles.footer },
@@ -304,7 +293,10 @@ export function contactMessage(input: {
         { kind: 'details', rows },
         { kind: 'quote', label: 'Message', text: input.message },
         ...(input.adminUrl ? [{ kind: 'button' as const, label: 'Open in the admin area', href: safeUrl(input.adminUrl) }] : []),
-        { kind: 'paragraph', text: `Reply to this e-mail to answer ${oneLine(input.name, 80)} directly.${input.attachmentName ? ' The attachment is in the admin area, not in this e-mail.' : ''}` },
+        {
+          kind: 'paragraph',
+          text: `Reply to this e-mail to answer ${oneLine(input.name, 80)} directly.${input.attachmentName ? ' The attachment is in the admin area, not in this e-mail.' : ''}`,
+        },
       ],
       reason: `You received this e-mail because your address receives messages sent through the contact form on the ${siteConfig.name} website.`,
     }),
@@ -342,7 +334,10 @@ export function resetPassword(input: { name: string; url: string }): MailContent
     heading: 'Reset your password',
     blocks: [
       { kind: 'paragraph', text: greeting(input.name) },
-      { kind: 'paragraph', text: 'We received a request to reset the password of your account. Choose a new password with the link below.' },
+      {
+        kind: 'paragraph',
+        text: 'We received a request to reset the password of your account. Choose a new password with the link below.',
+      },
       { kind: 'button', label: 'Choose a new password', href: url },
       { kind: 'paragraph', text: 'The link expires after a short time and works once.' },
       {

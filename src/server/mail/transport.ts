@@ -94,10 +94,7 @@ export function createMailer(options: MailerOptions): Mailer {
       const file = join(outboxDir, outboxFileName(new Date()));
       await writeFile(file, info.message);
       // Subject, recipient and links only: never the body.
-      logger?.info(
-        { subject: message.subject, to: message.to, links: extractLinks(message.text), file },
-        'mail written to outbox',
-      );
+      logger?.info({ subject: message.subject, to: message.to, links: extractLinks(message.text), file }, 'mail written to outbox');
       return { messageId: info.messageId, file };
     },
     close() {

@@ -159,9 +159,7 @@ describe.each([
   it('rejects a body over maxBytes and leaves nothing behind', async () => {
     const prefix = uniquePrefix();
     const body = Readable.from([Buffer.alloc(600, 1), Buffer.alloc(600, 2)]);
-    await expect(storage.put(body, { contentType: 'text/plain', prefix, maxBytes: 1000 })).rejects.toBeInstanceOf(
-      FileTooLargeError,
-    );
+    await expect(storage.put(body, { contentType: 'text/plain', prefix, maxBytes: 1000 })).rejects.toBeInstanceOf(FileTooLargeError);
     expect(await h.rawEntries(prefix)).toEqual([]);
     expect(await storage.listOlderThan(prefix, new Date(Date.now() + 60_000))).toEqual([]);
   });
@@ -174,9 +172,7 @@ describe.each([
   it('cuts off an oversized upload after a part has already been sent', async () => {
     const prefix = uniquePrefix();
     const { body } = generated(10 * MB);
-    await expect(storage.put(body, { contentType: 'application/pdf', prefix, maxBytes: 6 * MB })).rejects.toBeInstanceOf(
-      FileTooLargeError,
-    );
+    await expect(storage.put(body, { contentType: 'application/pdf', prefix, maxBytes: 6 * MB })).rejects.toBeInstanceOf(FileTooLargeError);
     expect(await h.rawEntries(prefix)).toEqual([]);
   }, 30_000);
 
@@ -186,9 +182,7 @@ describe.each([
       yield Buffer.alloc(1000);
       throw new Error('client went away');
     }
-    await expect(storage.put(Readable.from(failing()), { contentType: 'text/plain', prefix })).rejects.toThrow(
-      'client went away',
-    );
+    await expect(storage.put(Readable.from(failing()), { contentType: 'text/plain', prefix })).rejects.toThrow('client went away');
     expect(await h.rawEntries(prefix)).toEqual([]);
   });
 
@@ -213,16 +207,16 @@ describe.each([
   );
 
   it('rejects an invalid prefix', async () => {
-    await expect(
-      storage.put(Readable.from([Buffer.from('x')]), { contentType: 'text/plain', prefix: '../' }),
-    ).rejects.toBeInstanceOf(InvalidKeyError);
+    await expect(storage.put(Readable.from([Buffer.from('x')]), { contentType: 'text/plain', prefix: '../' })).rejects.toBeInstanceOf(
+      InvalidKeyError,
+    );
     await expect(storage.listOlderThan('/etc/', new Date())).rejects.toBeInstanceOf(InvalidKeyError);
   });
 
   it('rejects a content type that could inject a header', async () => {
-    await expect(
-      storage.put(Readable.from([Buffer.from('x')]), { contentType: 'text/html\r\nSet-Cookie: a=b' }),
-    ).rejects.toThrow(TypeError);
+    await expect(storage.put(Readable.from([Buffer.from('x')]), { contentType: 'text/html\r\nSet-Cookie: a=b' })).rejects.toThrow(
+      TypeError,
+    );
   });
 
   it('lists keys under a prefix older than a date', async () => {

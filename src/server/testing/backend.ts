@@ -33,16 +33,34 @@ export interface TestBackendOptions {
  * What an integration test of a server command needs, all real: a migrated embedded PostgreSQL,
  * file storage in a temporary folder, the pg-boss queue and the rate limiters.
  */
-export async function startTestBackend({ siteUrl = 'https://www.helixpoint.test', mail = {} }: TestBackendOptions = {}): Promise<TestBackend> {
+export async function startTestBackend({
+  siteUrl = 'https://www.helixpoint.test',
+  mail = {},
+}: TestBackendOptions = {}): Promise<TestBackend> {
   const database = await startTestDatabase();
   const dir = mkdtempSync(join(tmpdir(), 'helixpoint-test-'));
   const logger = createLogger('silent');
   const storage = createFsStorage(join(dir, 'uploads'));
   const mailer = createMailer({ from: 'Helixpoint <no-reply@helixpoint.test>', outboxDir: join(dir, 'mail'), logger });
-  const jobs = await startJobs({ databaseUrl: database.url, db: database.db, mailer, storage, log: () => {}, pollingIntervalSeconds: 3600 });
+  const jobs = await startJobs({
+    databaseUrl: database.url,
+    db: database.db,
+    mailer,
+    storage,
+    log: () => {},
+    pollingIntervalSeconds: 3600,
+  });
   const rateLimits = createRateLimiters(database.pool);
   // Only the fields the commands read; a test that needs more passes its own.
-  const runtime = { config: { siteUrl, mail, trustProxy: true }, logger, database, storage, mailer, jobs, rateLimits } as unknown as Runtime;
+  const runtime = {
+    config: { siteUrl, mail, trustProxy: true },
+    logger,
+    database,
+    storage,
+    mailer,
+    jobs,
+    rateLimits,
+  } as unknown as Runtime;
   return {
     database,
     storage,

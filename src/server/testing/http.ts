@@ -12,7 +12,9 @@ export interface TestServer {
  * A real HTTP server on loopback around a fetch-style handler (the same functions the Astro routes
  * call), so integration tests exercise sockets, streaming bodies and early responses.
  */
-export async function serveForTest(handler: (request: Request, socketAddress: string | undefined) => Promise<Response>): Promise<TestServer> {
+export async function serveForTest(
+  handler: (request: Request, socketAddress: string | undefined) => Promise<Response>,
+): Promise<TestServer> {
   const port = await freePort();
   const server = createServer((req, res) => {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';

@@ -11,7 +11,11 @@ export const GET: APIRoute = async ({ params }) => {
   const id = params.positionId ?? '';
   const position = uuidPattern.test(id) ? await getPosition(db, id) : null;
   if (!position) return new Response('Not found', { status: 404 });
-  const slug = position.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'position';
+  const slug =
+    position.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'position';
   return new Response(applicationsCsv(await listApplicationsForPosition(db, id)), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
