@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createOrPromoteAdmin, AdminCreateError } from '../src/server/admin-create.ts';
-import { createAuth } from '../src/server/auth.ts';
+import { createOrPromoteAdmin, AdminCreateError } from '../src/server/accounts/admin-create.ts';
+import { createAuth } from '../src/server/accounts/auth.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { connect } from '../src/server/db/client.ts';
 import { DataDirInUseError, DATABASE_NAME } from '../src/server/db/embedded.ts';

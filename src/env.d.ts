@@ -1,6 +1,6 @@
 declare namespace App {
   interface Locals {
     /** Set by src/middleware.ts for admin-area requests that passed the admin check. */
-    viewer?: import('./server/session').Viewer;
+    viewer?: import('./server/accounts/session').Viewer;
   }
 }

@@ -1,33 +1,20 @@
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
 import type { z } from 'zod/mini';
-import {
-  applicationStatusSchema,
-  messageIdSchema,
-  messageReadSchema,
-  positionActiveSchema,
-  positionFormSchema,
-  positionUpdateSchema,
-  roleChangeSchema,
-  userIdSchema,
-} from '@/lib/admin-schema';
-import {
-  AdminRuleError,
-  changeUserRole,
-  createPosition,
-  deleteMessage,
-  deleteUser,
-  setMessageRead,
-  setApplicationStatus,
-  setPositionActive,
-  updatePosition,
-  type Actor,
-} from '@/server/admin';
-import { applicationDeps, submitApplication } from '@/server/applications';
-import { contactDeps, submitContactMessage } from '@/server/contact';
-import type { Database } from '@/server/db/client';
+import { roleChangeSchema, userIdSchema } from '@/lib/accounts/schema';
+import { guardMessages } from '@/lib/accounts/texts';
+import { applicationStatusSchema } from '@/lib/applications/status';
+import { messageIdSchema, messageReadSchema } from '@/lib/messages/inbox';
+import { positionActiveSchema, positionFormSchema, positionUpdateSchema } from '@/lib/positions/schema';
+import { checkAdmin } from '@/server/accounts/session';
+import { changeUserRole, deleteUser } from '@/server/accounts/users';
+import { AdminRuleError, type Actor } from '@/server/admin-command';
+import { setApplicationStatus } from '@/server/applications/review';
+import { applicationDeps, submitApplication } from '@/server/applications/submit';
+import { deleteMessage, setMessageRead } from '@/server/messages/inbox';
+import { contactDeps, submitContactMessage } from '@/server/messages/submit';
+import { createPosition, setPositionActive, updatePosition } from '@/server/positions/manage';
 import { clientKeyOf } from '@/server/request-context';
-import { getRuntime } from '@/server/runtime';
-import { checkAdmin } from '@/server/session';
+import { getRuntime, type Runtime } from '@/server/runtime';
 
 /**
  * Form submissions from React islands. Input is validated inside each command with the schema the
@@ -35,7 +22,7 @@ import { checkAdmin } from '@/server/session';
  * middleware's), its schema, and refusals turned into messages the admin reads.
  */
 
-function adminAction<S extends z.ZodMiniType, R>(schema: S, run: (input: z.output<S>, actor: Actor, db: Database) => Promise<R>) {
+function adminAction<S extends z.ZodMiniType, R>(schema: S, run: (input: z.output<S>, actor: Actor, runtime: Runtime) => Promise<R>) {
   return defineAction({
     accept: 'json',
     handler: async (input: unknown, context: ActionAPIContext) => {
@@ -44,14 +31,14 @@ function adminAction<S extends z.ZodMiniType, R>(schema: S, run: (input: z.outpu
       if (!check.allowed) {
         throw new ActionError(
           check.reason === 'anonymous'
-            ? { code: 'UNAUTHORIZED', message: 'Not authenticated' }
-            : { code: 'FORBIDDEN', message: 'Not authorized' },
+            ? { code: 'UNAUTHORIZED', message: guardMessages.anonymous }
+            : { code: 'FORBIDDEN', message: guardMessages.forbidden },
         );
       }
       const parsed = schema.safeParse(input);
       if (!parsed.success) throw new ActionError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid input' });
       try {
-        return await run(parsed.data, { id: check.viewer.id, email: check.viewer.email }, runtime.database.db);
+        return await run(parsed.data, { id: check.viewer.id, email: check.viewer.email }, runtime);
       } catch (error) {
         if (error instanceof AdminRuleError) throw new ActionError({ code: 'BAD_REQUEST', message: error.message });
         throw error;
@@ -72,17 +59,23 @@ export const server = {
       submitContactMessage(contactDeps(getRuntime()), input, clientKeyOf(context.request, context.clientAddress)),
   }),
   admin: {
-    setRole: adminAction(roleChangeSchema, ({ userId, role }, actor, db) => changeUserRole(db, actor, userId, role)),
-    deleteUser: adminAction(userIdSchema, ({ userId }, actor, db) => deleteUser(db, actor, userId)),
-    createPosition: adminAction(positionFormSchema, (form, actor, db) => createPosition(db, actor, form)),
-    updatePosition: adminAction(positionUpdateSchema, ({ positionId, form }, actor, db) => updatePosition(db, actor, positionId, form)),
-    setPositionActive: adminAction(positionActiveSchema, ({ positionId, active }, actor, db) =>
-      setPositionActive(db, actor, positionId, active),
+    setRole: adminAction(roleChangeSchema, ({ userId, role }, actor, { database }) => changeUserRole(database.db, actor, userId, role)),
+    deleteUser: adminAction(userIdSchema, ({ userId }, actor, { database }) => deleteUser(database.db, actor, userId)),
+    createPosition: adminAction(positionFormSchema, (form, actor, { database }) => createPosition(database.db, actor, form)),
+    updatePosition: adminAction(positionUpdateSchema, ({ positionId, form }, actor, { database }) =>
+      updatePosition(database.db, actor, positionId, form),
     ),
-    setApplicationStatus: adminAction(applicationStatusSchema, ({ applicationId, status }, actor, db) =>
-      setApplicationStatus(db, actor, applicationId, status),
+    setPositionActive: adminAction(positionActiveSchema, ({ positionId, active }, actor, { database }) =>
+      setPositionActive(database.db, actor, positionId, active),
     ),
-    setMessageRead: adminAction(messageReadSchema, ({ messageId, read }, actor, db) => setMessageRead(db, actor, messageId, read)),
-    deleteMessage: adminAction(messageIdSchema, ({ messageId }, actor, db) => deleteMessage(db, getRuntime().storage, actor, messageId)),
+    setApplicationStatus: adminAction(applicationStatusSchema, ({ applicationId, status }, actor, { database }) =>
+      setApplicationStatus(database.db, actor, applicationId, status),
+    ),
+    setMessageRead: adminAction(messageReadSchema, ({ messageId, read }, actor, { database }) =>
+      setMessageRead(database.db, actor, messageId, read),
+    ),
+    deleteMessage: adminAction(messageIdSchema, ({ messageId }, actor, { database, storage }) =>
+      deleteMessage(database.db, storage, actor, messageId),
+    ),
   },
 };

@@ -21,14 +21,18 @@ export function organizationJsonLd(site: URL | undefined): JsonLd {
     email: siteConfig.email,
     telephone: siteConfig.phone.tel,
     sameAs: siteConfig.social.map((link) => link.href),
-    address: siteConfig.offices.map((office) => ({
-      '@type': 'PostalAddress',
-      streetAddress: office.streetAddress,
-      addressLocality: office.city,
-      addressRegion: office.region,
-      postalCode: office.postalCode,
-      addressCountry: 'US',
-    })),
+    address: siteConfig.offices.map(postalAddress),
+  };
+}
+
+function postalAddress(office: (typeof siteConfig.offices)[number]): JsonLd {
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: office.streetAddress,
+    addressLocality: office.city,
+    addressRegion: office.region,
+    postalCode: office.postalCode,
+    addressCountry: 'US',
   };
 }
 
@@ -63,14 +67,7 @@ export function contactPageJsonLd(site: URL | undefined): JsonLd {
         '@type': 'Place',
         name: `${siteConfig.name} ${office.city}`,
         telephone: office.phone.tel,
-        address: {
-          '@type': 'PostalAddress',
-          streetAddress: office.streetAddress,
-          addressLocality: office.city,
-          addressRegion: office.region,
-          postalCode: office.postalCode,
-          addressCountry: 'US',
-        },
+        address: postalAddress(office),
       })),
     },
   };

@@ -3,7 +3,9 @@
  * sending) and the server (which decides by the file's content, not its name).
  */
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The one upload limit (the spec's "up to 10MB"): forms, the endpoint, storage and the database check. */
+export const MAX_UPLOAD_MB = 10;
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 
 export const documentTypes = {
   pdf: { extension: '.pdf', mime: 'application/pdf' },
@@ -15,7 +17,7 @@ export const documentTypes = {
 export type DocumentType = keyof typeof documentTypes;
 
 export const uploadMessages = {
-  tooLarge: 'The file is larger than 10 MB. Please choose a smaller file.',
+  tooLarge: `The file is larger than ${MAX_UPLOAD_MB} MB. Please choose a smaller file.`,
   wrongType: 'The file must be a PDF, DOC or DOCX document.',
   wrongAttachmentType: 'The file must be a PDF, DOC, DOCX or plain-text (TXT) document.',
   empty: 'The file is empty. Please choose another file.',
@@ -30,6 +32,13 @@ export const uploadPurposes = {
 } as const satisfies Record<string, { types: readonly DocumentType[]; prefix: string; wrongType: string }>;
 
 export type UploadPurpose = keyof typeof uploadPurposes;
+export const uploadPurposeNames = Object.keys(uploadPurposes) as [UploadPurpose, ...UploadPurpose[]];
+
+/** "PDF, DOC or DOCX, up to 10MB": the hint under a file field, in the spec's words. */
+export function uploadHint(purpose: UploadPurpose): string {
+  const names = uploadPurposes[purpose].types.map((type) => type.toUpperCase());
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}, up to ${MAX_UPLOAD_MB}MB`;
+}
 
 /** The `accept` attribute of a file input for a purpose: ".pdf,.doc,.docx". */
 export function acceptAttribute(purpose: UploadPurpose): string {

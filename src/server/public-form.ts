@@ -1,8 +1,10 @@
 import type pg from 'pg';
+import type { z } from 'zod/mini';
 import type { Database } from './db/client.ts';
 import type { Jobs } from './jobs/queue.ts';
-import type { RateLimiters } from './rate-limit.ts';
+import type { RateLimitPolicy, RateLimiters } from './rate-limit.ts';
 import type { Runtime } from './runtime.ts';
+import { HONEYPOT_FIELD, isHoneypotFilled } from '../lib/honeypot.ts';
 
 /**
  * The first message for each field, as the forms show them; an issue without a path is the
@@ -29,6 +31,32 @@ export interface PublicFormDeps {
   log: (data: object, message: string) => void;
 }
 
+export type Admission<T, F extends string> =
+  | { kind: 'admitted'; form: T }
+  | { kind: 'invalid'; fieldErrors: Partial<Record<F | 'form', string>> }
+  /** Bots fill the hidden field: the caller tells them it worked, and stores and sends nothing. */
+  | { kind: 'honeypot' }
+  | { kind: 'rate-limited'; retryAfterSeconds: number };
+
+/**
+ * What every public form goes through before its command runs, in this order: the form's own
+ * schema (the one the browser uses), the honeypot, then the form's rate limit per client.
+ */
+export async function admitPublicForm<S extends z.ZodMiniType<Record<string, unknown>>>(
+  deps: Pick<PublicFormDeps, 'rateLimits'>,
+  schema: S,
+  input: unknown,
+  policy: RateLimitPolicy,
+  clientKey: string,
+): Promise<Admission<z.output<S>, Extract<keyof z.input<S>, string>>> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  if (isHoneypotFilled(parsed.data[HONEYPOT_FIELD])) return { kind: 'honeypot' };
+  const decision = await deps.rateLimits.consume(policy, clientKey);
+  if (!decision.allowed) return { kind: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds };
+  return { kind: 'admitted', form: parsed.data };
+}
+
 export function publicFormDeps(runtime: Runtime): PublicFormDeps {
   return {
     db: runtime.database.db,
@@ -38,4 +66,16 @@ export function publicFormDeps(runtime: Runtime): PublicFormDeps {
     siteUrl: runtime.config.siteUrl,
     log: (data, message) => runtime.logger.info(data, message),
   };
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+
+/** Whether a failed insert broke the named unique index (e.g. one application per e-mail per position). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  // Drizzle wraps driver errors; the PostgreSQL error is the cause.
+  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
+  return candidates.some((candidate) => {
+    const pgError = candidate as { code?: string; constraint?: string } | null;
+    return pgError?.code === PG_UNIQUE_VIOLATION && pgError.constraint === constraint;
+  });
 }

@@ -1,9 +1,9 @@
 import { servicePages } from '@/content/services';
 import { solutionPages } from '@/content/solutions';
 import type { SitemapEntry } from '@/lib/sitemap';
-import { allPosts } from './blog';
-import { listOpenPositions } from './careers';
-import type { Database } from './db/client';
+import { allPosts } from './blog.ts';
+import { listOpenPositions } from './positions/board.ts';
+import type { Database } from './db/client.ts';
 
 /**
  * Every public, indexable page: the sitemap's list and the end-to-end test's. Open positions come

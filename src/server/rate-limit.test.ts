@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from './db/client';
-import { clientIp, createRateLimiters, isHoneypotFilled, rateLimitPolicies } from './rate-limit';
+import { clientIp, createRateLimiters, rateLimitPolicies } from './rate-limit';
 import { startTestDatabase, type TestDatabase } from './testing/database';
 
 let database: TestDatabase;
@@ -58,13 +58,5 @@ describe('clientIp', () => {
     expect(clientIp({ 'x-forwarded-for': '6.6.6.6, 198.51.100.23' }, '10.0.0.2', true)).toBe('198.51.100.23');
     expect(clientIp(new Headers({ 'x-forwarded-for': '198.51.100.23' }), '10.0.0.2', true)).toBe('198.51.100.23');
     expect(clientIp({}, '10.0.0.2', true)).toBe('10.0.0.2');
-  });
-});
-
-describe('honeypot', () => {
-  it('is filled only by a non-blank value', () => {
-    expect(isHoneypotFilled('https://spam.example')).toBe(true);
-    expect(isHoneypotFilled('  ')).toBe(false);
-    expect(isHoneypotFilled(undefined)).toBe(false);
   });
 });

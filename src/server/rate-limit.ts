@@ -80,7 +80,3 @@ export function clientIp(headers: IncomingHttpHeaders | Headers, remoteAddress: 
   }
   return remoteAddress ?? 'unknown';
 }
-
-export function isHoneypotFilled(value: unknown): boolean {
-  return typeof value === 'string' && value.trim() !== '';
-}

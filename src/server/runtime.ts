@@ -1,4 +1,4 @@
-import { createAuth, type Auth } from './auth.ts';
+import { createAuth, type Auth } from './accounts/auth.ts';
 import type { AppConfig } from './config.ts';
 import { isDatabaseReachable } from './db/client.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';

@@ -181,11 +181,20 @@ test('sending a message with an attachment, then reading it in the admin area', 
 
   await page.getByRole('link', { name: 'Carla Contact' }).click();
   await waitForHydration(page);
-  await page.getByRole('button', { name: 'Delete' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Are you sure you want to delete this message?' })
-    .getByRole('button', { name: 'Delete message' })
-    .click();
+  const confirmDelete = async () => {
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Are you sure you want to delete this message?' })
+      .getByRole('button', { name: 'Delete message' })
+      .click();
+  };
+  // The network fails once: the admin is told, the buttons work again, the message stays.
+  await page.route(/\/_actions\/admin(\.|%2E)deleteMessage/i, (route) => route.abort(), { times: 1 });
+  await confirmDelete();
+  await expect(page.getByText('Error', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete' })).toBeEnabled();
+  await expect(page).toHaveURL(/\/admin\/messages\/[0-9a-f-]{36}$/);
+  await confirmDelete();
   await expect(page).toHaveURL(/\/admin\/messages$/);
   await expect(page.getByText('Message deleted successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { actions } from 'astro:actions';
 import { useState } from 'react';
-import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/admin-schema';
+import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
+import { statusChangedToast } from '@/lib/applications/texts';
 import { runAdminAction } from './run-admin-action';
 
 /** Moves an application along the pipeline (pending, reviewing, interview, offer, hired, rejected). */
@@ -14,7 +15,7 @@ export function ApplicationStatusForm({ applicationId, status: initialStatus }: 
     setBusy(true);
     const ok = await runAdminAction(
       () => actions.admin.setApplicationStatus({ applicationId, status: next }),
-      `Status changed to ${statusLabels[next]}`,
+      statusChangedToast(statusLabels[next]),
     );
     if (!ok) setStatus(previous);
     setBusy(false);

@@ -1,6 +1,6 @@
 import { FilterLinks } from '@/components/ui/filter-links';
-import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/admin-schema';
-import { applicationsHref } from '@/lib/applications-query';
+import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
+import { applicationsHref } from '@/lib/applications/query';
 import { formatDate } from '@/lib/format';
 import { AdminEmpty, AdminTable } from './AdminTable';
 import { StatusBadge } from './StatusBadge';
@@ -10,7 +10,7 @@ export interface ApplicationRow {
   fullName: string;
   email: string;
   phone: string;
-  status: string;
+  status: ApplicationStatus;
   createdAt: Date;
 }
 
@@ -46,13 +46,15 @@ export function ApplicationsFilter({
 export function ApplicationsTable({
   position,
   rows,
-  emptyText,
+  status,
 }: {
   position: { id: string; title: string };
   rows: ApplicationRow[];
-  emptyText: string;
+  /** The pipeline step shown, or null for all. */
+  status: ApplicationStatus | null;
 }) {
-  if (rows.length === 0) return <AdminEmpty>{emptyText}</AdminEmpty>;
+  if (rows.length === 0)
+    return <AdminEmpty>{status ? `No applications are ${statusLabels[status].toLowerCase()}.` : 'No applications yet.'}</AdminEmpty>;
   return (
     <AdminTable
       caption={`Applications for ${position.title}, newest first`}

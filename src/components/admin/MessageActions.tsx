@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { flashToast } from '@/components/ui/toast';
+import { messageToasts } from '@/lib/messages/texts';
 import { runAdminAction } from './run-admin-action';
 
 /** Mark a message read or unread; delete it (and its attachment) after confirming. */
@@ -14,26 +15,23 @@ export function MessageActions({ messageId, read: initiallyRead }: { messageId: 
   async function toggleRead() {
     setBusy(true);
     const next = !read;
-    if (
-      await runAdminAction(
-        () => actions.admin.setMessageRead({ messageId, read: next }),
-        next ? 'Message marked as read' : 'Message marked as unread',
-      )
-    )
-      setRead(next);
+    const ok = await runAdminAction(
+      () => actions.admin.setMessageRead({ messageId, read: next }),
+      next ? messageToasts.markedRead : messageToasts.markedUnread,
+    );
+    if (ok) setRead(next);
     setBusy(false);
   }
 
   async function remove() {
     setBusy(true);
-    const { error } = await actions.admin.deleteMessage({ messageId });
-    if (error) {
-      await runAdminAction(() => Promise.resolve({ error }), '');
-      setBusy(false);
+    // Success is shown on the inbox, where the deleted message no longer is.
+    if (await runAdminAction(() => actions.admin.deleteMessage({ messageId }))) {
+      flashToast(messageToasts.deleted);
+      window.location.assign('/admin/messages');
       return;
     }
-    flashToast({ kind: 'success', title: 'Message deleted successfully' });
-    window.location.assign('/admin/messages');
+    setBusy(false);
   }
 
   return (

@@ -1,8 +1,8 @@
 import { Badge } from '@/components/ui/badge';
 import { FilterLinks } from '@/components/ui/filter-links';
-import { contactReasonLabel } from '@/lib/contact-schema';
+import { contactReasonLabel } from '@/lib/messages/schema';
 import { formatDateTime } from '@/lib/format';
-import { inboxHref } from '@/lib/inbox-query';
+import { inboxHref } from '@/lib/messages/inbox';
 import { AdminEmpty, AdminTable } from './AdminTable';
 
 export interface MessageRow {
@@ -33,8 +33,8 @@ export function MessagesFilter({ unreadOnly, all, unread }: { unreadOnly: boolea
 }
 
 /** The contact form's messages, newest first; unread ones in bold. */
-export function MessagesTable({ messages, emptyText }: { messages: MessageRow[]; emptyText: string }) {
-  if (messages.length === 0) return <AdminEmpty>{emptyText}</AdminEmpty>;
+export function MessagesTable({ messages, unreadOnly }: { messages: MessageRow[]; unreadOnly: boolean }) {
+  if (messages.length === 0) return <AdminEmpty>{unreadOnly ? 'No unread messages.' : 'No messages yet.'}</AdminEmpty>;
   const wide = 'max-sm:hidden';
   return (
     <AdminTable

@@ -8,8 +8,10 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { flashToast, toast } from '@/components/ui/toast';
-import { positionFormSchema, positionTypes, type PositionFormInput } from '@/lib/admin-schema';
+import { flashToast, showToast } from '@/components/ui/toast';
+import { errorToast, formToasts } from '@/lib/forms';
+import { positionFormSchema, positionTypes, type PositionFormInput } from '@/lib/positions/schema';
+import { positionToasts } from '@/lib/positions/texts';
 
 export interface PositionFormProps {
   departments: { id: string; name: string }[];
@@ -33,14 +35,14 @@ export function PositionForm({ departments, initial, positionId }: PositionFormP
     try {
       const { error } = positionId ? await actions.admin.updatePosition({ positionId, form }) : await actions.admin.createPosition(form);
       if (error) {
-        toast.error('Error', { description: error.message });
+        showToast(errorToast(error.message));
         setBusy(false);
         return;
       }
-      flashToast({ kind: 'success', title: positionId ? 'Position updated successfully' : 'Position added successfully' });
+      flashToast(positionId ? positionToasts.updated : positionToasts.added);
       window.location.assign('/admin');
     } catch (error) {
-      toast.error('Error', { description: (error as Error).message });
+      showToast(errorToast((error as Error).message));
       setBusy(false);
     }
   }
@@ -48,11 +50,7 @@ export function PositionForm({ departments, initial, positionId }: PositionFormP
   return (
     <form
       noValidate
-      onSubmit={(event) =>
-        void handleSubmit(onValid, () =>
-          toast.error('Validation Error', { description: 'Please check the form for errors and try again' }),
-        )(event)
-      }
+      onSubmit={(event) => void handleSubmit(onValid, () => showToast(formToasts.validationError))(event)}
       className="flex flex-col gap-6"
     >
       <FormField id="position-title" label="Title" required error={errors.title?.message}>

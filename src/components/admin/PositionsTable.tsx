@@ -3,6 +3,8 @@ import { Pencil, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/format';
+import { positionToasts } from '@/lib/positions/texts';
 import { AdminTable } from './AdminTable';
 import { runAdminAction } from './run-admin-action';
 
@@ -14,7 +16,8 @@ export interface AdminPositionRow {
   type: string;
   isActive: boolean;
   applicationCount: number;
-  posted: string;
+  createdAt: Date;
+  /** Past its closing date. */
   closed: boolean;
 }
 
@@ -31,7 +34,7 @@ export function PositionsTable({ positions: initialPositions }: { positions: Adm
     setPending(position.id);
     const ok = await runAdminAction(
       () => actions.admin.setPositionActive({ positionId: position.id, active }),
-      active ? 'Position activated successfully' : 'Position deactivated successfully',
+      active ? positionToasts.activated : positionToasts.deactivated,
     );
     if (ok) setPositions((rows) => rows.map((row) => (row.id === position.id ? { ...row, isActive: active } : row)));
     setPending(null);
@@ -56,7 +59,7 @@ export function PositionsTable({ positions: initialPositions }: { positions: Adm
           <td className="px-4 py-3">
             <div className="font-medium">{position.title}</div>
             <div className="text-muted-foreground">
-              {position.departmentName} · {position.location} · posted {position.posted}
+              {position.departmentName} · {position.location} · posted {formatDate(position.createdAt)}
             </div>
           </td>
           <td className="px-4 py-3 whitespace-nowrap">{position.type}</td>

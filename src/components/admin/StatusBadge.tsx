@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/admin-schema';
+import { statusLabels, type ApplicationStatus } from '@/lib/applications/status';
 
 const variants: Record<ApplicationStatus, 'neutral' | 'primary' | 'accent' | 'success' | 'destructive'> = {
   pending: 'neutral',
@@ -10,7 +10,6 @@ const variants: Record<ApplicationStatus, 'neutral' | 'primary' | 'accent' | 'su
   rejected: 'destructive',
 };
 
-export function StatusBadge({ status }: { status: string }) {
-  const known = (applicationStatuses as readonly string[]).includes(status) ? (status as ApplicationStatus) : 'pending';
-  return <Badge variant={variants[known]}>{statusLabels[known]}</Badge>;
+export function StatusBadge({ status }: { status: ApplicationStatus }) {
+  return <Badge variant={variants[status]}>{statusLabels[status]}</Badge>;
 }

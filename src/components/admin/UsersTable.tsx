@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import type { Role } from '@/lib/admin-schema';
+import { formatDate } from '@/lib/format';
+import type { Role } from '@/lib/accounts/schema';
+import { accountToasts } from '@/lib/accounts/texts';
 import { AdminTable } from './AdminTable';
 import { runAdminAction } from './run-admin-action';
 
@@ -15,7 +17,7 @@ export interface AdminUserRow {
   username: string;
   role: Role;
   emailVerified: boolean;
-  joined: string;
+  createdAt: Date;
 }
 
 /** All profiles, newest first: change a role, delete after confirming (spec section 6). */
@@ -25,14 +27,14 @@ export function UsersTable({ users: initialUsers, currentUserId }: { users: Admi
 
   async function changeRole(user: AdminUserRow, role: Role) {
     setPending(user.id);
-    const ok = await runAdminAction(() => actions.admin.setRole({ userId: user.id, role }), 'User role updated successfully');
+    const ok = await runAdminAction(() => actions.admin.setRole({ userId: user.id, role }), accountToasts.roleChanged);
     if (ok) setUsers((rows) => rows.map((row) => (row.id === user.id ? { ...row, role } : row)));
     setPending(null);
   }
 
   async function remove(user: AdminUserRow) {
     setPending(user.id);
-    const ok = await runAdminAction(() => actions.admin.deleteUser({ userId: user.id }), 'User deleted successfully');
+    const ok = await runAdminAction(() => actions.admin.deleteUser({ userId: user.id }), accountToasts.userDeleted);
     if (ok) setUsers((rows) => rows.filter((row) => row.id !== user.id));
     setPending(null);
   }
@@ -60,7 +62,7 @@ export function UsersTable({ users: initialUsers, currentUserId }: { users: Admi
                 </Badge>
               )}
             </td>
-            <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">{user.joined}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">{formatDate(user.createdAt)}</td>
             <td className="px-4 py-3">
               <label className="sr-only" htmlFor={`role-${user.id}`}>
                 Role for {user.name}

@@ -1,20 +1,26 @@
-import { toast } from '@/components/ui/toast';
+import { showToast } from '@/components/ui/toast';
+import type { FlashToast } from '@/lib/flash';
+import { errorToast } from '@/lib/forms';
 
 /**
- * Runs an admin action and toasts the outcome: the spec's success text, or the server's message
- * (spec: "Admin action fails: toast with the server message"). Resolves to whether it worked.
+ * Runs an admin action and toasts the outcome: its success toast, or the server's message (spec:
+ * "Admin action fails: toast with the server message"); a network failure is toasted the same
+ * way and never left as an unhandled rejection. Resolves to whether it worked.
  */
-export async function runAdminAction(call: () => Promise<{ error?: { message: string } | undefined }>, success: string): Promise<boolean> {
+export async function runAdminAction(
+  call: () => Promise<{ error?: { message: string } | undefined }>,
+  success?: FlashToast,
+): Promise<boolean> {
   try {
     const { error } = await call();
     if (error) {
-      toast.error('Error', { description: error.message });
+      showToast(errorToast(error.message));
       return false;
     }
-    toast.success(success);
+    if (success) showToast(success);
     return true;
   } catch (error) {
-    toast.error('Error', { description: (error as Error).message || 'The server could not be reached.' });
+    showToast(errorToast((error as Error).message || 'The server could not be reached.'));
     return false;
   }
 }

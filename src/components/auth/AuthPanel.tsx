@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Honeypot } from '@/components/ui/honeypot';
 import { Input } from '@/components/ui/input';
-import { flashToast, toast } from '@/components/ui/toast';
+import { flashToast, showToast } from '@/components/ui/toast';
 import {
   forgotPasswordSchema,
   PASSWORD_MAX,
@@ -15,7 +15,9 @@ import {
   type ForgotPasswordInput,
   type SignInInput,
   type SignUpInput,
-} from '@/lib/auth-schema';
+} from '@/lib/accounts/schema';
+import { accountToasts } from '@/lib/accounts/texts';
+import { errorToast } from '@/lib/forms';
 import { AuthRequestError, fetchSession, postAuth, safeNext } from './auth-client';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot';
@@ -32,7 +34,7 @@ const headings: Record<AuthMode, { title: string; lead: string }> = {
 function authError(error: unknown) {
   const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
   const unverified = error instanceof AuthRequestError && error.code === 'EMAIL_NOT_VERIFIED';
-  toast.error('Error', { description: unverified ? `${message}. We have sent you a new verification link.` : message });
+  showToast(errorToast(unverified ? `${message}. We have sent you a new verification link.` : message));
 }
 
 function SubmitButton({ busy, idle, working }: { busy: boolean; idle: string; working: string }) {
@@ -79,11 +81,7 @@ function SignInForm({ next, onMode }: { next: string | null; onMode: (mode: Auth
     try {
       await postAuth('sign-in/email', { email: values.email, password: values.password, rememberMe: true }, honeypot.current?.value);
       const session = await fetchSession();
-      flashToast(
-        session.isAdmin
-          ? { kind: 'success', title: 'Welcome back, Admin!', description: 'Successfully signed in to the admin dashboard' }
-          : { kind: 'success', title: 'Welcome back!', description: 'Successfully signed in' },
-      );
+      flashToast(session.isAdmin ? accountToasts.signedInAdmin : accountToasts.signedIn);
       window.location.assign(session.isAdmin ? '/admin' : (next ?? '/'));
     } catch (error) {
       setBusy(false);
@@ -143,14 +141,14 @@ function SignUpForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
       );
       if (result.token) {
         await fetchSession();
-        flashToast({ kind: 'success', title: 'Account created', description: 'You have been automatically logged in' });
+        flashToast(accountToasts.signedUpSignedIn);
         window.location.assign('/');
         return;
       }
       // No session until the address is verified: back to sign-in with a clean form (spec).
       reset(emptySignUp);
       setBusy(false);
-      toast.success('Sign up successful', { description: 'Please check your email to verify your account' });
+      showToast(accountToasts.signedUpCheckEmail);
       onMode('sign-in');
     } catch (error) {
       setBusy(false);
@@ -213,9 +211,7 @@ function ForgotPasswordForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
     try {
       await postAuth('request-password-reset', { email: values.email, redirectTo: '/auth/reset-password' }, honeypot.current?.value);
       setSent(true);
-      toast.success('Check your email', {
-        description: 'If an account exists for that address, we have sent a link to reset your password.',
-      });
+      showToast(accountToasts.resetLinkSent);
     } catch (error) {
       authError(error);
     } finally {

@@ -5,8 +5,10 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { flashToast, toast } from '@/components/ui/toast';
-import { PASSWORD_MAX, resetPasswordSchema, type ResetPasswordInput } from '@/lib/auth-schema';
+import { flashToast, showToast } from '@/components/ui/toast';
+import { PASSWORD_MAX, resetPasswordSchema, type ResetPasswordInput } from '@/lib/accounts/schema';
+import { accountToasts } from '@/lib/accounts/texts';
+import { errorToast } from '@/lib/forms';
 import { postAuth } from './auth-client';
 
 /** Choosing a new password from the e-mailed link; every other session of the account ends. */
@@ -23,11 +25,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setBusy(true);
     try {
       await postAuth('reset-password', { newPassword: values.password, token });
-      flashToast({ kind: 'success', title: 'Password updated', description: 'Sign in with your new password.' });
+      flashToast(accountToasts.passwordUpdated);
       window.location.assign('/auth');
     } catch (error) {
       setBusy(false);
-      toast.error('Error', { description: (error as Error).message });
+      showToast(errorToast((error as Error).message));
     }
   }
 

@@ -17,22 +17,23 @@ import {
   countryCodes,
   DEFAULT_COUNTRY_CODE,
   genderOptions,
-  messages,
   type ApplicationFieldErrors,
   type ApplicationFormInput,
-} from '@/lib/application-schema';
+} from '@/lib/applications/schema';
+import { applicationMessages as messages, applicationToasts, resumeUploadedText } from '@/lib/applications/texts';
+import { formToasts } from '@/lib/forms';
 import { HONEYPOT_FIELD } from '@/lib/honeypot';
+import { positionToasts } from '@/lib/positions/texts';
+import { uploadHint } from '@/lib/uploads';
 import { runSuccessSequence } from './success-sequence';
 
 const resumeTexts: FileUploadTexts = {
   label: 'Resume',
-  hint: 'PDF, DOC or DOCX, up to 10MB',
-  done: 'Resume uploaded successfully',
-  successToast: { title: 'Resume Uploaded', description: 'Your resume has been successfully uploaded.' },
-  errorToast: { title: 'Upload Error', description: 'There was an error uploading your resume. Please try again.' },
+  hint: uploadHint('resume'),
+  done: resumeUploadedText,
+  successToast: applicationToasts.resumeUploaded,
+  errorToast: applicationToasts.resumeUploadFailed,
 };
-
-const submitFailed = () => toast.error('Error', { description: 'There was an error submitting your application. Please try again.' });
 
 const defaultValues: ApplicationFormInput = {
   first_name: '',
@@ -92,8 +93,7 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
 
   function onInvalid(invalid: FieldErrors<ApplicationFormInput>) {
     const fields = Object.keys(invalid);
-    if (fields.length === 1 && fields[0] === 'gender') toast.error('Required Field', { description: messages.gender });
-    else toast.error('Validation Error', { description: 'Please check the form for errors and try again' });
+    showToast(fields.length === 1 && fields[0] === 'gender' ? applicationToasts.genderMissing : formToasts.validationError);
   }
 
   function showServerErrors(fieldErrors: ApplicationFieldErrors) {
@@ -128,22 +128,22 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
           break;
         case 'invalid':
           showServerErrors(data.fieldErrors);
-          toast.error('Validation Error', { description: 'Please check the form for errors and try again' });
+          showToast(formToasts.validationError);
           break;
         case 'duplicate':
           setError('email', { type: 'server', message: messages.duplicate }, { shouldFocus: true });
-          toast.error('Error', { description: messages.duplicate });
+          showToast(applicationToasts.duplicate);
           break;
         case 'rate-limited':
-          toast.error('Error', { description: messages.rateLimited });
+          showToast(applicationToasts.rateLimited);
           break;
         case 'position-not-found':
-          flashToast({ kind: 'error', title: 'Position Not Found' });
+          flashToast(positionToasts.notFound);
           window.location.assign('/careers');
           break;
       }
     } catch {
-      submitFailed();
+      showToast(applicationToasts.submitFailed);
     } finally {
       if (!submitted) setStatus('idle');
     }

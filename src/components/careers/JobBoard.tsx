@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { filtersToQuery, MAX_QUERY_LENGTH, type JobCardData, type JobFilters } from '@/lib/job-filters';
+import { filtersToQuery, MAX_QUERY_LENGTH, type JobCardData, type JobFilters } from '@/lib/positions/filters';
+import { jobBoardTexts } from '@/lib/positions/texts';
 import { JobCard } from './JobCard';
 
 export interface JobBoardProps {
@@ -147,7 +148,7 @@ export function JobBoard({ positions: initialPositions, departments, locations, 
             {loading ? (
               <span className="inline-flex items-center gap-2">
                 <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-                Loading positions...
+                {jobBoardTexts.loading}
               </span>
             ) : failed ? (
               'The list could not be updated. Please try again.'
@@ -158,7 +159,7 @@ export function JobBoard({ positions: initialPositions, departments, locations, 
         </div>
         {positions.length === 0 && !loading ? (
           <p className="mt-6 rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center text-muted-foreground">
-            No positions found matching your criteria
+            {jobBoardTexts.empty}
           </p>
         ) : (
           <ul className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">

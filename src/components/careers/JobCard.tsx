@@ -1,6 +1,6 @@
 import { ArrowRight, Briefcase, Building2, MapPin } from 'lucide-react';
 import { LinkButton } from '@/components/ui/link-button';
-import type { JobCardData } from '@/lib/job-filters';
+import type { JobCardData } from '@/lib/positions/filters';
 
 /** One open position on the job board (spec: title, department, location, type, two-line description, Apply Now). */
 export function JobCard({ position }: { position: JobCardData }) {

@@ -1,3 +1,4 @@
+import { applicationToasts } from '@/lib/applications/texts';
 import type { FlashToast } from '@/lib/flash';
 
 /**
@@ -11,17 +12,12 @@ export const FOLLOW_UP_DELAY_MS = 1_000;
 export const FOLLOW_UP_TOAST_MS = 10_000;
 export const NAVIGATE_DELAY_MS = 2_000;
 
-export const successToast: FlashToast = { kind: 'success', title: 'Application Submitted Successfully!', duration: SUCCESS_TOAST_MS };
+export const successToast: FlashToast = { ...applicationToasts.submitted, duration: SUCCESS_TOAST_MS };
 
 export const followUpToast: FlashToast = {
-  kind: 'message',
-  title: 'Thank you for applying',
-  description: 'Our hiring team reviews every application and will contact you by email.',
+  ...applicationToasts.followUp,
+  links: [...applicationToasts.followUp.links],
   duration: FOLLOW_UP_TOAST_MS,
-  links: [
-    { label: 'View More Jobs', href: '/careers' },
-    { label: 'Homepage', href: '/' },
-  ],
 };
 
 /** The toasts still on screen `elapsedMs` after the success toast appeared, with the time each has left. */

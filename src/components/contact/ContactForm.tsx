@@ -10,8 +10,11 @@ import { Honeypot } from '@/components/ui/honeypot';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
-import { contactFormSchema, contactMessages, contactReasonOptions, type ContactFormInput } from '@/lib/contact-schema';
+import { showToast } from '@/components/ui/toast';
+import { formToasts } from '@/lib/forms';
+import { contactFormSchema, contactReasonOptions, type ContactFormInput } from '@/lib/messages/schema';
+import { messageSentToast, messageToasts } from '@/lib/messages/texts';
+import { uploadHint } from '@/lib/uploads';
 import { HONEYPOT_FIELD } from '@/lib/honeypot';
 import { CONTACT_FORM_ID } from './ContactHeroActions';
 
@@ -19,9 +22,9 @@ const empty: ContactFormInput = { first_name: '', last_name: '', email: '', phon
 
 const attachmentTexts: FileUploadTexts = {
   label: 'Attachment',
-  hint: 'Optional. PDF, DOC, DOCX or TXT, up to 10MB',
+  hint: `Optional. ${uploadHint('contact-attachment')}`,
   done: 'File attached',
-  errorToast: { title: 'Upload Error', description: 'There was an error uploading your file. Please try again.' },
+  errorToast: messageToasts.attachmentUploadFailed,
 };
 
 /**
@@ -48,7 +51,7 @@ export function ContactForm() {
   const [formKey, setFormKey] = useState(0);
   const honeypot = useRef<HTMLInputElement>(null);
   const { onUploadStart, waitForUpload } = usePendingUpload();
-  const showInvalid = () => toast.error('Validation Error', { description: 'Please check the form for errors and try again' });
+  const showInvalid = () => showToast(formToasts.validationError);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,10 +69,7 @@ export function ContactForm() {
       const { data, error } = await actions.contact({ ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' });
       if (error || !data) throw error ?? new Error('No answer');
       if (data.kind === 'sent') {
-        toast.success(
-          contactMessages.sent,
-          data.attachmentName ? { description: contactMessages.attached(data.attachmentName) } : undefined,
-        );
+        showToast(messageSentToast(data.attachmentName));
         reset(empty);
         setFormKey((key) => key + 1);
       } else if (data.kind === 'invalid') {
@@ -79,12 +79,12 @@ export function ContactForm() {
           setError(field as FieldPath<ContactFormInput>, { type: 'server', message }, { shouldFocus: first });
           first = false;
         }
-        toast.error('Validation Error', { description: 'Please check the form for errors and try again' });
+        showInvalid();
       } else {
-        toast.error('Error', { description: contactMessages.rateLimited });
+        showToast(messageToasts.rateLimited);
       }
     } catch {
-      toast.error('Error', { description: 'Your message could not be sent. Please try again, or call us.' });
+      showToast(messageToasts.sendFailed);
     } finally {
       setBusy(false);
     }

@@ -13,7 +13,9 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger, ToggleGroup, ToggleGroupItem } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
+import { showToast } from '@/components/ui/toast';
+import { applicationToasts } from '@/lib/applications/texts';
+import { jobBoardTexts } from '@/lib/positions/texts';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -84,7 +86,7 @@ export function UiKitDemo() {
             </CardFooter>
           </Card>
           <Card className="flex items-center justify-center p-6">
-            <Spinner label="Loading positions..." showLabel />
+            <Spinner label={jobBoardTexts.loading} showLabel />
           </Card>
         </div>
       </Section>
@@ -174,16 +176,10 @@ export function UiKitDemo() {
 
       <Section title="Toasts">
         <div className="flex flex-wrap gap-3">
-          <Button
-            variant="outline"
-            onClick={() => toast.success('Resume Uploaded', { description: 'Your resume has been successfully uploaded.' })}
-          >
+          <Button variant="outline" onClick={() => showToast(applicationToasts.resumeUploaded)}>
             Success toast
           </Button>
-          <Button
-            variant="outline"
-            onClick={() => toast.error('Upload Error', { description: 'There was an error uploading your resume. Please try again.' })}
-          >
+          <Button variant="outline" onClick={() => showToast(applicationToasts.resumeUploadFailed)}>
             Error toast
           </Button>
         </div>

@@ -2,7 +2,8 @@ import { CheckCircle2, FileText } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/toast';
+import { showToast } from '@/components/ui/toast';
+import type { FlashToast } from '@/lib/flash';
 import { acceptAttribute, precheckFile, type UploadPurpose } from '@/lib/uploads';
 import { uploadFile } from './upload-file';
 
@@ -17,8 +18,8 @@ export interface FileUploadTexts {
   hint: string;
   /** Shown beside the field once the file is stored, e.g. "Resume uploaded successfully". */
   done: string;
-  successToast?: { title: string; description: string };
-  errorToast: { title: string; description: string };
+  successToast?: FlashToast;
+  errorToast: FlashToast;
 }
 
 export interface FileUploadFieldProps<T extends FieldValues> {
@@ -67,7 +68,7 @@ export function FileUploadField<T extends FieldValues>({
 }: FileUploadFieldProps<T>) {
   const { field, fieldState } = useController({ name, control });
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
-  const showUploadError = () => toast.error(texts.errorToast.title, { description: texts.errorToast.description });
+  const showUploadError = () => showToast(texts.errorToast);
 
   async function onFileChosen(input: HTMLInputElement) {
     const file = input.files?.[0];
@@ -87,7 +88,7 @@ export function FileUploadField<T extends FieldValues>({
       (result) => {
         field.onChange(result.id);
         setState({ kind: 'done', fileName: result.fileName });
-        if (texts.successToast) toast.success(texts.successToast.title, { description: texts.successToast.description });
+        if (texts.successToast) showToast(texts.successToast);
         return true;
       },
       (error: unknown) => {

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
-import { filtersFromSearchParams } from '@/lib/job-filters';
-import { listOpenPositions } from '@/server/careers';
-import { toJobCard } from '@/server/careers-view';
+import { filtersFromSearchParams } from '@/lib/positions/filters';
+import { listOpenPositions, toJobCard } from '@/server/positions/board';
 import { getRuntime } from '@/server/runtime';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getRuntime } from '@/server/runtime';
-import { authHintCookie, getViewer } from '@/server/session';
+import { authHintCookie, getViewer } from '@/server/accounts/session';
 
 export const prerender = false;
 

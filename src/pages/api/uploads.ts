@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { clientKeyOf } from '@/server/request-context';
 import { getRuntime } from '@/server/runtime';
-import { handleUploadRequest, uploadDeps } from '@/server/uploads';
+import { handleUploadRequest, uploadDeps } from '@/server/uploads/receive';
 
 export const prerender = false;
 

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
+import { accountToasts } from '@/lib/accounts/texts';
 import { flashCookie } from '@/lib/flash';
 import { getRuntime } from '@/server/runtime';
-import { authHintCookie, getViewer } from '@/server/session';
+import { authHintCookie, getViewer } from '@/server/accounts/session';
 
 export const prerender = false;
 
@@ -11,20 +12,12 @@ export const GET: APIRoute = async ({ request, url }) => {
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   if (url.searchParams.has('error')) {
     headers.set('Location', '/auth');
-    headers.append(
-      'Set-Cookie',
-      flashCookie([
-        { kind: 'error', title: 'Error', description: 'This verification link is invalid or has expired. Sign in to get a new one.' },
-      ]),
-    );
+    headers.append('Set-Cookie', flashCookie([accountToasts.verificationLinkInvalid]));
     return new Response(null, { status: 303, headers });
   }
   const viewer = await getViewer({ auth: runtime.auth, db: runtime.database.db }, request.headers);
   headers.set('Location', viewer?.isAdmin ? '/admin' : '/');
   headers.append('Set-Cookie', authHintCookie(viewer, runtime.config.secureCookies));
-  headers.append(
-    'Set-Cookie',
-    flashCookie([{ kind: 'success', title: 'Welcome!', description: 'Your email has been verified successfully.' }]),
-  );
+  headers.append('Set-Cookie', flashCookie([accountToasts.verified]));
   return new Response(null, { status: 303, headers });
 };

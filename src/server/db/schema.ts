@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { applicationStatuses, positionTypes, roles } from '../../lib/admin-schema.ts';
+import { roles } from '../../lib/accounts/schema.ts';
+import { genders } from '../../lib/applications/schema.ts';
+import { applicationStatuses } from '../../lib/applications/status.ts';
+import { contactReasons } from '../../lib/messages/schema.ts';
+import { positionTypes } from '../../lib/positions/schema.ts';
+import { MAX_UPLOAD_BYTES, uploadPurposeNames } from '../../lib/uploads.ts';
+import { auditActionNames, auditTargetTypes } from '../audit/actions.ts';
 import {
   bigint,
   bigserial,
@@ -23,12 +29,6 @@ import {
  * spec's profile (full_name, username, first_name, last_name, role) lives on users.
  */
 
-export const genders = ['male', 'female', 'prefer-not-to-say'] as const;
-export const contactReasons = ['consultation', 'job inquiry', 'partnership', 'support', 'general question'] as const;
-export const uploadPurposes = ['resume', 'contact-attachment'] as const;
-
-export { applicationStatuses, positionTypes, roles };
-
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -45,7 +45,7 @@ export const users = pgTable(
     username: text('username').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role').notNull().default('user'),
+    role: text('role', { enum: roles }).notNull().default('user'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -128,7 +128,7 @@ export const positions = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     location: text('location').notNull(),
-    type: text('type').notNull().default('Remote'),
+    type: text('type', { enum: positionTypes }).notNull().default('Remote'),
     departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
     requirements: text('requirements')
       .array()
@@ -168,7 +168,7 @@ export const uploads = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     storageKey: text('storage_key').notNull().unique(),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: uploadPurposeNames }).notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
@@ -176,8 +176,8 @@ export const uploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('uploads_purpose', inList('purpose', uploadPurposes)),
-    check('uploads_size', sql`${t.size} > 0 and ${t.size} <= 10485760`),
+    check('uploads_purpose', inList('purpose', uploadPurposeNames)),
+    check('uploads_size', sql`${t.size} > 0 and ${t.size} <= ${sql.raw(String(MAX_UPLOAD_BYTES))}`),
     index('uploads_unattached_idx')
       .on(t.createdAt)
       .where(sql`attached_at is null`),
@@ -195,14 +195,14 @@ export const applications = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
-    gender: text('gender').notNull(),
+    gender: text('gender', { enum: genders }).notNull(),
     linkedinProfile: text('linkedin_profile'),
     githubProfile: text('github_profile'),
     vercelProfile: text('vercel_profile'),
     coverLetter: text('cover_letter').notNull(),
     /** The private resume: an upload, never a public URL (DECISIONS.md). */
     resumeUploadId: uuid('resume_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: applicationStatuses }).notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -232,7 +232,7 @@ export const contactMessages = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
-    reason: text('reason').notNull(),
+    reason: text('reason', { enum: contactReasons }).notNull(),
     message: text('message').notNull(),
     attachmentUploadId: uuid('attachment_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -253,8 +253,8 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email'),
-    action: text('action').notNull(),
-    targetType: text('target_type').notNull(),
+    action: text('action', { enum: auditActionNames }).notNull(),
+    targetType: text('target_type', { enum: auditTargetTypes }).notNull(),
     targetId: text('target_id'),
     details: jsonb('details')
       .notNull()

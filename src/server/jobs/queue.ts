@@ -1,9 +1,8 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import { PgBoss, type Db as IDatabase } from 'pg-boss';
 import type { Database } from '../db/client.ts';
-import { uploads } from '../db/schema.ts';
 import type { Mailer, MailMessage } from '../mail/transport.ts';
 import type { ObjectStorage } from '../storage/types.ts';
+import { cleanUpAbandonedUploads } from '../uploads/cleanup.ts';
 
 /**
  * Background work in the same PostgreSQL (pg-boss): safe with several app instances, and a job
@@ -15,9 +14,6 @@ export const CLEANUP_UPLOADS = 'cleanup-uploads';
 
 /** Exponential backoff from 30 s up to 1 h between tries, for about a day before giving up. */
 export const emailRetryPolicy = { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } as const;
-
-/** Uploads never attached to an application or message are deleted after this long. */
-export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 
 export interface JobsOptions {
   databaseUrl: string;
@@ -38,28 +34,6 @@ export interface Jobs {
    */
   enqueueEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
   stop(): Promise<void>;
-}
-
-/** Deletes uploads (object and row) created before `now - 24 h` and never attached. */
-export async function cleanUpAbandonedUploads(db: Database, storage: ObjectStorage, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_AGE_MS);
-  const abandoned = await db
-    .select({ id: uploads.id, storageKey: uploads.storageKey })
-    .from(uploads)
-    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff)));
-  let removed = 0;
-  for (const upload of abandoned) {
-    // Row first, and only while still unattached: a form may have used the upload meanwhile, and
-    // then its file must stay.
-    const deleted = await db
-      .delete(uploads)
-      .where(and(eq(uploads.id, upload.id), isNull(uploads.attachedAt)))
-      .returning({ id: uploads.id });
-    if (deleted.length === 0) continue;
-    await storage.delete(upload.storageKey);
-    removed += 1;
-  }
-  return removed;
 }
 
 export async function startJobs(options: JobsOptions): Promise<Jobs> {

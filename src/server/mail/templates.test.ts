@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteConfig } from '../../lib/site-config.ts';
-import {
-  applicationReceived,
-  contactMessage,
-  defaultMailFrom,
-  newApplication,
-  resetPassword,
-  verifyEmail,
-  type MailContent,
-} from './templates.ts';
+import { applicationReceived, contactMessage, newApplication, resetPassword, verifyEmail, type MailContent } from './templates.ts';
 
 const evil = '<script>alert(1)</script>';
 const escaped = '&lt;script&gt;alert(1)&lt;/script&gt;';
@@ -96,9 +88,5 @@ describe('details', () => {
     expect(mail.html).toContain('line one<br/>line &lt;two&gt;<br/>line three');
     expect(mail.text).toContain('line one\nline <two>\r\nline three');
     expect(mail.subject).toBe('Contact form: Sales from Ada Bcc: x@evil.example');
-  });
-
-  it('exports a default From header built from the site config', () => {
-    expect(defaultMailFrom).toBe(`"${siteConfig.name}" <${siteConfig.email}>`);
   });
 });

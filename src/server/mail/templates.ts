@@ -16,9 +16,6 @@ export interface MailContent {
   replyTo?: string;
 }
 
-/** The From header to use when `MAIL_FROM` is unset. */
-export const defaultMailFrom = `"${siteConfig.name}" <${siteConfig.email}>`;
-
 const brand = '#1849c6';
 const ink = '#1f2937';
 const muted = '#4b5563';

@@ -1,33 +1,50 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type OpenDatabase } from '../db/open.ts';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { connect } from '../db/client.ts';
+import type { OpenDatabase } from '../db/open.ts';
 
 export interface TestDatabase extends OpenDatabase {
-  dataDir: string;
-  /** Stops the server (once; close() may have done it) and removes its files. */
+  name: string;
+  /** Closes the pool (once; close() may have done it) and drops the database. */
   destroy(): Promise<void>;
 }
 
-/** A real, migrated, embedded PostgreSQL in a fresh temporary DATA_DIR. */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A real, migrated PostgreSQL database of its own, copied from the run's template
+ * (src/server/testing/global-setup.ts): empty of rows, so no test sees another's data.
+ */
 export async function startTestDatabase(): Promise<TestDatabase> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'helixpoint-db-'));
-  // As root, PostgreSQL runs as the "postgres" user, which must be able to enter the directory.
-  chmodSync(dataDir, 0o755);
-  const database = await openDatabase({ dataDir, databaseUrl: undefined }, () => {});
+  const { serverUrl, template } = inject('testPostgres');
+  const name = `test_${randomBytes(8).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name} template ${template}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = connect(url.href);
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
-    await database.close();
+    await handle.close();
   };
   return {
-    ...database,
-    dataDir,
+    ...handle,
+    url: url.href,
+    name,
     close,
     destroy: async () => {
       await close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handleAuthRequest } from '@/server/auth-handler';
+import { handleAuthRequest } from '@/server/accounts/auth-handler';
 import { clientKeyOf } from '@/server/request-context';
 import { getRuntime } from '@/server/runtime';
 

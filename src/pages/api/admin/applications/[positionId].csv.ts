@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { uuidPattern } from '@/lib/job-filters';
-import { applicationsCsv, getPosition, listApplicationsForPosition } from '@/server/admin';
+import { applicationsCsv, exportFileName, listApplicationsForExport } from '@/server/applications/export';
+import { getPosition } from '@/server/positions/manage';
 import { getRuntime } from '@/server/runtime';
 
 export const prerender = false;
@@ -8,18 +8,12 @@ export const prerender = false;
 /** The applications of a position as CSV, for admins only (src/middleware.ts). */
 export const GET: APIRoute = async ({ params }) => {
   const db = getRuntime().database.db;
-  const id = params.positionId ?? '';
-  const position = uuidPattern.test(id) ? await getPosition(db, id) : null;
+  const position = await getPosition(db, params.positionId ?? '');
   if (!position) return new Response('Not found', { status: 404 });
-  const slug =
-    position.title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'position';
-  return new Response(applicationsCsv(await listApplicationsForPosition(db, id)), {
+  return new Response(applicationsCsv(await listApplicationsForExport(db, position.id)), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="applications-${slug}.csv"`,
+      'Content-Disposition': `attachment; filename="${exportFileName(position.title)}"`,
       'Cache-Control': 'private, no-store',
     },
   });

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { LinkButton } from '@/components/ui/link-button';
+
+/** A titled card of the admin detail pages (applicant, message, resume, attachment). */
+export function DetailCard({ id, title, small = false, children }: { id?: string; title: string; small?: boolean; children: ReactNode }) {
+  const heading = small ? 'text-sm font-medium' : 'text-lg font-semibold';
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-border bg-card p-6 shadow-card">
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Label/value rows, two columns from small screens up. */
+export function DetailList({ rows }: { rows: ReadonlyArray<readonly [label: string, value: ReactNode]> }) {
+  return (
+    <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-muted-foreground">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export const detailLinkClass = 'text-primary underline-offset-4 hover:underline';
+
+/** Text a person wrote (cover letter, message), shown as written: escaped, never rendered as HTML. */
+export function WrittenText({ children }: { children: string }) {
+  return <p className="mt-4 text-sm leading-relaxed whitespace-pre-wrap">{children}</p>;
+}
+
+export const notGiven = <span className="text-muted-foreground">Not given</span>;
+
+/** The two columns of a detail page: what was sent, and beside it (below on phones) what to do with it. */
+export function DetailLayout({ main, aside, asideLabel }: { main: ReactNode; aside: ReactNode; asideLabel: string }) {
+  return (
+    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_20rem] lg:px-8">
+      <div className="flex flex-col gap-8">{main}</div>
+      <aside className="flex flex-col gap-6" aria-label={asideLabel}>
+        {aside}
+      </aside>
+    </div>
+  );
+}
+
+/** A private file (resume, attachment): its name and size and the authorised download, or why there is none. */
+export function PrivateFileCard(props: {
+  title: string;
+  file: { fileName: string; size: number | null } | null;
+  href: string;
+  downloadLabel: string;
+  none: string;
+}) {
+  const { title, file, href, downloadLabel, none } = props;
+  return (
+    <DetailCard title={title} small>
+      {file ? (
+        <>
+          <p className="mt-2 text-sm break-all text-muted-foreground">
+            {file.fileName} ({Math.max(1, Math.round((file.size ?? 0) / 1024))} KB)
+          </p>
+          <div className="mt-4">
+            <LinkButton href={href} size="sm" download>
+              {downloadLabel}
+            </LinkButton>
+          </div>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-muted-foreground">{none}</p>
+      )}
+    </DetailCard>
+  );
+}

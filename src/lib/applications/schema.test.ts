@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { applicationFormSchema, countryCodes, normalizeApplication, type ApplicationFormInput } from './schema';
+import { applicationMessages as messages } from './texts';
+
+const valid: ApplicationFormInput = {
+  first_name: 'Ada',
+  last_name: "O'Neil-Lovelace",
+  email: 'ada@example.dev',
+  country_code: '+1',
+  phone: '(512) 555-0142',
+  address: '600 Congress Avenue, Austin, TX',
+  gender: 'female',
+  linkedin_profile: '',
+  github_profile: '',
+  vercel_profile: '',
+  cover_letter: 'I build reliable cloud platforms.',
+  resume_upload_id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+};
+
+/** The message for one field after validating `valid` with `change` applied, or undefined. */
+function errorFor(field: keyof ApplicationFormInput, change: Partial<ApplicationFormInput>): string | undefined {
+  const result = applicationFormSchema.safeParse({ ...valid, ...change });
+  return result.success ? undefined : result.error.issues.find((issue) => issue.path[0] === field)?.message;
+}
+
+describe('application form rules (spec section 5)', () => {
+  it('accepts a complete application', () => {
+    expect(applicationFormSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it.each([
+    ['first_name', { first_name: 'A' }, messages.nameLength],
+    ['last_name', { last_name: ' B ' }, messages.nameLength],
+    ['first_name', { first_name: 'Ada2' }, messages.nameCharacters],
+    ['last_name', { last_name: 'Love<script>' }, messages.nameCharacters],
+    ['email', { email: 'ada@example' }, messages.email],
+    ['email', { email: 'ada@example.technology' }, messages.email],
+    ['phone', { phone: '555-01' }, messages.phone],
+    ['phone', { phone: '+123 512 555 0142' }, messages.phone],
+    ['address', { address: 'Austin' }, messages.address],
+    ['gender', { gender: '' as never }, messages.gender],
+    ['linkedin_profile', { linkedin_profile: 'http://www.linkedin.com/in/ada' }, messages.linkedin],
+    ['linkedin_profile', { linkedin_profile: 'https://linkedin.evil.com/in/ada' }, messages.linkedin],
+    ['github_profile', { github_profile: 'github.com/ada' }, messages.url],
+    ['cover_letter', { cover_letter: '   ' }, messages.coverLetter],
+    ['resume_upload_id', { resume_upload_id: '' }, messages.resume],
+  ] as const)('%s: %o → "%s"', (field, change, message) => {
+    expect(errorFor(field, change)).toBe(message);
+  });
+
+  it.each(['+1 (512) 555-0142', '512.555.0142', '5125550142', '+44 512-555-0142'])('accepts the phone %s', (phone) => {
+    expect(errorFor('phone', { phone })).toBeUndefined();
+  });
+
+  it.each(['José', 'Zoë', "D'Angelo", 'Mary Ann', 'Smith-Jones'])('accepts the name %s', (first_name) => {
+    expect(errorFor('first_name', { first_name })).toBeUndefined();
+  });
+
+  it('accepts LinkedIn addresses on a 2-3 letter subdomain', () => {
+    expect(errorFor('linkedin_profile', { linkedin_profile: 'https://www.linkedin.com/in/ada' })).toBeUndefined();
+    expect(errorFor('linkedin_profile', { linkedin_profile: 'https://uk.linkedin.com/in/ada' })).toBeUndefined();
+  });
+
+  it('limits the size of every text field', () => {
+    expect(errorFor('cover_letter', { cover_letter: 'x'.repeat(10_001) })).toBe(messages.tooLong(10_000));
+    expect(errorFor('address', { address: 'x'.repeat(501) })).toBe(messages.tooLong(500));
+  });
+
+  it('offers the spec 19 country codes with +1 first and by default', () => {
+    expect(countryCodes).toHaveLength(19);
+    expect(countryCodes[0]).toEqual({ code: '+1', country: 'United States' });
+    const { country_code: _omitted, ...withoutCode } = valid;
+    expect(applicationFormSchema.parse(withoutCode).country_code).toBe('+1');
+    expect(errorFor('country_code', { country_code: '+999' })).toBeDefined();
+  });
+});
+
+describe('normalizeApplication (spec section 3)', () => {
+  it('joins the name, keeps digits after the country code, and stores empty optionals as null', () => {
+    const stored = normalizeApplication(
+      applicationFormSchema.parse({ ...valid, country_code: '+44', github_profile: ' https://github.com/ada ' }),
+    );
+    expect(stored).toEqual({
+      fullName: "Ada O'Neil-Lovelace",
+      email: 'ada@example.dev',
+      phone: '+445125550142',
+      address: '600 Congress Avenue, Austin, TX',
+      gender: 'female',
+      linkedinProfile: null,
+      githubProfile: 'https://github.com/ada',
+      vercelProfile: null,
+      coverLetter: 'I build reliable cloud platforms.',
+    });
+  });
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod/mini';
+
+/** The pipeline an application moves along (DECISIONS.md); a new one is pending (spec section 4). */
+export const applicationStatuses = ['pending', 'reviewing', 'interview', 'offer', 'hired', 'rejected'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+export const statusLabels: Record<ApplicationStatus, string> = {
+  pending: 'Pending',
+  reviewing: 'Reviewing',
+  interview: 'Interview',
+  offer: 'Offer',
+  hired: 'Hired',
+  rejected: 'Rejected',
+};
+
+export function isApplicationStatus(value: unknown): value is ApplicationStatus {
+  return (applicationStatuses as readonly unknown[]).includes(value);
+}
+
+export const applicationStatusSchema = z.object({ applicationId: z.uuid(), status: z.enum(applicationStatuses) });

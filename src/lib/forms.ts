@@ -1,0 +1,15 @@
+import type { FlashToast } from './flash.ts';
+
+/** What every form says the same way (spec sections 5 and 8). */
+
+export const formToasts = {
+  /** Spec: "Failed validation: toast Validation Error / Please check the form for errors and try again". */
+  validationError: { kind: 'error', title: 'Validation Error', description: 'Please check the form for errors and try again' },
+} as const satisfies Record<string, FlashToast>;
+
+/** Spec: an admin or auth action that fails is toasted as "Error" with the server's message. */
+export function errorToast(description: string): FlashToast {
+  return { kind: 'error', title: 'Error', description };
+}
+
+export const tooLong = (max: number) => `Must be at most ${max} characters long`;

@@ -1,0 +1,43 @@
+import { isUuid } from '../ids.ts';
+
+/**
+ * The job board's filters as they live in the URL (?q=&department=&location=), read the same way
+ * by the server render, the positions API and the live-filtering island.
+ */
+
+export interface JobFilters {
+  q?: string | undefined;
+  department?: string | undefined;
+  location?: string | undefined;
+}
+
+/** What a job card shows (spec section 2). */
+export interface JobCardData {
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+  type: string;
+  departmentName: string;
+}
+
+export const MAX_QUERY_LENGTH = 100;
+const MAX_LOCATION_LENGTH = 200;
+
+/** Reads the filters from a URL's query, ignoring malformed values. */
+export function filtersFromSearchParams(params: URLSearchParams): JobFilters {
+  const q = params.get('q')?.trim().slice(0, MAX_QUERY_LENGTH) || undefined;
+  const department = params.get('department')?.trim();
+  const location = params.get('location')?.trim().slice(0, MAX_LOCATION_LENGTH) || undefined;
+  return { q, department: isUuid(department) ? department : undefined, location };
+}
+
+/** The query string for filters, empty ones left out ("" when there are none). */
+export function filtersToQuery(filters: JobFilters): string {
+  const params = new URLSearchParams();
+  if (filters.q?.trim()) params.set('q', filters.q.trim());
+  if (filters.department) params.set('department', filters.department);
+  if (filters.location) params.set('location', filters.location);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

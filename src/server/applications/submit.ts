@@ -1,0 +1,90 @@
+import { withTransaction } from '../db/client.ts';
+import { applications } from '../db/schema.ts';
+import { applicationReceived, newApplication } from '../mail/templates.ts';
+import { getOpenPosition } from '../positions/board.ts';
+import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
+import type { Runtime } from '../runtime.ts';
+import { claimUpload } from '../uploads/claim.ts';
+import { applicationSubmissionSchema, normalizeApplication, type ApplicationFieldErrors } from '../../lib/applications/schema.ts';
+import { applicationMessages as messages } from '../../lib/applications/texts.ts';
+import { siteConfig } from '../../lib/site-config.ts';
+
+/**
+ * Submitting a job application (spec sections 3, 5, 7): the same schema as the form, the rules a
+ * browser cannot be trusted with (position open, resume really uploaded and unused, one application
+ * per e-mail per position, rate limit, honeypot), and the two e-mails queued in the same
+ * transaction as the row, so an application is never stored without its notifications or the reverse.
+ */
+
+export interface ApplicationDeps extends PublicFormDeps {
+  hiringEmail: string | undefined;
+}
+
+export function applicationDeps(runtime: Runtime): ApplicationDeps {
+  return { ...publicFormDeps(runtime), hiringEmail: runtime.config.mail.hiringEmail };
+}
+
+export type SubmitResult =
+  | { kind: 'submitted'; applicationId: string }
+  | { kind: 'invalid'; fieldErrors: ApplicationFieldErrors }
+  | { kind: 'duplicate' }
+  | { kind: 'position-not-found' }
+  | { kind: 'rate-limited'; retryAfterSeconds: number };
+
+export async function submitApplication(deps: ApplicationDeps, input: unknown, clientKey: string): Promise<SubmitResult> {
+  const admission = await admitPublicForm(deps, applicationSubmissionSchema, input, 'application', clientKey);
+  if (admission.kind === 'honeypot') {
+    deps.log({}, 'application dropped: honeypot filled');
+    return { kind: 'submitted', applicationId: crypto.randomUUID() };
+  }
+  if (admission.kind !== 'admitted') return admission;
+  const form = admission.form;
+
+  const position = await getOpenPosition(deps.db, form.position_id);
+  if (!position) return { kind: 'position-not-found' };
+
+  const application = normalizeApplication(form);
+  try {
+    const applicationId = await withTransaction(deps.pool, async (tx) => {
+      // The resume must be a resume upload no application has claimed yet.
+      const resume = await claimUpload(tx, form.resume_upload_id, 'resume');
+      if (!resume) return null;
+
+      const [row] = await tx.db
+        .insert(applications)
+        .values({
+          positionId: position.id,
+          fullName: application.fullName,
+          email: application.email,
+          phone: application.phone,
+          address: application.address,
+          gender: application.gender,
+          linkedinProfile: application.linkedinProfile,
+          githubProfile: application.githubProfile,
+          vercelProfile: application.vercelProfile,
+          coverLetter: application.coverLetter,
+          resumeUploadId: resume.id,
+          status: 'pending',
+        })
+        .returning({ id: applications.id });
+      if (!row) throw new Error('The application row was not stored.');
+
+      const hiring = newApplication({
+        applicantName: application.fullName,
+        applicantEmail: application.email,
+        positionTitle: position.title,
+        adminUrl: `${deps.siteUrl}/admin/applications/${position.id}#application-${row.id}`,
+      });
+      await deps.jobs.enqueueEmail({ to: deps.hiringEmail ?? siteConfig.careersEmail, ...hiring }, { db: tx });
+      const confirmation = applicationReceived({ applicantName: application.fullName, positionTitle: position.title });
+      await deps.jobs.enqueueEmail({ to: application.email, ...confirmation }, { db: tx });
+      return row.id;
+    });
+    if (!applicationId) return { kind: 'invalid', fieldErrors: { resume_upload_id: messages.resumeMissing } };
+    deps.log({ applicationId, positionId: position.id }, 'application stored');
+    return { kind: 'submitted', applicationId };
+  } catch (error) {
+    if (isUniqueViolation(error, 'applications_position_email_idx')) return { kind: 'duplicate' };
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The audit log: who changed or read what in the admin area. Every action names the kind of
+ * thing it is about, so a target type can never be misspelt or paired with the wrong action.
+ */
+export const auditActions = {
+  'user.created': 'user',
+  'user.promoted': 'user',
+  'user.role_changed': 'user',
+  'user.deleted': 'user',
+  'position.created': 'position',
+  'position.updated': 'position',
+  'position.activated': 'position',
+  'position.deactivated': 'position',
+  'application.status_changed': 'application',
+  'application.resume_downloaded': 'application',
+  'message.marked_read': 'message',
+  'message.marked_unread': 'message',
+  'message.deleted': 'message',
+  'message.attachment_downloaded': 'message',
+} as const;
+
+export type AuditAction = keyof typeof auditActions;
+export type AuditTargetType = (typeof auditActions)[AuditAction];
+export const auditActionNames = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];
+export const auditTargetTypes = [...new Set(Object.values(auditActions))] as [AuditTargetType, ...AuditTargetType[]];

@@ -1,0 +1,70 @@
+import { withTransaction } from '../db/client.ts';
+import { contactMessages as contactMessagesTable } from '../db/schema.ts';
+import { contactMessage } from '../mail/templates.ts';
+import { admitPublicForm, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
+import type { Runtime } from '../runtime.ts';
+import { claimUpload } from '../uploads/claim.ts';
+import { contactReasonLabel, contactSubmissionSchema, type ContactFieldErrors } from '../../lib/messages/schema.ts';
+import { contactMessages } from '../../lib/messages/texts.ts';
+import { siteConfig } from '../../lib/site-config.ts';
+
+/**
+ * A message from the contact form: stored, with its attachment claimed, and an e-mail to
+ * CONTACT_EMAIL (reply-to the sender) queued in the same transaction (DECISIONS.md: the original
+ * sent nothing).
+ */
+
+export interface ContactDeps extends PublicFormDeps {
+  contactEmail: string | undefined;
+}
+
+export function contactDeps(runtime: Runtime): ContactDeps {
+  return { ...publicFormDeps(runtime), contactEmail: runtime.config.mail.contactEmail };
+}
+
+export type ContactResult =
+  | { kind: 'sent'; messageId: string; attachmentName: string | null }
+  | { kind: 'invalid'; fieldErrors: ContactFieldErrors }
+  | { kind: 'rate-limited'; retryAfterSeconds: number };
+
+export async function submitContactMessage(deps: ContactDeps, input: unknown, clientKey: string): Promise<ContactResult> {
+  const admission = await admitPublicForm(deps, contactSubmissionSchema, input, 'contact', clientKey);
+  if (admission.kind === 'honeypot') {
+    deps.log({}, 'contact message dropped: honeypot filled');
+    return { kind: 'sent', messageId: crypto.randomUUID(), attachmentName: null };
+  }
+  if (admission.kind !== 'admitted') return admission;
+  const form = admission.form;
+
+  const result = await withTransaction(deps.pool, async (tx) => {
+    const attachment = form.attachment_upload_id ? await claimUpload(tx, form.attachment_upload_id, 'contact-attachment') : null;
+    if (form.attachment_upload_id && !attachment) return null;
+    const [row] = await tx.db
+      .insert(contactMessagesTable)
+      .values({
+        firstName: form.first_name,
+        lastName: form.last_name,
+        email: form.email,
+        phone: form.phone || null,
+        reason: form.reason,
+        message: form.message,
+        attachmentUploadId: attachment?.id ?? null,
+      })
+      .returning({ id: contactMessagesTable.id });
+    if (!row) throw new Error('The message was not stored.');
+    const mail = contactMessage({
+      name: `${form.first_name} ${form.last_name}`,
+      email: form.email,
+      reason: contactReasonLabel(form.reason),
+      message: form.message,
+      phone: form.phone || null,
+      attachmentName: attachment?.fileName ?? null,
+      adminUrl: `${deps.siteUrl}/admin/messages/${row.id}`,
+    });
+    await deps.jobs.enqueueEmail({ to: deps.contactEmail ?? siteConfig.email, ...mail }, { db: tx });
+    return { messageId: row.id, attachmentName: attachment?.fileName ?? null };
+  });
+  if (!result) return { kind: 'invalid', fieldErrors: { attachment_upload_id: contactMessages.attachmentMissing } };
+  deps.log({ messageId: result.messageId }, 'contact message stored');
+  return { kind: 'sent', ...result };
+}

@@ -1,0 +1,76 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { AdminRuleError, type Actor } from '../admin-command.ts';
+import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
+import { applications, departments, positions } from '../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { positionValues, type PositionForm } from '../../lib/positions/schema.ts';
+import { jobBoardTexts, positionFormMessages } from '../../lib/positions/texts.ts';
+
+/**
+ * Positions in the admin area (spec section 6): every position newest first with its applications,
+ * added (active, Remote by default), edited, activated and deactivated; each change audited.
+ */
+
+export async function listAdminPositions(db: Database, now = new Date()) {
+  const rows = await db
+    .select({
+      id: positions.id,
+      title: positions.title,
+      location: positions.location,
+      type: positions.type,
+      isActive: positions.isActive,
+      closesAt: positions.closesAt,
+      createdAt: positions.createdAt,
+      departmentName: sql<string>`coalesce(${departments.name}, ${jobBoardTexts.generalDepartment})`,
+      applicationCount: sql<number>`(select count(*)::int from ${applications} where ${applications.positionId} = ${positions.id})`,
+    })
+    .from(positions)
+    .leftJoin(departments, eq(positions.departmentId, departments.id))
+    .orderBy(desc(positions.createdAt));
+  return rows.map((row) => ({ ...row, closed: Boolean(row.closesAt && row.closesAt < now) }));
+}
+
+/** Any position, open or not (the admin area's pages); null for an id that is not one. */
+export async function getPosition(db: Database, positionId: string) {
+  if (!isUuid(positionId)) return null;
+  const [row] = await db.select().from(positions).where(eq(positions.id, positionId));
+  return row ?? null;
+}
+
+export async function createPosition(db: Database, actor: Actor, form: PositionForm): Promise<string> {
+  return db.transaction(async (tx) => {
+    // New positions are active (spec section 4).
+    const [row] = await tx
+      .insert(positions)
+      .values({ ...positionValues(form), isActive: true })
+      .returning({ id: positions.id });
+    if (!row) throw new Error('The position was not stored.');
+    await audit(tx, actor, 'position.created', row.id, { title: form.title });
+    return row.id;
+  });
+}
+
+export async function updatePosition(db: Database, actor: Actor, positionId: string, form: PositionForm): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(positions)
+      .set({ ...positionValues(form), updatedAt: new Date() })
+      .where(eq(positions.id, positionId))
+      .returning({ id: positions.id });
+    if (updated.length === 0) throw new AdminRuleError(positionFormMessages.gone);
+    await audit(tx, actor, 'position.updated', positionId, { title: form.title });
+  });
+}
+
+export async function setPositionActive(db: Database, actor: Actor, positionId: string, active: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(positions)
+      .set({ isActive: active, updatedAt: new Date() })
+      .where(eq(positions.id, positionId))
+      .returning({ title: positions.title });
+    if (!updated) throw new AdminRuleError(positionFormMessages.gone);
+    await audit(tx, actor, active ? 'position.activated' : 'position.deactivated', positionId, { title: updated.title });
+  });
+}

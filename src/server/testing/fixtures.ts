@@ -1,0 +1,43 @@
+import type { Database } from '../db/client.ts';
+import { applications, positions, users } from '../db/schema.ts';
+import type { Actor } from '../audit/log.ts';
+import type { Role } from '../../lib/accounts/schema.ts';
+
+/** Rows the integration tests need, with valid defaults; each test names only what it is about. */
+
+export async function addUser(db: Database, id: string, role: Role = 'user', createdAt = new Date()): Promise<Actor & { id: string }> {
+  const email = `${id}@helixpoint.test`;
+  await db
+    .insert(users)
+    .values({ id, name: `${id} Test`, email, username: id, firstName: id, lastName: 'Test', role, emailVerified: true, createdAt });
+  return { id, email };
+}
+
+export async function addPosition(db: Database, values: Partial<typeof positions.$inferInsert> = {}): Promise<string> {
+  const [row] = await db
+    .insert(positions)
+    .values({ title: 'Test Role', description: 'Does things.', location: 'Remote', ...values })
+    .returning({ id: positions.id });
+  return row!.id;
+}
+
+export const applicantDefaults = {
+  fullName: 'Jane Doe',
+  email: 'jane@mail.test',
+  phone: '+15125550147',
+  address: '100 Congress Ave',
+  gender: 'female',
+  coverLetter: 'Hello',
+} as const;
+
+export async function addApplication(
+  db: Database,
+  positionId: string,
+  values: Partial<typeof applications.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(applications)
+    .values({ ...applicantDefaults, positionId, ...values })
+    .returning({ id: applications.id });
+  return row!.id;
+}

@@ -1,0 +1,185 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Database } from '../db/client.ts';
+import { uploads } from '../db/schema.ts';
+import type { RateLimiters } from '../rate-limit.ts';
+import type { Runtime } from '../runtime.ts';
+import { FileTooLargeError, type ObjectStorage } from '../storage/index.ts';
+import { detectDocumentType, looksLikeText, NotTextError, TextProbe, WordDocumentProbe } from './detect.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  documentTypes,
+  uploadMessages,
+  uploadPurposes,
+  wrongTypeMessage,
+  type DocumentType,
+  type UploadPurpose,
+  type UploadResult,
+} from '../../lib/uploads.ts';
+
+/**
+ * Receiving a file from a form (resume, attachment): streamed to private storage, never buffered
+ * whole, accepted by its content (magic bytes), at most 10 MB, and recorded as an upload row whose
+ * opaque id the form sends with its submission. Unused uploads are deleted by a daily job.
+ */
+
+/** Enough of the start of a file for its type to be recognised (DOCX needs its first zip entries). */
+const HEAD_BYTES = 64 * 1024;
+
+export interface UploadDeps {
+  db: Database;
+  storage: ObjectStorage;
+  rateLimits: RateLimiters;
+  log: (data: object, message: string) => void;
+}
+
+export function uploadDeps(runtime: Runtime): UploadDeps {
+  return {
+    db: runtime.database.db,
+    storage: runtime.storage,
+    rateLimits: runtime.rateLimits,
+    log: (data, message) => runtime.logger.info(data, message),
+  };
+}
+
+export interface UploadRequest {
+  purpose: string | null;
+  headers: Headers;
+  body: WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null;
+  /** Who is uploading, for the rate limit (client IP). */
+  clientKey: string;
+}
+
+export interface UploadResponse {
+  status: number;
+  body: UploadResult | { error: string };
+  headers: Record<string, string>;
+}
+
+function refuse(status: number, error: string, headers: Record<string, string> = {}): UploadResponse {
+  // The rest of a refused body is not read: closing the connection tells the client to stop sending.
+  return { status, body: { error }, headers: { Connection: 'close', ...headers } };
+}
+
+/** Reads the first `size` bytes and gives back a stream of the whole body (head included). */
+async function splitHead(source: Readable, size: number): Promise<{ head: Buffer; whole: Readable }> {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < size) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* rest() {
+    yield head;
+    if (done) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { head, whole: Readable.from(rest(), { objectMode: false }) };
+}
+
+/** A file name fit to store and later offer for download: no path, no control characters, the right extension. */
+export function cleanFileName(header: string | null, type: DocumentType): string {
+  let name: string;
+  try {
+    name = decodeURIComponent(header ?? '');
+  } catch {
+    name = header ?? '';
+  }
+  const base = (name.split(/[/\\]/).at(-1) ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .trim()
+    .slice(0, 150);
+  return `${base || 'document'}${documentTypes[type].extension}`;
+}
+
+function isUploadPurpose(value: string | null): value is UploadPurpose {
+  return value !== null && Object.hasOwn(uploadPurposes, value);
+}
+
+export async function receiveUpload(deps: UploadDeps, request: UploadRequest): Promise<UploadResponse> {
+  const { purpose, headers } = request;
+  if (!isUploadPurpose(purpose)) return refuse(400, 'Unknown upload purpose.');
+  // A custom header cannot be sent cross-site without a CORS preflight, which we never grant.
+  if (!headers.has('x-file-name') || headers.get('sec-fetch-site') === 'cross-site')
+    return refuse(403, 'Uploads are only accepted from this site.');
+
+  const declaredLength = headers.get('content-length');
+  if (declaredLength !== null && Number(declaredLength) > MAX_UPLOAD_BYTES) return refuse(413, uploadMessages.tooLarge);
+  if (declaredLength === '0' || !request.body) return refuse(400, uploadMessages.empty);
+
+  const decision = await deps.rateLimits.consume('upload', request.clientKey);
+  if (!decision.allowed) return refuse(429, uploadMessages.rateLimited, { 'Retry-After': String(decision.retryAfterSeconds) });
+
+  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
+  let stored: { key: string; size: number } | undefined;
+  try {
+    const { head, whole } = await splitHead(source, HEAD_BYTES);
+    if (head.length === 0) return refuse(400, uploadMessages.empty);
+    if (head.length > MAX_UPLOAD_BYTES) return refuse(413, uploadMessages.tooLarge);
+    const allowedTypes = uploadPurposes[purpose].types as readonly DocumentType[];
+    const detected = await detectDocumentType(head);
+    let type: DocumentType | null = detected === 'cfb' ? 'doc' : detected;
+    if (!type && allowedTypes.includes('txt') && looksLikeText(head, head.length < HEAD_BYTES)) type = 'txt';
+    if (!type || !allowedTypes.includes(type)) {
+      deps.log({ purpose, detected: detected ?? 'unknown' }, 'upload refused: not an accepted document type');
+      return refuse(415, wrongTypeMessage(purpose));
+    }
+    const probe = detected === 'cfb' ? new WordDocumentProbe() : null;
+    const body = probe ? whole.pipe(probe) : type === 'txt' ? whole.pipe(new TextProbe()) : whole;
+    stored = await deps.storage.put(body, {
+      contentType: documentTypes[type].mime,
+      prefix: uploadPurposes[purpose].prefix,
+      maxBytes: MAX_UPLOAD_BYTES,
+    });
+    if (probe && !probe.found) {
+      await deps.storage.delete(stored.key);
+      deps.log({ purpose, detected }, 'upload refused: compound file without a Word document');
+      return refuse(415, wrongTypeMessage(purpose));
+    }
+    const fileName = cleanFileName(headers.get('x-file-name'), type);
+    const [row] = await deps.db
+      .insert(uploads)
+      .values({ storageKey: stored.key, purpose, fileName, contentType: documentTypes[type].mime, size: stored.size })
+      .returning({ id: uploads.id });
+    if (!row) throw new Error('The upload row was not stored.');
+    return { status: 201, body: { id: row.id, fileName, size: stored.size }, headers: { 'Cache-Control': 'no-store' } };
+  } catch (error) {
+    if (stored) await deps.storage.delete(stored.key).catch(() => {});
+    if (error instanceof FileTooLargeError) return refuse(413, uploadMessages.tooLarge);
+    if (error instanceof NotTextError) return refuse(415, wrongTypeMessage(purpose));
+    throw error;
+  } finally {
+    source.destroy();
+  }
+}
+
+/** POST /api/uploads?purpose=…, the file as the raw request body. */
+export async function handleUploadRequest(deps: UploadDeps, request: Request, clientKey: string): Promise<Response> {
+  try {
+    const result = await receiveUpload(deps, {
+      purpose: new URL(request.url).searchParams.get('purpose'),
+      headers: request.headers,
+      body: request.body,
+      clientKey,
+    });
+    return Response.json(result.body, { status: result.status, headers: result.headers });
+  } catch (error) {
+    // An interrupted upload or a storage outage: the visitor can simply try again.
+    deps.log({ err: { message: (error as Error).message } }, 'upload failed');
+    return Response.json({ error: uploadMessages.failed }, { status: 500, headers: { Connection: 'close' } });
+  }
+}
