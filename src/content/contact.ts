@@ -32,6 +32,6 @@ export const contactFaq = [
     id: 'consultation',
     question: 'Is the first consultation really free?',
     answer:
-      'Yes. The first 30-minute consultation is free and carries no obligation. You talk with a senior engineer, not a salesperson, and you leave with at least one concrete recommendation. Use "Book a Meeting" above to pick a slot, or mention a preferred time in your message.',
+      'Yes. The first 30-minute consultation is free and carries no obligation. You talk with a senior engineer, not a salesperson, and you leave with at least one concrete recommendation. Use "Book a Meeting" above to invite us to a time in our business hours, or mention a preferred time in your message.',
   },
 ] as const;

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import type { FlashToast } from './flash.ts';
 
 /** What every form says the same way (spec sections 5 and 8). */
@@ -13,3 +14,12 @@ export function errorToast(description: string): FlashToast {
 }
 
 export const tooLong = (max: number) => `Must be at most ${max} characters long`;
+
+export const emailMessage = 'Please enter a valid email address';
+
+/**
+ * The one e-mail rule of every form (DECISIONS.md): any real address, long top-level domains
+ * included (jordan@helix.engineering), nothing else (no display names such as "<a@b>c.co", no
+ * spaces); stored lowercased.
+ */
+export const emailField = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, emailMessage), z.email(emailMessage));

@@ -25,6 +25,11 @@ export const uploadMessages = {
   failed: 'The upload did not complete. Please try again.',
 } as const;
 
+/** A file refused for what it is (type, size, empty), said as such; "Upload Error" is for failed uploads. */
+export function fileRefusedToast(reason: string) {
+  return { kind: 'error', title: 'File not accepted', description: reason } as const;
+}
+
 /** Each purpose: the types it takes, where its files are kept, and how a wrong type is refused. */
 export const uploadPurposes = {
   resume: { types: ['pdf', 'doc', 'docx'], prefix: 'resumes/', wrongType: uploadMessages.wrongType },

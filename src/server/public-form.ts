@@ -79,3 +79,31 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
     return pgError?.code === PG_UNIQUE_VIOLATION && pgError.constraint === constraint;
   });
 }
+
+/** A form posted the plain way (no JavaScript yet, or none at all): its text fields and its files. */
+export interface FormPost {
+  fields: Record<string, string>;
+  files: Record<string, File>;
+}
+
+/** Reads a posted form (urlencoded or multipart); null when the body is not a form. */
+export async function readFormPost(request: Request): Promise<FormPost | null> {
+  let data: FormData;
+  try {
+    data = await request.formData();
+  } catch {
+    return null;
+  }
+  const post: FormPost = { fields: {}, files: {} };
+  for (const [name, value] of data) {
+    if (typeof value === 'string') post.fields[name] ??= value;
+    // A file input left empty still posts a nameless, empty file.
+    else if (value.size > 0 || value.name) post.files[name] ??= value;
+  }
+  return post;
+}
+
+/** The fields a form's schema knows, as text (what the browser would have sent), the rest dropped. */
+export function pickFields<K extends string>(post: FormPost, names: readonly K[]): Record<K, string> {
+  return Object.fromEntries(names.map((name) => [name, post.fields[name] ?? ''])) as Record<K, string>;
+}

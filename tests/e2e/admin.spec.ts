@@ -132,8 +132,11 @@ test('positions: add, edit, deactivate; the job board follows', async ({ page })
   await expect(page.getByText('Position updated successfully')).toBeVisible();
 
   await waitForHydration(page);
-  await page.getByRole('button', { name: 'Deactivate Senior Site Reliability Engineer' }).click();
+  // By keyboard: the focus stays on the control, which now offers the opposite.
+  await page.getByRole('button', { name: 'Deactivate Senior Site Reliability Engineer' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Position deactivated successfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Activate Senior Site Reliability Engineer' })).toBeFocused();
   await expect(page.getByRole('row').filter({ hasText: 'Senior Site Reliability Engineer' }).getByText('Inactive')).toBeVisible();
   await page.goto('/careers?q=reliability');
   await expect(page.getByText('No positions found matching your criteria')).toBeVisible();
@@ -159,10 +162,31 @@ test('applications: list, details, status, resume download equal to the upload, 
   await expect(page.getByRole('link', { name: 'https://www.linkedin.com/in/jane' })).toHaveAttribute('rel', /noopener/);
   await expectNoA11yViolations(page, 'application detail');
 
-  await page.getByRole('combobox', { name: 'Status' }).selectOption('interview');
-  await expect(page.getByText('Status changed to Interview')).toBeVisible();
+  // One arrow key on the focused select changes the choice, not the application.
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await status.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(status).toHaveValue('reviewing');
+  await expect(page.getByText('Not saved yet: Pending → Reviewing.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('interview');
+  await waitForHydration(page);
+  await expect(status).toHaveValue('pending');
+
+  await status.selectOption('interview');
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(page.getByText('Status changed to Interview')).toBeVisible();
+  await expect(page.getByText('Saved: Interview.')).toBeVisible();
+  await page.reload();
+  await expect(status).toHaveValue('interview');
+
+  // A change can be undone from its toast.
+  await waitForHydration(page);
+  await status.selectOption('rejected');
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Saved: Interview.')).toBeVisible();
+  await page.reload();
+  await expect(status).toHaveValue('interview');
 
   // The list shows each step of the pipeline as a view with its count.
   await page.goto(`/admin/applications/${positionId}`);
@@ -187,6 +211,14 @@ test('applications: list, details, status, resume download equal to the upload, 
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'application.status_changed' }).first()).toContainText(ADMIN.email);
+  // People and things by name, linked to where they are.
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: 'application.status_changed' })
+      .first()
+      .getByRole('link', { name: 'Jane Applicant for Data Engineer' }),
+  ).toHaveAttribute('href', new RegExp(`/admin/applications/${positionId}/[0-9a-f-]{36}$`));
   await expect(page.getByRole('row').filter({ hasText: 'application.resume_downloaded' }).first()).toBeVisible();
   await expectNoA11yViolations(page, 'audit log');
 });

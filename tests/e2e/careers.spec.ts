@@ -32,6 +32,12 @@ test.describe('the job board', () => {
     await expect(card.getByRole('list', { name: 'Position details' })).toHaveText(
       /Department: Cloud & Infrastructure.*Location: Austin, TX.*Type: Full-time/,
     );
+    // A remote role whose type is Remote too says it once.
+    const remote = jobCards(page).filter({ has: page.getByRole('heading', { name: 'Platform Engineer (Kubernetes)' }) });
+    await expect(remote.getByRole('list', { name: 'Position details' }).getByRole('listitem')).toHaveText([
+      'Department: Cloud & Infrastructure',
+      'Location: Remote',
+    ]);
     await expect(card.getByRole('link', { name: 'Apply Now: Senior Cloud Engineer (AWS)' })).toHaveAttribute(
       'href',
       /^\/careers\/apply\/[0-9a-f-]{36}$/,
@@ -212,16 +218,43 @@ test.describe('the application form', () => {
     await expect(page.getByRole('radio', { name: 'Male', exact: true })).toBeFocused();
   });
 
-  test('refuses a renamed executable with the upload error toast and says why', async ({ page }) => {
+  test('refuses a renamed executable with a toast that says why; "Upload Error" is for failed uploads', async ({ page }) => {
     await openFirstPosition(page);
     await page.getByLabel('Resume').setInputFiles(fixture('program.pdf'));
-    await expect(page.getByText('Upload Error')).toBeVisible();
-    await expect(page.getByText('There was an error uploading your resume. Please try again.')).toBeVisible();
-    await expect(page.getByText('The file must be a PDF, DOC or DOCX document.')).toBeVisible();
+    await expect(page.getByText('File not accepted')).toBeVisible();
+    await expect(page.getByText('The file must be a PDF, DOC or DOCX document.')).toHaveCount(2);
+    await expect(page.getByText('Upload Error')).toHaveCount(0);
     await expectNoA11yViolations(page, 'upload refused');
     // A file of the wrong kind by name never leaves the browser.
     await page.getByLabel('Resume').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a resume') });
-    await expect(page.getByText('The file must be a PDF, DOC or DOCX document.')).toBeVisible();
+    await expect(page.getByText('The file must be a PDF, DOC or DOCX document.').first()).toBeVisible();
+    // An upload that fails on the way is the spec's "Upload Error".
+    await page.route('**/api/uploads?**', (route) => route.abort(), { times: 1 });
+    await page.getByLabel('Resume').setInputFiles(fixture('resume.pdf'));
+    await expect(page.getByText('Upload Error')).toBeVisible();
+    await expect(page.getByText('There was an error uploading your resume. Please try again.')).toBeVisible();
+  });
+
+  test('applicants from the countries offered apply with their own numbers: Australia', async ({ page }) => {
+    await openFirstPosition(page, 'Security Engineer (Cloud)');
+    await fillApplicant(page, { email: 'matilda@studio.photography' });
+    const code = page.getByRole('combobox', { name: 'Country code' });
+    const phone = page.getByRole('textbox', { name: 'Phone number' });
+    await code.selectOption('+61');
+    await expect(phone).toHaveAccessibleDescription(/For example 0412 345 678/);
+    // The UK number typed before is checked again for Australia.
+    await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+    await phone.fill('+61 412 345 678');
+    await expect(page.getByText('Please enter a valid phone number')).toBeHidden();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByText('Validation Error')).toBeVisible();
+    await page.getByRole('radio', { name: 'Female' }).check();
+    await page.getByLabel('Resume').setInputFiles(fixture('resume.pdf'));
+    await expect(page.getByText('Resume uploaded successfully')).toBeVisible();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByText('Application Submitted Successfully!')).toBeVisible();
+    // The success replaced the form's earlier error toast instead of piling on top of it.
+    await expect(page.getByText('Validation Error')).toHaveCount(0);
   });
 
   test('applies with a real PDF: progress, toasts, then the job board', async ({ page }) => {
@@ -313,7 +346,7 @@ async function fillApplicant(page: Page, { email }: { email: string }) {
   await page.getByRole('textbox', { name: 'Last name' }).fill("O'Neil");
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('combobox', { name: 'Country code' }).selectOption('+44');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill('(512) 555-0147');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('07400 123456');
   await page.getByRole('textbox', { name: 'Address' }).fill('100 Congress Ave, Austin, TX 78701');
   await page.getByRole('textbox', { name: 'GitHub profile' }).fill('https://github.com/janeoneil');
   await page

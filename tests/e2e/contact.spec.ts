@@ -21,7 +21,7 @@ async function fillContactForm(
   await page.getByRole('textbox', { name: 'Message' }).fill(input.message);
 }
 
-test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeting opens a 30-minute event 7 days ahead', async ({
+test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeting opens a 30-minute event in business hours a week ahead, inviting us', async ({
   page,
   context,
 }) => {
@@ -44,7 +44,9 @@ test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeti
   const url = new URL(popup.url());
   expect(url.hostname).toBe('calendar.google.com');
   expect(url.searchParams.get('action')).toBe('TEMPLATE');
-  expect(url.searchParams.get('dates')).toBe('20261128T150400Z/20261128T153400Z');
+  // Saturday 21 Nov, 9:04 AM Central: a week later is a Saturday, so Monday 30 Nov at 9:00 AM Central.
+  expect(url.searchParams.get('dates')).toBe('20261130T150000Z/20261130T153000Z');
+  expect(url.searchParams.get('add')).toBe('hello@helixpoint.example');
   expect(url.searchParams.get('text')).toBe('Free consultation with Helixpoint');
   expect(url.searchParams.get('details')).toContain('30-minute');
   await popup.close();
@@ -52,6 +54,10 @@ test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeti
   const ics = await page.request.get('/contact/meeting.ics');
   expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
   expect(await ics.text()).toMatch(/BEGIN:VEVENT[^]*DTSTART:\d{8}T\d{6}Z[^]*DTEND:/);
+  expect((await ics.text()).replace(/\r\n /g, '')).toContain('mailto:hello@helixpoint.example');
+  // The page says what happens, and promises nothing the site does not do.
+  await expect(page.getByText(/Save it and send the invitation: we accept it or suggest another time by e-mail\./)).toBeVisible();
+  await expect(page.getByText(/we confirm the time/i)).toHaveCount(0);
 });
 
 test('the info cards, the offices toggle and the FAQ accordion', async ({ page }) => {

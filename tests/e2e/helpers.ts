@@ -40,3 +40,12 @@ export async function waitForIsland(page: Page, component: string): Promise<void
   await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).toBeAttached();
   await expect(page.locator(`astro-island[component-url*="${component}"][ssr]`)).toHaveCount(0);
 }
+
+/**
+ * The site's script files never load (a slow network, a blocker, a page used before they arrive):
+ * islands stay as their server-rendered HTML. Playwright and axe still run, unlike with JavaScript
+ * turned off.
+ */
+export async function blockSiteScripts(page: Page): Promise<void> {
+  await page.route('**/*.js', (route) => route.abort());
+}

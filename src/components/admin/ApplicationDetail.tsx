@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { genderLabels, type Gender } from '@/lib/applications/schema';
+import { formatPhone } from '@/lib/applications/phone';
 import { formatDateTime } from '@/lib/format';
 import { DetailCard, DetailLayout, DetailList, detailLinkClass, notGiven, PrivateFileCard, WrittenText } from './DetailCard';
 
@@ -10,7 +10,6 @@ export interface ApplicationDetailProps {
     email: string;
     phone: string;
     address: string;
-    gender: Gender;
     linkedinProfile: string | null;
     githubProfile: string | null;
     vercelProfile: string | null;
@@ -32,7 +31,11 @@ function profileLink(url: string | null) {
   );
 }
 
-/** One application in the admin area: the applicant, the cover letter, the status and the resume. */
+/**
+ * One application in the admin area: the applicant, the cover letter, the status and the resume.
+ * Gender is stored (the spec's form asks for it) but not shown beside the candidate: reviewers
+ * should not weigh it (DECISIONS.md); it is reported only as counts.
+ */
 export function ApplicationDetail({ positionTitle, application, resume, status }: ApplicationDetailProps) {
   return (
     <DetailLayout
@@ -52,11 +55,10 @@ export function ApplicationDetail({ positionTitle, application, resume, status }
                 [
                   'Phone',
                   <a key="phone" className={detailLinkClass} href={`tel:${application.phone}`}>
-                    {application.phone}
+                    {formatPhone(application.phone)}
                   </a>,
                 ],
                 ['Address', application.address],
-                ['Gender', genderLabels[application.gender]],
                 ['Applied', formatDateTime(application.createdAt)],
                 ['LinkedIn', profileLink(application.linkedinProfile)],
                 ['GitHub', profileLink(application.githubProfile)],

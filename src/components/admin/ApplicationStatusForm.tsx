@@ -1,44 +1,80 @@
 import { actions } from 'astro:actions';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { showToast, toast } from '@/components/ui/toast';
 import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
 import { statusChangedToast } from '@/lib/applications/texts';
-import { runAdminAction } from './run-admin-action';
+import { errorToast } from '@/lib/forms';
 
-/** Moves an application along the pipeline (pending, reviewing, interview, offer, hired, rejected). */
-export function ApplicationStatusForm({ applicationId, status: initialStatus }: { applicationId: string; status: ApplicationStatus }) {
-  const [status, setStatus] = useState(initialStatus);
+/** How long the toast of a status change offers Undo. */
+const UNDO_MS = 8_000;
+
+/**
+ * Moves an application along the pipeline. Choosing a status saves nothing: Save does (an arrow
+ * key on a focused select must not move an applicant to "Offer"), and the change can be undone
+ * from its toast for a few seconds.
+ */
+export function ApplicationStatusForm({ applicationId, status: savedStatus }: { applicationId: string; status: ApplicationStatus }) {
+  const [saved, setSaved] = useState(savedStatus);
+  const [chosen, setChosen] = useState(savedStatus);
   const [busy, setBusy] = useState(false);
+  const hintId = useId();
 
-  async function change(next: ApplicationStatus) {
-    const previous = status;
-    setStatus(next);
+  async function save(next: ApplicationStatus, from: ApplicationStatus, { undoable }: { undoable: boolean }) {
     setBusy(true);
-    const ok = await runAdminAction(
-      () => actions.admin.setApplicationStatus({ applicationId, status: next }),
-      statusChangedToast(statusLabels[next]),
-    );
-    if (!ok) setStatus(previous);
-    setBusy(false);
+    try {
+      const { error } = await actions.admin.setApplicationStatus({ applicationId, status: next });
+      if (error) {
+        showToast(errorToast(error.message));
+        return;
+      }
+      setSaved(next);
+      setChosen(next);
+      const { title } = statusChangedToast(statusLabels[next]);
+      toast.success(title, {
+        duration: undoable ? UNDO_MS : undefined,
+        ...(undoable ? { action: { label: 'Undo', onClick: () => void save(from, next, { undoable: false }) } } : {}),
+      });
+    } catch (error) {
+      showToast(errorToast((error as Error).message || 'The server could not be reached.'));
+    } finally {
+      setBusy(false);
+    }
   }
 
+  const changed = chosen !== saved;
   return (
-    <div className="flex flex-col gap-1.5">
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (changed && !busy) void save(chosen, saved, { undoable: true });
+      }}
+    >
       <label htmlFor="application-status" className="text-sm font-medium">
         Status
       </label>
-      <select
-        id="application-status"
-        value={status}
-        disabled={busy}
-        onChange={(event) => void change(event.target.value as ApplicationStatus)}
-        className="h-11 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
-      >
-        {applicationStatuses.map((value) => (
-          <option key={value} value={value}>
-            {statusLabels[value]}
-          </option>
-        ))}
-      </select>
-    </div>
+      <div className="flex flex-wrap gap-2">
+        <select
+          id="application-status"
+          value={chosen}
+          aria-describedby={hintId}
+          onChange={(event) => setChosen(event.target.value as ApplicationStatus)}
+          className="h-11 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {applicationStatuses.map((value) => (
+            <option key={value} value={value}>
+              {statusLabels[value]}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" aria-disabled={!changed || busy}>
+          Save status
+        </Button>
+      </div>
+      <p id={hintId} className="text-sm text-muted-foreground" aria-live="polite">
+        {changed ? `Not saved yet: ${statusLabels[saved]} → ${statusLabels[chosen]}.` : `Saved: ${statusLabels[saved]}.`}
+      </p>
+    </form>
   );
 }

@@ -1,8 +1,9 @@
 import { FilterLinks } from '@/components/ui/filter-links';
 import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
+import { formatPhone } from '@/lib/applications/phone';
 import { applicationsHref } from '@/lib/applications/query';
 import { formatDate } from '@/lib/format';
-import { AdminEmpty, AdminTable } from './AdminTable';
+import { AdminEmpty, AdminTable, PhoneLabel } from './AdminTable';
 import { StatusBadge } from './StatusBadge';
 
 export interface ApplicationRow {
@@ -59,6 +60,8 @@ export function ApplicationsTable({
     <AdminTable
       caption={`Applications for ${position.title}, newest first`}
       columns={[{ label: 'Applicant' }, { label: 'Email' }, { label: 'Phone' }, { label: 'Status' }, { label: 'Applied' }]}
+      tableClassName="sm:min-w-[44rem]"
+      stackOnPhones
     >
       {rows.map((row) => (
         <tr key={row.id} id={`application-${row.id}`} className="target:bg-primary-soft">
@@ -67,12 +70,15 @@ export function ApplicationsTable({
               {row.fullName}
             </a>
           </td>
-          <td className="px-4 py-3">{row.email}</td>
-          <td className="px-4 py-3 whitespace-nowrap">{row.phone}</td>
+          <td className="px-4 py-3 break-all">{row.email}</td>
+          <td className="px-4 py-3 whitespace-nowrap">{formatPhone(row.phone)}</td>
           <td className="px-4 py-3">
             <StatusBadge status={row.status} />
           </td>
-          <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">{formatDate(row.createdAt)}</td>
+          <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+            <PhoneLabel>Applied</PhoneLabel>
+            {formatDate(row.createdAt)}
+          </td>
         </tr>
       ))}
     </AdminTable>

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { positionToasts } from '@/lib/positions/texts';
-import { AdminTable } from './AdminTable';
+import { AdminTable, PhoneLabel } from './AdminTable';
 import { runAdminAction } from './run-admin-action';
 
 export interface AdminPositionRow {
@@ -30,6 +30,7 @@ export function PositionsTable({ positions: initialPositions }: { positions: Adm
   const [pending, setPending] = useState<string | null>(null);
 
   async function toggle(position: AdminPositionRow) {
+    if (pending) return;
     const active = !position.isActive;
     setPending(position.id);
     const ok = await runAdminAction(
@@ -52,7 +53,8 @@ export function PositionsTable({ positions: initialPositions }: { positions: Adm
         { label: 'Applications', className: 'text-right' },
         { label: 'Actions', hidden: true },
       ]}
-      tableClassName="min-w-[52rem]"
+      tableClassName="sm:min-w-[52rem]"
+      stackOnPhones
     >
       {positions.map((position) => (
         <tr key={position.id}>
@@ -62,15 +64,21 @@ export function PositionsTable({ positions: initialPositions }: { positions: Adm
               {position.departmentName} · {position.location} · posted {formatDate(position.createdAt)}
             </div>
           </td>
-          <td className="px-4 py-3 whitespace-nowrap">{position.type}</td>
+          <td className="px-4 py-3 whitespace-nowrap">
+            <PhoneLabel>Type</PhoneLabel>
+            {position.type}
+          </td>
           <td className="px-4 py-3">
             <Badge variant={position.isActive && !position.closed ? 'success' : 'neutral'}>
               {position.isActive ? (position.closed ? 'Closed' : 'Active') : 'Inactive'}
             </Badge>
           </td>
-          <td className="px-4 py-3 text-right tabular-nums">{position.applicationCount}</td>
+          <td className="px-4 py-3 text-right tabular-nums">
+            <PhoneLabel>Applications</PhoneLabel>
+            {position.applicationCount}
+          </td>
           <td className="px-4 py-3">
-            <div className="flex flex-wrap items-center justify-end gap-1">
+            <div className="flex flex-wrap items-center gap-1 max-sm:-ml-2 sm:justify-end">
               <a href={`/admin/applications/${position.id}`} className={linkClass} aria-label={`View Applications: ${position.title}`}>
                 <Users aria-hidden="true" />
                 View Applications
@@ -82,7 +90,8 @@ export function PositionsTable({ positions: initialPositions }: { positions: Adm
               <Button
                 variant="outline"
                 size="sm"
-                disabled={pending === position.id}
+                // Not `disabled`: a disabled button loses the keyboard focus, which would fall to the page.
+                aria-disabled={pending === position.id}
                 onClick={() => void toggle(position)}
                 aria-label={`${position.isActive ? 'Deactivate' : 'Activate'} ${position.title}`}
               >

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { actions } from 'astro:actions';
 import { LoaderCircle } from 'lucide-react';
 import { useRef, useState, type SubmitEvent } from 'react';
-import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { FileUploadField, usePendingUpload, type FileUploadTexts } from '@/components/ui/file-upload-field';
@@ -12,11 +12,12 @@ import { FieldError } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { flashToast, showToast, toast } from '@/components/ui/toast';
+import { countryCodes, DEFAULT_COUNTRY_CODE } from '@/lib/applications/countries';
+import { phoneExample } from '@/lib/applications/phone';
 import {
   applicationFormSchema,
-  countryCodes,
-  DEFAULT_COUNTRY_CODE,
   genderOptions,
+  RESUME_INPUT,
   type ApplicationFieldErrors,
   type ApplicationFormInput,
 } from '@/lib/applications/schema';
@@ -50,34 +51,58 @@ const defaultValues: ApplicationFormInput = {
   resume_upload_id: '',
 };
 
+/** Every toast of this form has this id: a later one replaces the form's earlier error toasts. */
+const TOAST_ID = 'application-form';
+
+export interface ApplicationFormProps {
+  positionId: string;
+  /** What an applicant posted without JavaScript, given back by the server with why it was refused. */
+  initialValues?: ApplicationFormInput;
+  serverErrors?: ApplicationFieldErrors;
+}
+
 /**
  * The application form (spec sections 2-5). Errors appear once a field is touched and are checked
  * again on every change (react-hook-form's onTouched), with the schema the server uses too. A
  * failed submit keeps everything typed; a successful one runs the spec's toast sequence.
  */
-export function ApplicationForm({ positionId }: { positionId: string }) {
+export function ApplicationForm({ positionId, initialValues = defaultValues, serverErrors = {} }: ApplicationFormProps) {
   const {
     register,
     control,
     handleSubmit,
     setError,
-    formState: { errors },
-  } = useForm<ApplicationFormInput>({ mode: 'onTouched', resolver: zodResolver(applicationFormSchema), defaultValues });
+    trigger,
+    getFieldState,
+    formState: { errors, dirtyFields },
+  } = useForm<ApplicationFormInput>({ mode: 'onTouched', resolver: zodResolver(applicationFormSchema), defaultValues: initialValues });
+  // The server's message for a field stays until the field is changed or checked again here.
+  const errorOf = (field: keyof ApplicationFormInput) => errors[field]?.message ?? (dirtyFields[field] ? undefined : serverErrors[field]);
   // Registered here, in the order of the form, because that order decides which invalid field
   // gets the focus on submit (render props run after this component, radios inline would win).
+  // defaultValue: the values are in the server-rendered HTML too, for a page given back to a plain post.
+  const field = (name: Exclude<keyof ApplicationFormInput, 'gender' | 'resume_upload_id' | 'country_code'>) => ({
+    ...register(name),
+    defaultValue: initialValues[name],
+  });
   const fields = {
-    first_name: register('first_name'),
-    last_name: register('last_name'),
-    email: register('email'),
-    country_code: register('country_code'),
-    phone: register('phone'),
-    address: register('address'),
+    first_name: field('first_name'),
+    last_name: field('last_name'),
+    email: field('email'),
+    // The phone rule depends on the country: a touched phone number is checked again when it changes.
+    country_code: {
+      ...register('country_code', { onChange: () => getFieldState('phone').isTouched && void trigger('phone') }),
+      defaultValue: initialValues.country_code,
+    },
+    phone: field('phone'),
+    address: field('address'),
     gender: register('gender'),
-    linkedin_profile: register('linkedin_profile'),
-    github_profile: register('github_profile'),
-    vercel_profile: register('vercel_profile'),
-    cover_letter: register('cover_letter'),
+    linkedin_profile: field('linkedin_profile'),
+    github_profile: field('github_profile'),
+    vercel_profile: field('vercel_profile'),
+    cover_letter: field('cover_letter'),
   };
+  const countryCode = useWatch({ control, name: 'country_code' }) ?? DEFAULT_COUNTRY_CODE;
   const [status, setStatus] = useState<'idle' | 'submitting' | 'submitted'>('idle');
   const honeypot = useRef<HTMLInputElement>(null);
   const { onUploadStart, waitForUpload } = usePendingUpload();
@@ -93,7 +118,9 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
 
   function onInvalid(invalid: FieldErrors<ApplicationFormInput>) {
     const fields = Object.keys(invalid);
-    showToast(fields.length === 1 && fields[0] === 'gender' ? applicationToasts.genderMissing : formToasts.validationError);
+    showToast(fields.length === 1 && fields[0] === 'gender' ? applicationToasts.genderMissing : formToasts.validationError, {
+      id: TOAST_ID,
+    });
   }
 
   function showServerErrors(fieldErrors: ApplicationFieldErrors) {
@@ -115,6 +142,8 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
         case 'submitted':
           submitted = true;
           setStatus('submitted');
+          // The success replaces the form's earlier error toasts rather than sitting under them.
+          toast.dismiss(TOAST_ID);
           runSuccessSequence({
             show: showToast,
             navigate: (toastsLeft) => {
@@ -128,14 +157,14 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
           break;
         case 'invalid':
           showServerErrors(data.fieldErrors);
-          showToast(formToasts.validationError);
+          showToast(formToasts.validationError, { id: TOAST_ID });
           break;
         case 'duplicate':
           setError('email', { type: 'server', message: messages.duplicate }, { shouldFocus: true });
-          showToast(applicationToasts.duplicate);
+          showToast(applicationToasts.duplicate, { id: TOAST_ID });
           break;
         case 'rate-limited':
-          showToast(applicationToasts.rateLimited);
+          showToast(applicationToasts.rateLimited, { id: TOAST_ID });
           break;
         case 'position-not-found':
           flashToast(positionToasts.notFound);
@@ -143,7 +172,7 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
           break;
       }
     } catch {
-      showToast(applicationToasts.submitFailed);
+      showToast(applicationToasts.submitFailed, { id: TOAST_ID });
     } finally {
       if (!submitted) setStatus('idle');
     }
@@ -153,12 +182,20 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
 
   return (
     <form
+      // Before hydration, or without JavaScript, the form posts itself (with the resume) to its page,
+      // which runs the same command; never a GET, so nothing typed lands in a URL.
       method="post"
+      encType="multipart/form-data"
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       aria-describedby="application-form-note"
       className="flex flex-col gap-6"
     >
+      {serverErrors.form && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          {serverErrors.form}
+        </p>
+      )}
       <p id="application-form-note" className="text-sm text-muted-foreground">
         Fields marked{' '}
         <span aria-hidden="true" className="text-destructive">
@@ -168,15 +205,15 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
       </p>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id="first_name" label="First name" required error={errors.first_name?.message}>
+        <FormField id="first_name" label="First name" required error={errorOf('first_name')}>
           {(control) => <Input {...control} {...fields.first_name} autoComplete="given-name" maxLength={100} />}
         </FormField>
-        <FormField id="last_name" label="Last name" required error={errors.last_name?.message}>
+        <FormField id="last_name" label="Last name" required error={errorOf('last_name')}>
           {(control) => <Input {...control} {...fields.last_name} autoComplete="family-name" maxLength={100} />}
         </FormField>
       </div>
 
-      <FormField id="email" label="Email" required error={errors.email?.message}>
+      <FormField id="email" label="Email" required error={errorOf('email')}>
         {(control) => <Input {...control} {...fields.email} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
       </FormField>
 
@@ -192,16 +229,16 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
             </Select>
           )}
         </FormField>
-        <FormField id="phone" label="Phone number" required error={errors.phone?.message} hint="For example (512) 555-0147">
+        <FormField id="phone" label="Phone number" required error={errorOf('phone')} hint={`For example ${phoneExample(countryCode)}`}>
           {(control) => <Input {...control} {...fields.phone} type="tel" autoComplete="tel-national" maxLength={30} />}
         </FormField>
       </div>
 
-      <FormField id="address" label="Address" required error={errors.address?.message}>
+      <FormField id="address" label="Address" required error={errorOf('address')}>
         {(control) => <Input {...control} {...fields.address} autoComplete="street-address" maxLength={500} />}
       </FormField>
 
-      <fieldset aria-describedby={errors.gender ? 'gender-error' : undefined} className="flex flex-col gap-2">
+      <fieldset aria-describedby={errorOf('gender') ? 'gender-error' : undefined} className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium text-foreground">
           Gender
           <span aria-hidden="true" className="ml-0.5 text-destructive">
@@ -214,6 +251,7 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
               <input
                 type="radio"
                 value={option.value}
+                defaultChecked={initialValues.gender === option.value}
                 {...fields.gender}
                 required
                 className="size-4 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
@@ -222,11 +260,11 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
             </label>
           ))}
         </div>
-        <div aria-live="polite">{errors.gender && <FieldError id="gender-error">{errors.gender.message}</FieldError>}</div>
+        <div aria-live="polite">{errorOf('gender') && <FieldError id="gender-error">{errorOf('gender')}</FieldError>}</div>
       </fieldset>
 
       <div className="grid gap-6 sm:grid-cols-3">
-        <FormField id="linkedin_profile" label="LinkedIn profile" error={errors.linkedin_profile?.message} hint="Optional">
+        <FormField id="linkedin_profile" label="LinkedIn profile" error={errorOf('linkedin_profile')} hint="Optional">
           {(control) => (
             <Input
               {...control}
@@ -238,15 +276,15 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
             />
           )}
         </FormField>
-        <FormField id="github_profile" label="GitHub profile" error={errors.github_profile?.message} hint="Optional">
+        <FormField id="github_profile" label="GitHub profile" error={errorOf('github_profile')} hint="Optional">
           {(control) => <Input {...control} {...fields.github_profile} type="url" placeholder="https://github.com/…" maxLength={300} />}
         </FormField>
-        <FormField id="vercel_profile" label="Vercel profile" error={errors.vercel_profile?.message} hint="Optional">
+        <FormField id="vercel_profile" label="Vercel profile" error={errorOf('vercel_profile')} hint="Optional">
           {(control) => <Input {...control} {...fields.vercel_profile} type="url" placeholder="https://vercel.com/…" maxLength={300} />}
         </FormField>
       </div>
 
-      <FormField id="cover_letter" label="Cover letter" required error={errors.cover_letter?.message}>
+      <FormField id="cover_letter" label="Cover letter" required error={errorOf('cover_letter')}>
         {(control) => <Textarea {...control} {...fields.cover_letter} rows={8} maxLength={10_000} />}
       </FormField>
 
@@ -254,10 +292,12 @@ export function ApplicationForm({ positionId }: { positionId: string }) {
         control={control}
         name="resume_upload_id"
         purpose="resume"
-        id="resume"
+        id={RESUME_INPUT}
         required
         disabled={busy}
         texts={resumeTexts}
+        serverError={serverErrors.resume_upload_id}
+        toastId={TOAST_ID}
         onUploadStart={onUploadStart}
       />
 

@@ -1,6 +1,6 @@
 import { ArrowRight, Briefcase, Building2, MapPin } from 'lucide-react';
 import { LinkButton } from '@/components/ui/link-button';
-import type { JobCardData } from '@/lib/positions/filters';
+import { typeRepeatsLocation, type JobCardData } from '@/lib/positions/filters';
 
 /** One open position on the job board (spec: title, department, location, type, two-line description, Apply Now). */
 export function JobCard({ position }: { position: JobCardData }) {
@@ -18,11 +18,13 @@ export function JobCard({ position }: { position: JobCardData }) {
           <span className="sr-only">Location: </span>
           {position.location}
         </li>
-        <li className="inline-flex items-center gap-1.5">
-          <Briefcase aria-hidden="true" className="size-4 shrink-0" />
-          <span className="sr-only">Type: </span>
-          {position.type}
-        </li>
+        {!typeRepeatsLocation(position) && (
+          <li className="inline-flex items-center gap-1.5">
+            <Briefcase aria-hidden="true" className="size-4 shrink-0" />
+            <span className="sr-only">Type: </span>
+            {position.type}
+          </li>
+        )}
       </ul>
       <p className="mt-4 line-clamp-2 text-sm leading-relaxed text-muted-foreground">{position.description}</p>
       <div className="mt-auto pt-6">

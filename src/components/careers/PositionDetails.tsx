@@ -1,5 +1,6 @@
 import { ArrowLeft, Briefcase, Building2, CalendarClock, CircleDollarSign, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { typeRepeatsLocation } from '@/lib/positions/filters';
 import { LinkButton } from '@/components/ui/link-button';
 
 export interface PositionView {
@@ -66,9 +67,11 @@ export function PositionHeader({ position }: { position: PositionView }) {
           <Fact icon={<MapPin aria-hidden="true" className={icon} />} label="Location">
             {position.location}
           </Fact>
-          <Fact icon={<Briefcase aria-hidden="true" className={icon} />} label="Type">
-            {position.type}
-          </Fact>
+          {!typeRepeatsLocation(position) && (
+            <Fact icon={<Briefcase aria-hidden="true" className={icon} />} label="Type">
+              {position.type}
+            </Fact>
+          )}
           {position.salary && (
             <Fact icon={<CircleDollarSign aria-hidden="true" className={icon} />} label="Salary">
               {position.salary}

@@ -12,7 +12,13 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { showToast } from '@/components/ui/toast';
 import { formToasts } from '@/lib/forms';
-import { contactFormSchema, contactReasonOptions, type ContactFormInput } from '@/lib/messages/schema';
+import {
+  CONTACT_ATTACHMENT_INPUT,
+  contactFormSchema,
+  contactReasonOptions,
+  type ContactFieldErrors,
+  type ContactFormInput,
+} from '@/lib/messages/schema';
 import { messageSentToast, messageToasts } from '@/lib/messages/texts';
 import { uploadHint } from '@/lib/uploads';
 import { HONEYPOT_FIELD } from '@/lib/honeypot';
@@ -27,31 +33,48 @@ const attachmentTexts: FileUploadTexts = {
   errorToast: messageToasts.attachmentUploadFailed,
 };
 
+/** Every toast of this form has this id: the success replaces the form's earlier error toasts. */
+const TOAST_ID = 'contact-form';
+
+export interface ContactFormProps {
+  /** What a visitor posted without JavaScript, given back by the server with why it was refused. */
+  initialValues?: ContactFormInput;
+  serverErrors?: ContactFieldErrors;
+}
+
 /**
  * The contact form: stored and e-mailed to the company (DECISIONS.md). Success shows the spec's
- * toast and empties the form; a failure keeps everything typed.
+ * toast and empties the form; a failure keeps everything typed. Without JavaScript (or before the
+ * island hydrates) it is a plain multipart post to /contact/send, which runs the same command.
  */
-export function ContactForm() {
+export function ContactForm({ initialValues = empty, serverErrors = {} }: ContactFormProps) {
   const { register, control, handleSubmit, reset, setError, formState } = useForm<ContactFormInput>({
     mode: 'onTouched',
     resolver: zodResolver(contactFormSchema),
-    defaultValues: empty,
+    defaultValues: initialValues,
+  });
+  // defaultValue: the values are in the server-rendered HTML too, for a page given back to a plain post.
+  const field = (name: Exclude<keyof ContactFormInput, 'attachment_upload_id'>) => ({
+    ...register(name),
+    defaultValue: initialValues[name],
   });
   const fields = {
-    first_name: register('first_name'),
-    last_name: register('last_name'),
-    email: register('email'),
-    phone: register('phone'),
-    reason: register('reason'),
-    message: register('message'),
+    first_name: field('first_name'),
+    last_name: field('last_name'),
+    email: field('email'),
+    phone: field('phone'),
+    reason: field('reason'),
+    message: field('message'),
   };
-  const { errors } = formState;
+  const { errors, dirtyFields } = formState;
+  // The server's message for a field stays until the field is changed or checked again here.
+  const errorOf = (field: keyof ContactFormInput) => errors[field]?.message ?? (dirtyFields[field] ? undefined : serverErrors[field]);
   const [busy, setBusy] = useState(false);
   // Remounting the upload field clears its file input and status after a successful send.
   const [formKey, setFormKey] = useState(0);
   const honeypot = useRef<HTMLInputElement>(null);
   const { onUploadStart, waitForUpload } = usePendingUpload();
-  const showInvalid = () => showToast(formToasts.validationError);
+  const showInvalid = () => showToast(formToasts.validationError, { id: TOAST_ID });
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,7 +92,7 @@ export function ContactForm() {
       const { data, error } = await actions.contact({ ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' });
       if (error || !data) throw error ?? new Error('No answer');
       if (data.kind === 'sent') {
-        showToast(messageSentToast(data.attachmentName));
+        showToast(messageSentToast(data.attachmentName), { id: TOAST_ID });
         reset(empty);
         setFormKey((key) => key + 1);
       } else if (data.kind === 'invalid') {
@@ -81,10 +104,10 @@ export function ContactForm() {
         }
         showInvalid();
       } else {
-        showToast(messageToasts.rateLimited);
+        showToast(messageToasts.rateLimited, { id: TOAST_ID });
       }
     } catch {
-      showToast(messageToasts.sendFailed);
+      showToast(messageToasts.sendFailed, { id: TOAST_ID });
     } finally {
       setBusy(false);
     }
@@ -93,33 +116,41 @@ export function ContactForm() {
   return (
     <form
       id={CONTACT_FORM_ID}
-      // Posted, never a GET, if sent before hydration: what was typed must not land in a URL.
+      // Before hydration, or without JavaScript, the form posts itself (with its file) to a page
+      // that runs the same command; never a GET, so nothing typed lands in a URL.
       method="post"
+      action="/contact/send"
+      encType="multipart/form-data"
       noValidate
       aria-labelledby="contact-form-heading"
       onSubmit={(event) => void onSubmit(event)}
       className="flex scroll-mt-24 flex-col gap-6"
     >
+      {serverErrors.form && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          {serverErrors.form}
+        </p>
+      )}
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id="contact-first-name" label="First name" required error={errors.first_name?.message}>
+        <FormField id="contact-first-name" label="First name" required error={errorOf('first_name')}>
           {(c) => <Input {...c} {...fields.first_name} autoComplete="given-name" maxLength={100} />}
         </FormField>
-        <FormField id="contact-last-name" label="Last name" required error={errors.last_name?.message}>
+        <FormField id="contact-last-name" label="Last name" required error={errorOf('last_name')}>
           {(c) => <Input {...c} {...fields.last_name} autoComplete="family-name" maxLength={100} />}
         </FormField>
       </div>
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id="contact-email" label="Email" required error={errors.email?.message}>
+        <FormField id="contact-email" label="Email" required error={errorOf('email')}>
           {(c) => <Input {...c} {...fields.email} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
         </FormField>
-        <FormField id="contact-phone" label="Phone" error={errors.phone?.message} hint="Optional">
+        <FormField id="contact-phone" label="Phone" error={errorOf('phone')} hint="Optional">
           {(c) => <Input {...c} {...fields.phone} type="tel" autoComplete="tel" maxLength={30} />}
         </FormField>
       </div>
-      <FormField id="contact-reason" label="Reason for contact" required error={errors.reason?.message}>
+      <FormField id="contact-reason" label="Reason for contact" required error={errorOf('reason')}>
         {(c) => <Select {...c} {...fields.reason} placeholder="Select a reason" options={contactReasonOptions} />}
       </FormField>
-      <FormField id="contact-message" label="Message" required error={errors.message?.message}>
+      <FormField id="contact-message" label="Message" required error={errorOf('message')}>
         {(c) => <Textarea {...c} {...fields.message} rows={6} maxLength={5000} />}
       </FormField>
       <FileUploadField
@@ -127,10 +158,12 @@ export function ContactForm() {
         control={control}
         name="attachment_upload_id"
         purpose="contact-attachment"
-        id="contact-attachment"
+        id={CONTACT_ATTACHMENT_INPUT}
         disabled={busy}
         texts={attachmentTexts}
         onUploadStart={onUploadStart}
+        serverError={serverErrors.attachment_upload_id}
+        toastId={TOAST_ID}
       />
       <Honeypot inputRef={honeypot} />
       <div>

@@ -4,8 +4,8 @@ import { useController, type Control, type FieldPath, type FieldValues } from 'r
 import { FormField } from '@/components/ui/form-field';
 import { showToast } from '@/components/ui/toast';
 import type { FlashToast } from '@/lib/flash';
-import { acceptAttribute, precheckFile, type UploadPurpose } from '@/lib/uploads';
-import { uploadFile } from './upload-file';
+import { acceptAttribute, fileRefusedToast, precheckFile, type UploadPurpose } from '@/lib/uploads';
+import { UploadError, uploadFile } from './upload-file';
 
 type UploadState =
   | { kind: 'idle' }
@@ -33,6 +33,10 @@ export interface FileUploadFieldProps<T extends FieldValues> {
   texts: FileUploadTexts;
   /** Told of each upload as it starts: the promise settles true when stored, false when refused. */
   onUploadStart?: (upload: Promise<boolean>) => void;
+  /** A refusal from a form posted without JavaScript, shown until a file is chosen. */
+  serverError?: string | undefined;
+  /** The form's toast id: this field's toasts replace the form's earlier ones. */
+  toastId?: string;
 }
 
 /**
@@ -65,10 +69,12 @@ export function FileUploadField<T extends FieldValues>({
   disabled,
   texts,
   onUploadStart,
+  serverError,
+  toastId,
 }: FileUploadFieldProps<T>) {
   const { field, fieldState } = useController({ name, control });
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
-  const showUploadError = () => showToast(texts.errorToast);
+  const toastOptions = toastId ? { id: toastId } : {};
 
   async function onFileChosen(input: HTMLInputElement) {
     const file = input.files?.[0];
@@ -78,7 +84,7 @@ export function FileUploadField<T extends FieldValues>({
     if (problem) {
       input.value = '';
       setState({ kind: 'failed', message: problem });
-      showUploadError();
+      showToast(fileRefusedToast(problem), toastOptions);
       return;
     }
     setState({ kind: 'uploading', fileName: file.name, percent: 0 });
@@ -88,13 +94,13 @@ export function FileUploadField<T extends FieldValues>({
       (result) => {
         field.onChange(result.id);
         setState({ kind: 'done', fileName: result.fileName });
-        if (texts.successToast) showToast(texts.successToast);
+        if (texts.successToast) showToast(texts.successToast, toastOptions);
         return true;
       },
       (error: unknown) => {
         input.value = '';
         setState({ kind: 'failed', message: (error as Error).message });
-        showUploadError();
+        showToast(error instanceof UploadError && error.refused ? fileRefusedToast(error.message) : texts.errorToast, toastOptions);
         return false;
       },
     );
@@ -104,7 +110,7 @@ export function FileUploadField<T extends FieldValues>({
 
   // A validation error (nothing uploaded yet) is shown only once the field was touched or the
   // form submitted; an upload failure is news the moment it happens.
-  const error = state.kind === 'failed' ? state.message : fieldState.error?.message;
+  const error = state.kind === 'failed' ? state.message : (fieldState.error?.message ?? (state.kind === 'idle' ? serverError : undefined));
 
   return (
     <FormField id={id} label={texts.label} required={required} error={error} hint={texts.hint}>

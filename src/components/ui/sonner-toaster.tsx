@@ -9,7 +9,7 @@ export default function SonnerToaster() {
     const pending = readFlashCookie(document.cookie);
     if (pending.length === 0) return;
     document.cookie = clearFlashCookie();
-    pending.forEach(showToast);
+    for (const toast of pending) showToast(toast);
   }, []);
 
   return (

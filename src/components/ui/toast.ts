@@ -37,11 +37,15 @@ export const toast = {
   },
 };
 
-/** Shows a toast described as data (flash cookie, success sequences); links become its buttons. */
-export function showToast({ kind, title, description, duration, links = [] }: FlashToast): string | number {
+/**
+ * Shows a toast described as data (flash cookie, success sequences); links become its buttons.
+ * Toasts given the same id replace one another (a form's success replaces its earlier errors).
+ */
+export function showToast({ kind, title, description, duration, links = [] }: FlashToast, options: { id?: string } = {}): string | number {
   const [first, second] = links;
   const go = (href: string) => () => window.location.assign(href);
   return toast[kind](title, {
+    ...options,
     description,
     duration,
     ...(first ? { action: { label: first.label, onClick: go(first.href) } } : {}),

@@ -2,6 +2,12 @@ import { uploadMessages, type UploadPurpose, type UploadResult } from '@/lib/upl
 
 export class UploadError extends Error {
   override readonly name = 'UploadError';
+  /** The server refused this file (its type, its size): choosing it again will not help. */
+  readonly refused: boolean;
+  constructor(message: string, refused = false) {
+    super(message);
+    this.refused = refused;
+  }
 }
 
 /**
@@ -23,7 +29,8 @@ export function uploadFile(file: File, purpose: UploadPurpose, onProgress: (frac
     xhr.addEventListener('load', () => {
       const body = xhr.response as Partial<UploadResult> & { error?: string };
       if (xhr.status === 201 && typeof body?.id === 'string') resolve(body as UploadResult);
-      else reject(new UploadError(body?.error ?? uploadMessages.failed));
+      // 400, 413, 415: the file; 429 and 5xx: the moment, and trying again may work.
+      else reject(new UploadError(body?.error ?? uploadMessages.failed, [400, 413, 415].includes(xhr.status)));
     });
     xhr.addEventListener('error', () => reject(new UploadError(uploadMessages.failed)));
     xhr.addEventListener('abort', () => reject(new UploadError(uploadMessages.failed)));

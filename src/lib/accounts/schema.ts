@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { emailField as email } from '../forms.ts';
 import { authMessages } from './texts.ts';
 
 /**
@@ -11,7 +12,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 const passwordLength = authMessages.passwordLength(PASSWORD_MIN, PASSWORD_MAX);
 
-const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, authMessages.email), z.email(authMessages.email));
 const name = z
   .string()
   .check(

@@ -1,10 +1,10 @@
 import type { FlashToast } from '../flash.ts';
-import { errorToast } from '../forms.ts';
+import { emailMessage, errorToast } from '../forms.ts';
 
 /** Every text of accounts: the sign-in and sign-up rules, the spec's toasts, the admin guard's answers. */
 
 export const authMessages = {
-  email: 'Please enter a valid email address',
+  email: emailMessage,
   passwordRequired: 'Please enter your password',
   passwordLength: (min: number, max: number) => `Use ${min} to ${max} characters`,
   username: 'Use 3 to 30 letters, digits, dots, hyphens or underscores',

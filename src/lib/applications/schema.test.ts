@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applicationFormSchema, countryCodes, normalizeApplication, type ApplicationFormInput } from './schema';
+import { countryCodes } from './countries';
+import { applicationFormSchema, normalizeApplication, type ApplicationFormInput } from './schema';
 import { applicationMessages as messages } from './texts';
 
 const valid: ApplicationFormInput = {
@@ -34,9 +35,12 @@ describe('application form rules (spec section 5)', () => {
     ['first_name', { first_name: 'Ada2' }, messages.nameCharacters],
     ['last_name', { last_name: 'Love<script>' }, messages.nameCharacters],
     ['email', { email: 'ada@example' }, messages.email],
-    ['email', { email: 'ada@example.technology' }, messages.email],
+    ['email', { email: '<victim@target.example>a.co' }, messages.email],
+    ['email', { email: 'ada lovelace@example.dev' }, messages.email],
     ['phone', { phone: '555-01' }, messages.phone],
     ['phone', { phone: '+123 512 555 0142' }, messages.phone],
+    ['phone', { phone: '+44 7400 123456' }, messages.phone],
+    ['phone', { phone: '' }, messages.phone],
     ['address', { address: 'Austin' }, messages.address],
     ['gender', { gender: '' as never }, messages.gender],
     ['linkedin_profile', { linkedin_profile: 'http://www.linkedin.com/in/ada' }, messages.linkedin],
@@ -48,8 +52,19 @@ describe('application form rules (spec section 5)', () => {
     expect(errorFor(field, change)).toBe(message);
   });
 
-  it.each(['+1 (512) 555-0142', '512.555.0142', '5125550142', '+44 512-555-0142'])('accepts the phone %s', (phone) => {
+  it.each(['+1 (512) 555-0142', '512.555.0142', '5125550142', '(512) 555 0142'])('accepts the phone %s', (phone) => {
     expect(errorFor('phone', { phone })).toBeUndefined();
+  });
+
+  it('checks the phone number for the chosen country, even while other fields are wrong', () => {
+    expect(errorFor('phone', { country_code: '+44', phone: '07400 123456' })).toBeUndefined();
+    expect(errorFor('phone', { country_code: '+61', phone: '+61 412 345 678' })).toBeUndefined();
+    expect(errorFor('phone', { country_code: '+61', phone: '(512) 555-0142' })).toBe(messages.phone);
+    expect(errorFor('phone', { country_code: '+61', phone: '(512) 555-0142', first_name: '' })).toBe(messages.phone);
+  });
+
+  it.each(['jordan@helix.engineering', 'ana@studio.photography', 'Ada.Lovelace+jobs@Example.dev'])('accepts the e-mail %s', (email) => {
+    expect(errorFor('email', { email })).toBeUndefined();
   });
 
   it.each(['José', 'Zoë', "D'Angelo", 'Mary Ann', 'Smith-Jones'])('accepts the name %s', (first_name) => {
@@ -68,22 +83,28 @@ describe('application form rules (spec section 5)', () => {
 
   it('offers the spec 19 country codes with +1 first and by default', () => {
     expect(countryCodes).toHaveLength(19);
-    expect(countryCodes[0]).toEqual({ code: '+1', country: 'United States' });
+    expect(countryCodes[0]).toEqual({ code: '+1', country: 'United States', region: 'US' });
     const { country_code: _omitted, ...withoutCode } = valid;
     expect(applicationFormSchema.parse(withoutCode).country_code).toBe('+1');
-    expect(errorFor('country_code', { country_code: '+999' })).toBeDefined();
+    expect(errorFor('country_code', { country_code: '+999' as never })).toBeDefined();
   });
 });
 
 describe('normalizeApplication (spec section 3)', () => {
-  it('joins the name, keeps digits after the country code, and stores empty optionals as null', () => {
+  it('joins the name, stores the phone in E.164 and the e-mail lowercased, and empty optionals as null', () => {
     const stored = normalizeApplication(
-      applicationFormSchema.parse({ ...valid, country_code: '+44', github_profile: ' https://github.com/ada ' }),
+      applicationFormSchema.parse({
+        ...valid,
+        email: 'Ada@Example.DEV',
+        country_code: '+44',
+        phone: '07400 123456',
+        github_profile: ' https://github.com/ada ',
+      }),
     );
     expect(stored).toEqual({
       fullName: "Ada O'Neil-Lovelace",
       email: 'ada@example.dev',
-      phone: '+445125550142',
+      phone: '+447400123456',
       address: '600 Congress Avenue, Austin, TX',
       gender: 'female',
       linkedinProfile: null,

@@ -1,36 +1,14 @@
 import { z } from 'zod/mini';
+import { emailField } from '../forms.ts';
 import { honeypotField } from '../honeypot.ts';
+import { countryCodes, DEFAULT_COUNTRY_CODE, type CountryCode } from './countries.ts';
+import { phoneE164 } from './phone.ts';
 import { applicationMessages as messages } from './texts.ts';
 
 /**
  * The application form's rules (spec section 5), one schema for the browser form and the server.
  * Messages are the spec's, word for word, where the spec gives one.
  */
-
-/** The spec's 19 country codes, in its order; +1 is the default. */
-export const countryCodes = [
-  { code: '+1', country: 'United States' },
-  { code: '+44', country: 'United Kingdom' },
-  { code: '+234', country: 'Nigeria' },
-  { code: '+27', country: 'South Africa' },
-  { code: '+254', country: 'Kenya' },
-  { code: '+251', country: 'Ethiopia' },
-  { code: '+233', country: 'Ghana' },
-  { code: '+255', country: 'Tanzania' },
-  { code: '+256', country: 'Uganda' },
-  { code: '+225', country: 'Ivory Coast' },
-  { code: '+61', country: 'Australia' },
-  { code: '+86', country: 'China' },
-  { code: '+91', country: 'India' },
-  { code: '+81', country: 'Japan' },
-  { code: '+82', country: 'South Korea' },
-  { code: '+65', country: 'Singapore' },
-  { code: '+971', country: 'UAE' },
-  { code: '+33', country: 'France' },
-  { code: '+49', country: 'Germany' },
-] as const;
-
-export const DEFAULT_COUNTRY_CODE = '+1';
 
 export const genders = ['male', 'female', 'prefer-not-to-say'] as const;
 export type Gender = (typeof genders)[number];
@@ -45,9 +23,6 @@ const name = z.string().check(
   z.regex(/^[\p{L}\p{M}\s'’-]+$/u, messages.nameCharacters),
 );
 
-/** Spaces removed: optional +1-2 digit prefix, then 3+3+4 digits with optional parentheses and separators. */
-export const phonePattern = /^(\+\d{1,2})?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
-
 const optionalUrl = (pattern: RegExp, message: string) =>
   z.string().check(
     z.trim(),
@@ -55,15 +30,13 @@ const optionalUrl = (pattern: RegExp, message: string) =>
     z.refine((value) => value === '' || pattern.test(value), message),
   );
 
-export const applicationFormSchema = z.object({
+const applicationFields = {
   first_name: name,
   last_name: name,
-  email: z.string().check(z.trim(), z.maxLength(254, messages.tooLong(254)), z.regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,6}$/, messages.email)),
-  country_code: z._default(z.enum(countryCodes.map((entry) => entry.code) as [string, ...string[]]), DEFAULT_COUNTRY_CODE),
-  phone: z.string().check(
-    z.maxLength(30, messages.tooLong(30)),
-    z.refine((value) => phonePattern.test(value.replace(/\s/g, '')), messages.phone),
-  ),
+  email: emailField,
+  country_code: z._default(z.enum(countryCodes.map((entry) => entry.code) as [CountryCode, ...CountryCode[]]), DEFAULT_COUNTRY_CODE),
+  // Checked for the chosen country below: the rule needs both fields.
+  phone: z.string().check(z.maxLength(30, messages.tooLong(30))),
   address: z.string().check(z.trim(), z.minLength(10, messages.address), z.maxLength(500, messages.tooLong(500))),
   gender: z.enum(genders, { error: messages.gender }),
   // "An https address on a linkedin host with a 2-3 letter subdomain" (www., uk., ...).
@@ -73,20 +46,38 @@ export const applicationFormSchema = z.object({
   cover_letter: z.string().check(z.trim(), z.minLength(1, messages.coverLetter), z.maxLength(10_000, messages.tooLong(10_000))),
   /** The opaque id the resume upload returned. */
   resume_upload_id: z.uuid(messages.resume),
-});
+};
+
+/** The phone number must be a valid number of the chosen country (libphonenumber, see ./phone.ts). */
+const phoneOfCountry = z.refine(
+  (form: unknown) => {
+    const { phone, country_code } = form as { phone: string; country_code: string };
+    return phoneE164(phone, country_code) !== null;
+  },
+  {
+    message: messages.phone,
+    path: ['phone'],
+    // Checked even while other fields are wrong, so the message shows as soon as the field is touched.
+    when: ({ value }) => typeof (value as { phone?: unknown })?.phone === 'string',
+  },
+);
+
+export const applicationFormSchema = z.object(applicationFields).check(phoneOfCountry);
+
+/** The name of the resume's file input, posted as a file when the form is sent without JavaScript. */
+export const RESUME_INPUT = 'resume';
 
 /** What the browser sends: the form, the position, and the honeypot field (empty for people). */
-export const applicationSubmissionSchema = z.extend(applicationFormSchema, {
-  position_id: z.uuid(),
-  ...honeypotField,
-});
+export const applicationSubmissionSchema = z
+  .object({ ...applicationFields, position_id: z.uuid(), ...honeypotField })
+  .check(phoneOfCountry);
 
 export type ApplicationFieldErrors = Partial<Record<keyof z.input<typeof applicationSubmissionSchema> | 'form', string>>;
 
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
 export type ApplicationForm = z.output<typeof applicationFormSchema>;
 
-/** What is stored (spec section 3): full name joined, phone as country code + digits, empty optionals as null. */
+/** What is stored (spec section 3): full name joined, phone in E.164, e-mail lowercased, empty optionals as null. */
 export interface NormalizedApplication {
   fullName: string;
   email: string;
@@ -104,7 +95,8 @@ export function normalizeApplication(form: ApplicationForm): NormalizedApplicati
   return {
     fullName: `${form.first_name} ${form.last_name}`.trim(),
     email: form.email.toLowerCase(),
-    phone: `${form.country_code}${form.phone.replace(/\D/g, '')}`,
+    // E.164, the same as the spec's "country code followed by digits" for a valid number.
+    phone: phoneE164(form.phone, form.country_code) ?? `${form.country_code}${form.phone.replace(/\D/g, '')}`,
     address: form.address,
     gender: form.gender,
     linkedinProfile: orNull(form.linkedin_profile),

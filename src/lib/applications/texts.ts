@@ -1,12 +1,12 @@
 import type { FlashToast } from '../flash.ts';
-import { errorToast, tooLong } from '../forms.ts';
+import { emailMessage, errorToast, tooLong } from '../forms.ts';
 
 /** Every text of applying for a position: the form's messages and the spec's toasts (sections 5 and 8). */
 
 export const applicationMessages = {
   nameLength: 'Must be at least 2 characters long',
   nameCharacters: 'Can only contain letters, spaces, hyphens, and apostrophes',
-  email: 'Please enter a valid email address',
+  email: emailMessage,
   phone: 'Please enter a valid phone number',
   address: 'Please enter a complete address',
   linkedin: 'Please enter a valid LinkedIn URL',
@@ -15,6 +15,8 @@ export const applicationMessages = {
   coverLetter: 'Please write a cover letter',
   resume: 'Please upload your resume',
   resumeMissing: 'Your uploaded resume could not be found. Please upload it again.',
+  chooseResumeAgain: 'Please choose your resume again: it is kept only once the application is sent.',
+  notAForm: 'The application did not arrive as a form. Please try again.',
   duplicate: 'You have already applied for this position with this email address.',
   rateLimited: 'Several applications were sent from your network in a short time. Please try again in an hour.',
   url: 'Please enter a valid URL starting with https://',

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { emailField } from '../forms.ts';
 import { honeypotField } from '../honeypot.ts';
 import { contactMessages } from './texts.ts';
 
@@ -40,7 +41,7 @@ const text = (min: number, minMessage: string, max: number) =>
 export const contactFormSchema = z.object({
   first_name: text(1, contactMessages.firstName, 100),
   last_name: text(1, contactMessages.lastName, 100),
-  email: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, contactMessages.email), z.email(contactMessages.email)),
+  email: emailField,
   phone: z.string().check(
     z.trim(),
     z.maxLength(30, contactMessages.tooLong(30)),
@@ -54,6 +55,9 @@ export const contactFormSchema = z.object({
   /** The opaque id the attachment upload returned, or empty. */
   attachment_upload_id: z.union([z.literal(''), z.uuid()]),
 });
+
+/** The name of the attachment's file input, posted as a file when the form is sent without JavaScript. */
+export const CONTACT_ATTACHMENT_INPUT = 'contact-attachment';
 
 export const contactSubmissionSchema = z.extend(contactFormSchema, honeypotField);
 

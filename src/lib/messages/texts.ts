@@ -1,18 +1,20 @@
 import type { FlashToast } from '../flash.ts';
-import { errorToast, tooLong } from '../forms.ts';
+import { emailMessage, errorToast, tooLong } from '../forms.ts';
 
 /** Every text of the contact form and the messages inbox (spec sections 5 and 8). */
 
 export const contactMessages = {
   firstName: 'Please enter your first name',
   lastName: 'Please enter your last name',
-  email: 'Please enter a valid email address',
+  email: emailMessage,
   phone: 'Please enter a valid phone number',
   reason: 'Please choose a reason',
   message: 'Please write a message',
   tooLong,
   rateLimited: 'Several messages were sent from your network in a short time. Please try again in an hour.',
   attachmentMissing: 'Your attachment could not be found. Please attach it again.',
+  attachAgain: 'Please choose your file again: it is kept only once the message is sent.',
+  notAForm: 'The message did not arrive as a form. Please try again.',
 } as const;
 
 /** Spec section 8: "Message sent successfully! …"; with a file, the file name has been attached. */

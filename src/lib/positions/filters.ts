@@ -41,3 +41,11 @@ export function filtersToQuery(filters: JobFilters): string {
   const query = params.toString();
   return query ? `?${query}` : '';
 }
+
+/**
+ * Whether a position's type says nothing its location has not: a remote role in "Remote" reads
+ * "Remote" once, not "Remote · Remote".
+ */
+export function typeRepeatsLocation(position: { location: string; type: string }): boolean {
+  return position.type.trim().toLowerCase() === position.location.trim().toLowerCase();
+}

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationMessages as messages } from '@/lib/applications/texts';
 import { MAX_UPLOAD_BYTES, uploadMessages } from '@/lib/uploads';
+import { applyFormPost } from './form-post';
 import { applicationDeps, submitApplication, type ApplicationDeps } from './submit';
 import { listOpenPositions } from '../positions/board';
 import { applications, positions, uploads } from '../db/schema';
@@ -54,6 +55,7 @@ beforeAll(async () => {
     const path = new URL(request.url).pathname;
     if (path === '/api/uploads') return handleUploadRequest(uploadDeps(runtime), request, clientKey);
     if (path === '/apply') return Response.json(await submitApplication(deps, await request.json(), clientKey));
+    if (path.startsWith('/apply-post/')) return Response.json(await applyFormPost(runtime, request, path.split('/')[2]!, clientKey));
     return new Response('not found', { status: 404 });
   });
 }, 120_000);
@@ -103,7 +105,7 @@ const validForm = () => ({
   last_name: "O'Neil-Smith",
   email: 'Jane.Doe@mail.test',
   country_code: '+44',
-  phone: '(512) 555-0147',
+  phone: '07400 123456',
   address: '100 Congress Ave, Austin, TX 78701',
   gender: 'female',
   linkedin_profile: 'https://www.linkedin.com/in/janedoe',
@@ -243,7 +245,7 @@ describe('submitting an application', () => {
       positionId,
       fullName: "Jane O'Neil-Smith",
       email: 'jane.doe@mail.test',
-      phone: '+445125550147',
+      phone: '+447400123456',
       address: '100 Congress Ave, Austin, TX 78701',
       gender: 'female',
       linkedinProfile: 'https://www.linkedin.com/in/janedoe',
@@ -268,8 +270,10 @@ describe('submitting an application', () => {
     { field: 'first_name', value: 'J4ne', message: messages.nameCharacters, problem: 'a digit' },
     { field: 'last_name', value: 'D', message: messages.nameLength, problem: 'one letter' },
     { field: 'email', value: 'jane@mail', message: messages.email, problem: 'no top-level domain' },
-    { field: 'email', value: 'jane@mail.example', message: messages.email, problem: 'a 7-letter top-level domain' },
+    // A display name would send the mail to another address than the one stored.
+    { field: 'email', value: '<victim@target.example>a.co', message: messages.email, problem: 'a display-name form' },
     { field: 'phone', value: '12345', message: messages.phone, problem: 'five digits' },
+    { field: 'phone', value: '(512) 555-0147', message: messages.phone, problem: 'a US number with the UK code' },
     { field: 'address', value: 'Austin', message: messages.address, problem: 'under 10 characters' },
     { field: 'gender', value: '', message: messages.gender, problem: 'missing' },
     {
@@ -287,6 +291,21 @@ describe('submitting an application', () => {
     const result = await apply({ ...validForm(), position_id: positionId, resume_upload_id: await uploadedResume(), [field]: value });
     expect(result).toEqual({ kind: 'invalid', fieldErrors: { [field]: message } });
     expect((await database.db.select().from(applications)).length).toBe(countBefore);
+  });
+
+  it('accepts addresses on long top-level domains, stored lowercased', async () => {
+    const result = await apply({
+      ...validForm(),
+      email: 'Jordan@Helix.Engineering',
+      position_id: positionId,
+      resume_upload_id: await uploadedResume(),
+    });
+    expect(result.kind).toBe('submitted');
+    const [row] = await database.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, result.applicationId as string));
+    expect(row!.email).toBe('jordan@helix.engineering');
   });
 
   it('accepts one application per e-mail per position', async () => {
@@ -364,5 +383,53 @@ describe('submitting an application', () => {
     expect(await database.db.select().from(applications).where(eq(applications.email, 'atomic@mail.test'))).toEqual([]);
     const [upload] = await database.db.select().from(uploads).where(eq(uploads.id, resume));
     expect(upload!.attachedAt).toBeNull();
+  });
+});
+
+describe('an application posted without JavaScript', () => {
+  async function post(fields: Record<string, string>, file?: { name: string; content: Buffer }, position = positionId) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    if (file) form.set('resume', new Blob([new Uint8Array(file.content)]), file.name);
+    const response = await fetch(`${server.url}/apply-post/${position}`, {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': nextIp() },
+      body: form,
+    });
+    return response.json();
+  }
+  const { company_website: _bot, ...fields } = validForm();
+
+  it('is stored with the resume from the post, as the island would store it', async () => {
+    expect(await post({ ...fields, email: 'plain.post@mail.test' }, { name: 'cv.pdf', content: fixture('resume.pdf') })).toEqual({
+      kind: 'submitted',
+    });
+    const [row] = await database.db.select().from(applications).where(eq(applications.email, 'plain.post@mail.test'));
+    expect(row).toMatchObject({ phone: '+447400123456', resumeUploadId: expect.any(String) });
+  });
+
+  it('comes back refused with everything typed, and asks for the resume again', async () => {
+    const result = await post({ ...fields, gender: '' }, { name: 'cv.pdf', content: fixture('resume.pdf') });
+    expect(result).toEqual({
+      kind: 'refused',
+      values: { ...fields, gender: '', resume_upload_id: '' },
+      fieldErrors: { gender: messages.gender, resume_upload_id: messages.chooseResumeAgain },
+    });
+  });
+
+  it('refuses a resume by its content, a duplicate, and a closed position', async () => {
+    expect(await post(fields, { name: 'cv.pdf', content: fixture('program.pdf') })).toMatchObject({
+      kind: 'refused',
+      fieldErrors: { resume_upload_id: uploadMessages.wrongType },
+    });
+    const twice = { ...fields, email: 'twice.post@mail.test' };
+    expect((await post(twice, { name: 'cv.pdf', content: fixture('resume.pdf') })).kind).toBe('submitted');
+    expect(await post(twice, { name: 'cv.pdf', content: fixture('resume.pdf') })).toMatchObject({
+      kind: 'refused',
+      fieldErrors: { email: messages.duplicate },
+    });
+    expect(await post(fields, { name: 'cv.pdf', content: fixture('resume.pdf') }, inactivePositionId)).toEqual({
+      kind: 'position-not-found',
+    });
   });
 });

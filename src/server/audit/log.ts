@@ -1,6 +1,6 @@
-import { desc } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import { applications, auditLog, contactMessages, positions, users } from '../db/schema.ts';
 import { auditActions, type AuditAction } from './actions.ts';
 
 export type { AuditAction } from './actions.ts';
@@ -24,18 +24,90 @@ export async function audit(
     .values({ actorUserId: actor.id, actorEmail: actor.email, action, targetType: auditActions[action], targetId, details });
 }
 
+/**
+ * The latest entries, newest first, with people and things by name: the actor's name, and the
+ * target's (a user's name, a position's title, an applicant and their position, a message's
+ * sender) and where it is in the admin area. A target deleted since keeps what the entry's details
+ * recorded of it.
+ */
 export async function listAuditLog(db: Database, limit = 200) {
-  return db
+  const actor = aliasedTable(users, 'actor');
+  const targetUser = aliasedTable(users, 'target_user');
+  const applicationPosition = aliasedTable(positions, 'application_position');
+  const rows = await db
     .select({
       id: auditLog.id,
       actorEmail: auditLog.actorEmail,
+      actorName: actor.name,
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
       details: auditLog.details,
       createdAt: auditLog.createdAt,
+      userName: targetUser.name,
+      positionTitle: positions.title,
+      applicantName: applications.fullName,
+      applicationPositionId: applications.positionId,
+      applicationPositionTitle: applicationPosition.title,
+      senderName: sql<string | null>`${contactMessages.firstName} || ' ' || ${contactMessages.lastName}`,
     })
     .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(targetUser.id, auditLog.targetId)))
+    .leftJoin(positions, and(eq(auditLog.targetType, 'position'), sql`${positions.id}::text = ${auditLog.targetId}`))
+    .leftJoin(applications, and(eq(auditLog.targetType, 'application'), sql`${applications.id}::text = ${auditLog.targetId}`))
+    .leftJoin(applicationPosition, eq(applicationPosition.id, applications.positionId))
+    .leftJoin(contactMessages, and(eq(auditLog.targetType, 'message'), sql`${contactMessages.id}::text = ${auditLog.targetId}`))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
+  return rows.map(({ userName, positionTitle, applicantName, applicationPositionId, applicationPositionTitle, senderName, ...entry }) => ({
+    ...entry,
+    target: describeTarget(entry, { userName, positionTitle, applicantName, applicationPositionId, applicationPositionTitle, senderName }),
+  }));
 }
+
+export interface AuditTarget {
+  /** "Jane Doe", "Data Engineer", "Jane Doe for Data Engineer"; null when nothing is known of it. */
+  label: string | null;
+  /** Where it is in the admin area, while it exists. */
+  href: string | null;
+}
+
+function describeTarget(
+  entry: { targetType: string; targetId: string | null; details: unknown },
+  found: {
+    userName: string | null;
+    positionTitle: string | null;
+    applicantName: string | null;
+    applicationPositionId: string | null;
+    applicationPositionTitle: string | null;
+    senderName: string | null;
+  },
+): AuditTarget {
+  const recorded = (entry.details ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  switch (entry.targetType) {
+    case 'user':
+      return { label: found.userName ?? text(recorded['email']), href: null };
+    case 'position':
+      return {
+        label: found.positionTitle ?? text(recorded['title']),
+        href: found.positionTitle ? `/admin/positions/${entry.targetId}` : null,
+      };
+    case 'application':
+      return found.applicantName
+        ? {
+            label: `${found.applicantName} for ${found.applicationPositionTitle}`,
+            href: `/admin/applications/${found.applicationPositionId}/${entry.targetId}`,
+          }
+        : { label: null, href: null };
+    case 'message':
+      return found.senderName
+        ? { label: `Message from ${found.senderName}`, href: `/admin/messages/${entry.targetId}` }
+        : { label: text(recorded['from']) && `Message from ${text(recorded['from'])}`, href: null };
+    default:
+      return { label: null, href: null };
+  }
+}
+
+export type AuditEntry = Awaited<ReturnType<typeof listAuditLog>>[number];

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { addPosition } from '../testing/fixtures';
 import type { Database } from './client';
-import { applications, departments, positions } from './schema';
+import { applications, contactMessages, departments, positions } from './schema';
 import { seedDemoData, seedIfNeverSeeded } from './seed';
 import { seedPositions } from './seed-data';
 
@@ -102,6 +102,7 @@ describe('the database itself', () => {
       ['an unknown gender', { gender: 'unknown' }, 'applications_gender'],
       ['a phone without country code', { phone: '5125550142' }, 'applications_phone'],
       ['a malformed e-mail', { email: 'ada-at-example' }, 'applications_email'],
+      ['an e-mail with capitals', { email: 'Ada@Example.dev' }, 'applications_email_lowercase'],
       ['a short address', { address: 'Austin' }, 'applications_address_length'],
     ])('applications: %s', async (_case, change, constraint) => {
       const row = { ...(await validApplication()), ...change } as typeof applications.$inferInsert;
@@ -114,6 +115,14 @@ describe('the database itself', () => {
     it('applications: a position that does not exist', async () => {
       const application = { ...(await validApplication()), positionId: '00000000-0000-4000-8000-000000000000' };
       expect((await rejection(database.db.insert(applications).values(application)))?.code).toBe('23503');
+    });
+
+    it('contact messages: an e-mail with capitals', async () => {
+      const message = { firstName: 'Jo', lastName: 'Doe', email: 'Jo@Mail.test', reason: 'support' as const, message: 'Hi' };
+      expect(await rejection(database.db.insert(contactMessages).values(message))).toEqual({
+        code: '23514',
+        constraint: 'contact_messages_email_lowercase',
+      });
     });
 
     it('departments: a duplicate name', async () => {

@@ -209,6 +209,8 @@ export const applications = pgTable(
   (t) => [
     check('applications_full_name_length', sql`char_length(${t.fullName}) between 5 and 200`),
     check('applications_email', sql`${t.email} ~* '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$'`),
+    // Stored lowercased, so one address is one applicant (and one application per position).
+    check('applications_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('applications_phone', sql`${t.phone} ~ '^\\+[0-9]{7,18}$'`),
     check('applications_address_length', sql`char_length(${t.address}) >= 10`),
     check('applications_gender', inList('gender', genders)),
@@ -241,6 +243,7 @@ export const contactMessages = pgTable(
   (t) => [
     check('contact_messages_reason', inList('reason', contactReasons)),
     check('contact_messages_email', sql`${t.email} ~* '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$'`),
+    check('contact_messages_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('contact_messages_message_not_blank', sql`char_length(trim(${t.message})) > 0`),
     index('contact_messages_created_idx').on(t.createdAt.desc()),
   ],

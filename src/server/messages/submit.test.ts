@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '@/lib/messages/texts';
 import { uploadMessages } from '@/lib/uploads';
 import { contactMessages as contactTable, uploads } from '../db/schema';
+import { sendContactFormPost } from './form-post';
 import { contactDeps, submitContactMessage, type ContactDeps } from './submit';
 import { clientIp } from '../rate-limit';
 import { startTestBackend, type TestBackend } from '../testing/backend';
@@ -25,7 +26,9 @@ beforeAll(async () => {
   deps = contactDeps(backend.runtime);
   server = await serveForTest(async (request, socket) => {
     const key = clientIp(request.headers, socket, true);
-    if (new URL(request.url).pathname === '/api/uploads') return handleUploadRequest(uploadDeps(backend.runtime), request, key);
+    const path = new URL(request.url).pathname;
+    if (path === '/api/uploads') return handleUploadRequest(uploadDeps(backend.runtime), request, key);
+    if (path === '/contact/send') return Response.json(await sendContactFormPost(backend.runtime, request, key));
     return Response.json(await submitContactMessage(deps, await request.json(), key));
   });
 }, 120_000);
@@ -149,5 +152,47 @@ describe('a contact message', () => {
     expect(result.kind).toBe('sent');
     expect(await backend.database.db.select().from(contactTable).where(eq(contactTable.email, 'bot@mail.test'))).toEqual([]);
     expect((await queuedTo(CONTACT_EMAIL)).length).toBe(before);
+  });
+});
+
+describe('a contact message posted without JavaScript', () => {
+  async function post(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    if (file) form.set('contact-attachment', new Blob([new Uint8Array(file.content)]), file.name);
+    const response = await fetch(`${server.url}/contact/send`, { method: 'POST', headers: { 'X-Forwarded-For': nextIp() }, body: form });
+    return response.json();
+  }
+  const { attachment_upload_id: _none, company_website: _bot, ...fields } = validMessage();
+
+  it('is stored with the attachment from the post, as the island would store it', async () => {
+    const result = await post({ ...fields, email: 'plain.post@mail.test' }, { name: 'brief.txt', content: fixture('brief.txt') });
+    expect(result).toEqual({ kind: 'sent', attachmentName: 'brief.txt' });
+    const [row] = await backend.database.db.select().from(contactTable).where(eq(contactTable.email, 'plain.post@mail.test'));
+    expect(row?.attachmentUploadId).toEqual(expect.any(String));
+    expect((await queuedTo(CONTACT_EMAIL)).some((mail) => mail.replyTo === 'plain.post@mail.test')).toBe(true);
+  });
+
+  it('comes back refused with everything typed, and asks for the file again', async () => {
+    const result = await post({ ...fields, email: 'not an address' }, { name: 'brief.txt', content: fixture('brief.txt') });
+    expect(result).toEqual({
+      kind: 'refused',
+      values: { ...fields, email: 'not an address', attachment_upload_id: '' },
+      fieldErrors: { email: contactMessages.email, attachment_upload_id: contactMessages.attachAgain },
+    });
+  });
+
+  it('refuses an attachment by its content, whatever its name', async () => {
+    const result = await post(fields, { name: 'photo.txt', content: fixture('image.txt') });
+    expect(result).toMatchObject({ kind: 'refused', fieldErrors: { attachment_upload_id: uploadMessages.wrongAttachmentType } });
+  });
+
+  it('refuses a body that is not a form', async () => {
+    const response = await fetch(`${server.url}/contact/send`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(await response.json()).toMatchObject({ kind: 'refused', fieldErrors: { form: contactMessages.notAForm } });
   });
 });

@@ -183,3 +183,27 @@ export async function handleUploadRequest(deps: UploadDeps, request: Request, cl
     return Response.json({ error: uploadMessages.failed }, { status: 500, headers: { Connection: 'close' } });
   }
 }
+
+/**
+ * A file posted with a plain form (no JavaScript): received exactly as the island's upload would
+ * be, with the same checks and limits. Resolves to the upload's id, or the reason it was refused.
+ */
+export async function receivePostedFile(
+  deps: UploadDeps,
+  file: File,
+  purpose: UploadPurpose,
+  clientKey: string,
+): Promise<{ id: string } | { error: string }> {
+  try {
+    const result = await receiveUpload(deps, {
+      purpose,
+      headers: new Headers({ 'x-file-name': encodeURIComponent(file.name), 'content-length': String(file.size) }),
+      body: file.stream(),
+      clientKey,
+    });
+    return 'id' in result.body ? { id: result.body.id } : { error: result.body.error };
+  } catch (error) {
+    deps.log({ err: { message: (error as Error).message } }, 'posted file not stored');
+    return { error: uploadMessages.failed };
+  }
+}

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expectNoA11yViolations, waitForHydration } from './helpers';
+import { createAdmin, expect, signInWithForm, test } from './fixtures';
+
+/* The admin area on a phone (390 px): no page wider than the screen, lists as cards, axe clean. */
+
+const ADMIN = { email: 'phone.admin@helixpoint.test', password: 'admin password 123' };
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+async function pageWidth(page: Page) {
+  return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+}
+
+test('every admin page fits a 390 px screen and passes axe', async ({ page, request }) => {
+  // Eight pages, each scanned by axe.
+  test.setTimeout(120_000);
+  createAdmin(ADMIN.email, ADMIN.password);
+  // Something in every list: an application with a resume and a message.
+  const { positions } = (await (await request.get('/api/positions')).json()) as { positions: { id: string; title: string }[] };
+  const position = positions.find((candidate) => candidate.title === 'Platform Engineer (Kubernetes)')!;
+  const upload = await request.post('/api/uploads?purpose=resume', {
+    headers: { 'Content-Type': 'application/pdf', 'X-File-Name': 'phone.pdf' },
+    data: readFileSync(fileURLToPath(new URL('../fixtures/resume.pdf', import.meta.url))),
+  });
+  const { id: resumeId } = (await upload.json()) as { id: string };
+  const applied = await request.post('/_actions/apply', {
+    data: {
+      first_name: 'Pham',
+      last_name: 'Phone',
+      email: 'pham.phone@mail.test',
+      country_code: '+65',
+      phone: '8123 4567',
+      address: '1 Raffles Place, Singapore 048616',
+      gender: 'male',
+      linkedin_profile: '',
+      github_profile: '',
+      vercel_profile: '',
+      cover_letter: 'From a phone.',
+      resume_upload_id: resumeId,
+      position_id: position.id,
+      company_website: '',
+    },
+  });
+  expect(applied.status()).toBe(200);
+  await request.post('/_actions/contact', {
+    data: {
+      first_name: 'Paula',
+      last_name: 'Phone',
+      email: 'paula.phone@mail.test',
+      phone: '',
+      reason: 'support',
+      message: 'A message to read on a phone.',
+      attachment_upload_id: '',
+      company_website: '',
+    },
+  });
+
+  await signInWithForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/applications/${position.id}`);
+  const applicationPath = await page.getByRole('link', { name: 'Pham Phone' }).getAttribute('href');
+  // The number as the applicant's country writes it, not the stored E.164.
+  await expect(page.getByText('+65 8123 4567')).toBeVisible();
+  await page.goto('/admin/messages');
+  const messagePath = await page.getByRole('link', { name: 'Paula Phone' }).getAttribute('href');
+
+  for (const path of [
+    '/admin',
+    '/admin/audit',
+    '/admin/messages',
+    messagePath!,
+    '/admin/positions/new',
+    `/admin/positions/${position.id}`,
+    `/admin/applications/${position.id}`,
+    applicationPath!,
+  ]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const { scroll, viewport } = await pageWidth(page);
+    expect(scroll, `${path} is ${scroll} px wide on a ${viewport} px screen`).toBeLessThanOrEqual(viewport);
+    await expectNoA11yViolations(page, `${path} at 390 px`);
+  }
+
+  // A position's card keeps its name beside its actions.
+  await page.goto('/admin');
+  const card = page.getByRole('row').filter({ hasText: 'Platform Engineer (Kubernetes)' });
+  const viewApplications = card.getByRole('link', { name: 'View Applications: Platform Engineer (Kubernetes)' });
+  await viewApplications.scrollIntoViewIfNeeded();
+  await expect(viewApplications).toBeInViewport({ ratio: 1 });
+  await expect(card.getByText('Applications: 1')).toBeVisible();
+});
