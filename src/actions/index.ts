@@ -5,6 +5,7 @@ import { guardMessages } from '@/lib/accounts/texts';
 import { applicationStatusSchema } from '@/lib/applications/status';
 import { messageIdSchema, messageReadSchema } from '@/lib/messages/inbox';
 import { positionActiveSchema, positionFormSchema, positionUpdateSchema } from '@/lib/positions/schema';
+import { legalHoldSchema, personSchema } from '@/lib/privacy/admin';
 import { checkAdmin } from '@/server/accounts/session';
 import { changeUserRole, deleteUser } from '@/server/accounts/users';
 import { AdminRuleError, type Actor } from '@/server/admin-command';
@@ -13,6 +14,7 @@ import { applicationDeps, submitApplication } from '@/server/applications/submit
 import { deleteMessage, setMessageRead } from '@/server/messages/inbox';
 import { contactDeps, submitContactMessage } from '@/server/messages/submit';
 import { createPosition, setPositionActive, updatePosition } from '@/server/positions/manage';
+import { erasePerson, privacyDeps, setLegalHold } from '@/server/privacy/requests';
 import { clientKeyOf } from '@/server/request-context';
 import { getRuntime, type Runtime } from '@/server/runtime';
 
@@ -77,5 +79,9 @@ export const server = {
     deleteMessage: adminAction(messageIdSchema, ({ messageId }, actor, { database, storage }) =>
       deleteMessage(database.db, storage, actor, messageId),
     ),
+    setLegalHold: adminAction(legalHoldSchema, ({ applicationId, reason }, actor, { database }) =>
+      setLegalHold(database.db, actor, applicationId, reason),
+    ),
+    erasePerson: adminAction(personSchema, ({ email }, actor, runtime) => erasePerson(privacyDeps(runtime), actor, email)),
   },
 };

@@ -65,6 +65,12 @@ export const navGroups: readonly NavGroup[] = [
 /** The top-level link beside the groups. */
 export const contactLink = { href: '/contact', label: 'Contact' } as const;
 
+/** The footer's last row: what a visitor has a right to read. */
+export const legalLinks = [
+  { href: '/privacy', label: 'Privacy notice' },
+  { href: '/accessibility', label: 'Accessibility' },
+] as const;
+
 /** True when `href` is the page at `pathname` or a page below it (for aria-current). */
 export function isCurrentPath(href: string, pathname: string): boolean {
   const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);

@@ -17,8 +17,20 @@ describe('loadConfig', () => {
       siteUrl: 'http://localhost:4321',
       databaseUrl: undefined,
       storage: { driver: 'fs' },
+      retention: { applicationDays: 365, messageDays: 365, auditDays: 730, talentPoolMonths: 12 },
     });
     expect(config.mail.outboxDir).toBe(join(dataDir, 'mail'));
+  });
+
+  it('reads the retention periods, and refuses nonsense with the variable named', () => {
+    expect(loadConfig({ ...base, RETENTION_APPLICATION_DAYS: '180', RETENTION_TALENT_POOL_MONTHS: '24' }).retention).toMatchObject({
+      applicationDays: 180,
+      talentPoolMonths: 24,
+    });
+    expect(() => loadConfig({ ...base, RETENTION_MESSAGE_DAYS: '0' })).toThrow(
+      'Invalid configuration: RETENTION_MESSAGE_DAYS must be at least 1 day (got "0").',
+    );
+    expect(() => loadConfig({ ...base, RETENTION_AUDIT_DAYS: 'forever' })).toThrow(/RETENTION_AUDIT_DAYS must be a number of days/);
   });
 
   it('generates a local secret once and keeps it, readable by the owner only', () => {

@@ -44,6 +44,14 @@ const email = optionalString.refine(
   'must be an e-mail address (optionally "Name <address>")',
 );
 
+const days = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(36_500, 'must be at most 36500 days')
+    .default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: z.coerce
@@ -71,6 +79,15 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   TRUST_PROXY: optionalString,
   AUTH_REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
+  RETENTION_APPLICATION_DAYS: days(365),
+  RETENTION_MESSAGE_DAYS: days(365),
+  RETENTION_AUDIT_DAYS: days(730),
+  RETENTION_TALENT_POOL_MONTHS: z.coerce
+    .number({ error: 'must be a number of months' })
+    .int('must be a whole number of months')
+    .min(1, 'must be between 1 and 60 months')
+    .max(60, 'must be between 1 and 60 months')
+    .default(12),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, error, ...)' })
     .default('info'),
@@ -95,6 +112,8 @@ export interface AppConfig {
     s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   };
   trustProxy: boolean;
+  /** How long personal data is kept (the retention job, the privacy notice). */
+  retention: { applicationDays: number; messageDays: number; auditDays: number; talentPoolMonths: number };
   logLevel: string;
 }
 
@@ -162,6 +181,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : {}),
     },
     trustProxy: Boolean(e.TRUST_PROXY && e.TRUST_PROXY !== 'false' && e.TRUST_PROXY !== '0'),
+    retention: {
+      applicationDays: e.RETENTION_APPLICATION_DAYS,
+      messageDays: e.RETENTION_MESSAGE_DAYS,
+      auditDays: e.RETENTION_AUDIT_DAYS,
+      talentPoolMonths: e.RETENTION_TALENT_POOL_MONTHS,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -23,6 +23,8 @@ export async function publicPages(db: Database): Promise<{ path: string; lastMod
     ...servicePages.map((page) => page.path),
     '/careers',
     '/contact',
+    '/privacy',
+    '/accessibility',
   ];
   return [
     ...paths.map((path) => ({ path })),

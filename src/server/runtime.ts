@@ -45,6 +45,8 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       db: database.db,
       mailer,
       storage,
+      sealSecret: config.authSecret,
+      retention: config.retention,
       log: (data, message) => logger.info(data, message),
     });
     const runtime: Runtime = {

@@ -86,6 +86,7 @@ test.beforeAll(async ({ baseURL }) => {
       cover_letter: 'Hello',
       resume_upload_id: resumeId,
       position_id: position.id,
+      privacy_acknowledged: true,
       company_website: '',
     },
   });

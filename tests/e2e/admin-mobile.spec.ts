@@ -41,6 +41,7 @@ test('every admin page fits a 390 px screen and passes axe', async ({ page, requ
       cover_letter: 'From a phone.',
       resume_upload_id: resumeId,
       position_id: position.id,
+      privacy_acknowledged: true,
       company_website: '',
     },
   });

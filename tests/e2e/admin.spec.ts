@@ -44,6 +44,7 @@ async function applyThroughApi(request: APIRequestContext, positionTitle: string
       cover_letter: '<script>alert("x")</script> I would love to join.',
       resume_upload_id: id,
       position_id: position.id,
+      privacy_acknowledged: true,
       company_website: '',
     },
   });

@@ -352,4 +352,5 @@ async function fillApplicant(page: Page, { email }: { email: string }) {
   await page
     .getByRole('textbox', { name: 'Cover letter' })
     .fill('I have built data platforms for eight years and would love to do it with you.');
+  await page.getByRole('checkbox', { name: /I have read the privacy notice/ }).check();
 }

@@ -80,6 +80,7 @@ test.describe('before any script has loaded', () => {
     await page.getByRole('textbox', { name: 'Phone number' }).fill('01512 3456789');
     await page.getByRole('textbox', { name: 'Address' }).fill('Unter den Linden 1, 10117 Berlin');
     await page.getByRole('textbox', { name: 'Cover letter' }).fill('Sent without scripts.');
+    await page.getByRole('checkbox', { name: /I have read the privacy notice/ }).check();
     await page.getByLabel('Resume').setInputFiles(fixture('resume.pdf'));
     // No gender chosen: refused, with everything kept but the file, which must be chosen again.
     await page.getByRole('button', { name: 'Submit Application' }).click();
@@ -87,6 +88,7 @@ test.describe('before any script has loaded', () => {
     await expect(page.getByText('Please choose your resume again: it is kept only once the application is sent.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Cover letter' })).toHaveValue('Sent without scripts.');
     await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('+49');
+    await expect(page.getByRole('checkbox', { name: /I have read the privacy notice/ })).toBeChecked();
     await expectNoA11yViolations(page, 'application refused without JavaScript');
 
     await page.getByRole('radio', { name: 'Male', exact: true }).check();

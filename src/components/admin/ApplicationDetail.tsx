@@ -19,6 +19,8 @@ export interface ApplicationDetailProps {
   resume: { fileName: string; size: number | null } | null;
   /** The status control (an island the page places in this slot). */
   status?: ReactNode;
+  /** Consents, legal hold and reads (src/components/admin/ApplicationPrivacy.tsx). */
+  privacy?: ReactNode;
 }
 
 /** Applicant-supplied links are shown as links only when they are plain https addresses. */
@@ -36,7 +38,7 @@ function profileLink(url: string | null) {
  * Gender is stored (the spec's form asks for it) but not shown beside the candidate: reviewers
  * should not weigh it (DECISIONS.md); it is reported only as counts.
  */
-export function ApplicationDetail({ positionTitle, application, resume, status }: ApplicationDetailProps) {
+export function ApplicationDetail({ positionTitle, application, resume, status, privacy }: ApplicationDetailProps) {
   return (
     <DetailLayout
       asideLabel="Application actions"
@@ -81,6 +83,7 @@ export function ApplicationDetail({ positionTitle, application, resume, status }
             downloadLabel="Download resume"
             none="No resume on file."
           />
+          {privacy}
         </>
       }
     />

@@ -26,6 +26,7 @@ import { formToasts } from '@/lib/forms';
 import { HONEYPOT_FIELD } from '@/lib/honeypot';
 import { positionToasts } from '@/lib/positions/texts';
 import { uploadHint } from '@/lib/uploads';
+import { ConsentFields } from './ConsentFields';
 import { runSuccessSequence } from './success-sequence';
 
 const resumeTexts: FileUploadTexts = {
@@ -49,6 +50,8 @@ const defaultValues: ApplicationFormInput = {
   vercel_profile: '',
   cover_letter: '',
   resume_upload_id: '',
+  privacy_acknowledged: false,
+  talent_pool: false,
 };
 
 /** Every toast of this form has this id: a later one replaces the form's earlier error toasts. */
@@ -59,6 +62,8 @@ export interface ApplicationFormProps {
   /** What an applicant posted without JavaScript, given back by the server with why it was refused. */
   initialValues?: ApplicationFormInput;
   serverErrors?: ApplicationFieldErrors;
+  /** How long the talent pool keeps an application (RETENTION_TALENT_POOL_MONTHS). */
+  talentPoolMonths: number;
 }
 
 /**
@@ -66,7 +71,7 @@ export interface ApplicationFormProps {
  * again on every change (react-hook-form's onTouched), with the schema the server uses too. A
  * failed submit keeps everything typed; a successful one runs the spec's toast sequence.
  */
-export function ApplicationForm({ positionId, initialValues = defaultValues, serverErrors = {} }: ApplicationFormProps) {
+export function ApplicationForm({ positionId, initialValues = defaultValues, serverErrors = {}, talentPoolMonths }: ApplicationFormProps) {
   const {
     register,
     control,
@@ -81,7 +86,9 @@ export function ApplicationForm({ positionId, initialValues = defaultValues, ser
   // Registered here, in the order of the form, because that order decides which invalid field
   // gets the focus on submit (render props run after this component, radios inline would win).
   // defaultValue: the values are in the server-rendered HTML too, for a page given back to a plain post.
-  const field = (name: Exclude<keyof ApplicationFormInput, 'gender' | 'resume_upload_id' | 'country_code'>) => ({
+  const field = (
+    name: Exclude<keyof ApplicationFormInput, 'gender' | 'resume_upload_id' | 'country_code' | 'privacy_acknowledged' | 'talent_pool'>,
+  ) => ({
     ...register(name),
     defaultValue: initialValues[name],
   });
@@ -101,6 +108,8 @@ export function ApplicationForm({ positionId, initialValues = defaultValues, ser
     github_profile: field('github_profile'),
     vercel_profile: field('vercel_profile'),
     cover_letter: field('cover_letter'),
+    privacy_acknowledged: register('privacy_acknowledged'),
+    talent_pool: register('talent_pool'),
   };
   const countryCode = useWatch({ control, name: 'country_code' }) ?? DEFAULT_COUNTRY_CODE;
   const [status, setStatus] = useState<'idle' | 'submitting' | 'submitted'>('idle');
@@ -299,6 +308,14 @@ export function ApplicationForm({ positionId, initialValues = defaultValues, ser
         serverError={serverErrors.resume_upload_id}
         toastId={TOAST_ID}
         onUploadStart={onUploadStart}
+      />
+
+      <ConsentFields
+        acknowledgement={fields.privacy_acknowledged}
+        talentPool={fields.talent_pool}
+        initial={initialValues}
+        error={errorOf('privacy_acknowledged')}
+        talentPoolMonths={talentPoolMonths}
       />
 
       <Honeypot inputRef={honeypot} />

@@ -8,6 +8,7 @@ import { FileUploadField, usePendingUpload, type FileUploadTexts } from '@/compo
 import { FormField } from '@/components/ui/form-field';
 import { Honeypot } from '@/components/ui/honeypot';
 import { Input } from '@/components/ui/input';
+import { PrivacyNote } from '@/components/ui/privacy-note';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { showToast } from '@/components/ui/toast';
@@ -166,11 +167,12 @@ export function ContactForm({ initialValues = empty, serverErrors = {} }: Contac
         toastId={TOAST_ID}
       />
       <Honeypot inputRef={honeypot} />
-      <div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
           {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
           {busy ? 'Sending...' : 'Send Message'}
         </Button>
+        <PrivacyNote />
       </div>
     </form>
   );

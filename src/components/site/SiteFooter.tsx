@@ -1,4 +1,4 @@
-import { navGroups } from '@/lib/navigation';
+import { legalLinks, navGroups } from '@/lib/navigation';
 import { officeLabel, siteConfig } from '@/lib/site-config';
 import { Logo } from './Logo';
 import { SocialIcon } from './SocialIcon';
@@ -56,7 +56,18 @@ export function SiteFooter({ buildYear = new Date().getFullYear() }: { buildYear
           <p>
             © <span data-current-year>{buildYear}</span> {siteConfig.legalName}. All rights reserved.
           </p>
-          <p>{siteConfig.offices.map(officeLabel).join(' · ')}</p>
+          <nav aria-label="Legal" className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            {legalLinks.map((link) => (
+              <a
+                key={link.href}
+                href={link.href}
+                className="rounded text-[#c3cee3] underline-offset-4 hover:text-white hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                {link.label}
+              </a>
+            ))}
+            <span>{siteConfig.offices.map(officeLabel).join(' · ')}</span>
+          </nav>
         </div>
       </div>
       <script dangerouslySetInnerHTML={{ __html: currentYearScript }} />

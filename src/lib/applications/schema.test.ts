@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countryCodes } from './countries';
 import { applicationFormSchema, normalizeApplication, type ApplicationFormInput } from './schema';
 import { applicationMessages as messages } from './texts';
+import { PRIVACY_NOTICE_VERSION } from '../privacy/notice';
 
 const valid: ApplicationFormInput = {
   first_name: 'Ada',
@@ -16,6 +17,7 @@ const valid: ApplicationFormInput = {
   vercel_profile: '',
   cover_letter: 'I build reliable cloud platforms.',
   resume_upload_id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+  privacy_acknowledged: true,
 };
 
 /** The message for one field after validating `valid` with `change` applied, or undefined. */
@@ -48,6 +50,7 @@ describe('application form rules (spec section 5)', () => {
     ['github_profile', { github_profile: 'github.com/ada' }, messages.url],
     ['cover_letter', { cover_letter: '   ' }, messages.coverLetter],
     ['resume_upload_id', { resume_upload_id: '' }, messages.resume],
+    ['privacy_acknowledged', { privacy_acknowledged: false }, 'Please confirm that you have read the privacy notice'],
   ] as const)('%s: %o → "%s"', (field, change, message) => {
     expect(errorFor(field, change)).toBe(message);
   });
@@ -92,6 +95,7 @@ describe('application form rules (spec section 5)', () => {
 
 describe('normalizeApplication (spec section 3)', () => {
   it('joins the name, stores the phone in E.164 and the e-mail lowercased, and empty optionals as null', () => {
+    const now = new Date('2026-11-23T10:00:00Z');
     const stored = normalizeApplication(
       applicationFormSchema.parse({
         ...valid,
@@ -100,6 +104,7 @@ describe('normalizeApplication (spec section 3)', () => {
         phone: '07400 123456',
         github_profile: ' https://github.com/ada ',
       }),
+      { now, talentPoolMonths: 12 },
     );
     expect(stored).toEqual({
       fullName: "Ada O'Neil-Lovelace",
@@ -111,6 +116,16 @@ describe('normalizeApplication (spec section 3)', () => {
       githubProfile: 'https://github.com/ada',
       vercelProfile: null,
       coverLetter: 'I build reliable cloud platforms.',
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+      privacyAcknowledgedAt: now,
+      talentPoolConsentAt: null,
+      talentPoolUntil: null,
     });
+  });
+
+  it('keeps a talent-pool consent with its time and the end of its period', () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    const stored = normalizeApplication(applicationFormSchema.parse({ ...valid, talent_pool: true }), { now, talentPoolMonths: 18 });
+    expect(stored).toMatchObject({ talentPoolConsentAt: now, talentPoolUntil: new Date('2028-05-23T10:00:00Z') });
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { emailField } from '../forms.ts';
 import { honeypotField } from '../honeypot.ts';
 import { countryCodes, DEFAULT_COUNTRY_CODE, type CountryCode } from './countries.ts';
+import { consentFields, PRIVACY_NOTICE_VERSION } from '../privacy/notice.ts';
 import { phoneE164 } from './phone.ts';
 import { applicationMessages as messages } from './texts.ts';
 
@@ -46,6 +47,8 @@ const applicationFields = {
   cover_letter: z.string().check(z.trim(), z.minLength(1, messages.coverLetter), z.maxLength(10_000, messages.tooLong(10_000))),
   /** The opaque id the resume upload returned. */
   resume_upload_id: z.uuid(messages.resume),
+  // The privacy notice acknowledged (required), and the talent pool (optional).
+  ...consentFields,
 };
 
 /** The phone number must be a valid number of the chosen country (libphonenumber, see ./phone.ts). */
@@ -77,7 +80,10 @@ export type ApplicationFieldErrors = Partial<Record<keyof z.input<typeof applica
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
 export type ApplicationForm = z.output<typeof applicationFormSchema>;
 
-/** What is stored (spec section 3): full name joined, phone in E.164, e-mail lowercased, empty optionals as null. */
+/**
+ * What is stored (spec section 3): full name joined, phone in E.164, e-mail lowercased, empty
+ * optionals as null; and the consents, with the notice's version and when they were given.
+ */
 export interface NormalizedApplication {
   fullName: string;
   email: string;
@@ -88,9 +94,16 @@ export interface NormalizedApplication {
   githubProfile: string | null;
   vercelProfile: string | null;
   coverLetter: string;
+  privacyNoticeVersion: string;
+  privacyAcknowledgedAt: Date;
+  talentPoolConsentAt: Date | null;
+  talentPoolUntil: Date | null;
 }
 
-export function normalizeApplication(form: ApplicationForm): NormalizedApplication {
+export function normalizeApplication(
+  form: ApplicationForm,
+  { now = new Date(), talentPoolMonths }: { now?: Date; talentPoolMonths: number },
+): NormalizedApplication {
   const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
   return {
     fullName: `${form.first_name} ${form.last_name}`.trim(),
@@ -103,5 +116,15 @@ export function normalizeApplication(form: ApplicationForm): NormalizedApplicati
     githubProfile: orNull(form.github_profile),
     vercelProfile: orNull(form.vercel_profile),
     coverLetter: form.cover_letter,
+    privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+    privacyAcknowledgedAt: now,
+    talentPoolConsentAt: form.talent_pool ? now : null,
+    talentPoolUntil: form.talent_pool ? addMonths(now, talentPoolMonths) : null,
   };
+}
+
+function addMonths(date: Date, months: number): Date {
+  const until = new Date(date);
+  until.setUTCMonth(until.getUTCMonth() + months);
+  return until;
 }

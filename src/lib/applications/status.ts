@@ -13,6 +13,13 @@ export const statusLabels: Record<ApplicationStatus, string> = {
   rejected: 'Rejected',
 };
 
+/** The ends of the pipeline: an application's retention period counts from reaching one. */
+export const decidedStatuses = ['hired', 'rejected'] as const satisfies readonly ApplicationStatus[];
+
+export function isDecided(status: ApplicationStatus): boolean {
+  return (decidedStatuses as readonly ApplicationStatus[]).includes(status);
+}
+
 export function isApplicationStatus(value: unknown): value is ApplicationStatus {
   return (applicationStatuses as readonly unknown[]).includes(value);
 }

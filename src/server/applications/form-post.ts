@@ -39,7 +39,13 @@ export async function applyFormPost(
 ): Promise<ApplicationPostOutcome> {
   const post = await readFormPost(request);
   const fields = pickFields(post ?? { fields: {}, files: {} }, fieldNames);
-  const values = { ...fields, resume_upload_id: '' } as ApplicationFormInput;
+  // A checked box posts its value ("on"), an unchecked one nothing.
+  const values = {
+    ...fields,
+    resume_upload_id: '',
+    privacy_acknowledged: post?.fields['privacy_acknowledged'] !== undefined,
+    talent_pool: post?.fields['talent_pool'] !== undefined,
+  } as ApplicationFormInput;
   if (!post) return { kind: 'refused', values, fieldErrors: { form: applicationMessages.notAForm } };
 
   const file = post.files[RESUME_INPUT];

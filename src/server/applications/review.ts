@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import { applications, uploads } from '../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { ApplicationsQuery } from '../../lib/applications/query.ts';
-import type { ApplicationStatus } from '../../lib/applications/status.ts';
+import { isDecided, type ApplicationStatus } from '../../lib/applications/status.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 import { pageCount } from '../../lib/list-query.ts';
 
@@ -71,7 +71,13 @@ export async function setApplicationStatus(db: Database, actor: Actor, applicati
       .for('update');
     if (!current) throw new AdminRuleError(applicationRuleMessages.gone);
     if (current.status === status) return;
-    await tx.update(applications).set({ status, updatedAt: new Date() }).where(eq(applications.id, applicationId));
+    const now = new Date();
+    // The retention period of a decided application counts from the decision (RETENTION_APPLICATION_DAYS).
+    const decidedAt = isDecided(status) ? (isDecided(current.status) ? undefined : now) : null;
+    await tx
+      .update(applications)
+      .set({ status, updatedAt: now, ...(decidedAt === undefined ? {} : { decidedAt }) })
+      .where(eq(applications.id, applicationId));
     await audit(tx, actor, 'application.status_changed', applicationId, { from: current.status, to: status });
   });
 }

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationMessages as messages } from '@/lib/applications/texts';
+import { PRIVACY_NOTICE_VERSION } from '@/lib/privacy/notice';
 import { MAX_UPLOAD_BYTES, uploadMessages } from '@/lib/uploads';
 import { applyFormPost } from './form-post';
 import { applicationDeps, submitApplication, type ApplicationDeps } from './submit';
@@ -112,6 +113,7 @@ const validForm = () => ({
   github_profile: '',
   vercel_profile: '',
   cover_letter: 'I have built AWS platforms for eight years.',
+  privacy_acknowledged: true,
   company_website: '',
 });
 
@@ -253,6 +255,10 @@ describe('submitting an application', () => {
       vercelProfile: null,
       status: 'pending',
       resumeUploadId: resume,
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+      privacyAcknowledgedAt: expect.any(Date),
+      talentPoolConsentAt: null,
+      talentPoolUntil: null,
     });
     const [upload] = await database.db.select().from(uploads).where(eq(uploads.id, resume));
     expect(upload!.attachedAt).toBeInstanceOf(Date);
@@ -286,11 +292,33 @@ describe('submitting an application', () => {
     { field: 'cover_letter', value: '   ', message: messages.coverLetter, problem: 'blank' },
     { field: 'cover_letter', value: 'x'.repeat(10_001), message: messages.tooLong(10_000), problem: '10,001 characters' },
     { field: 'resume_upload_id', value: '', message: messages.resume, problem: 'missing' },
+    {
+      field: 'privacy_acknowledged',
+      value: false,
+      message: 'Please confirm that you have read the privacy notice',
+      problem: 'the notice not acknowledged',
+    },
   ])('refuses $field ($problem) with its message and stores nothing', async ({ field, value, message }) => {
     const countBefore = (await database.db.select().from(applications)).length;
     const result = await apply({ ...validForm(), position_id: positionId, resume_upload_id: await uploadedResume(), [field]: value });
     expect(result).toEqual({ kind: 'invalid', fieldErrors: { [field]: message } });
     expect((await database.db.select().from(applications)).length).toBe(countBefore);
+  });
+
+  it('keeps a talent-pool consent with when it was given and until when it holds', async () => {
+    const result = await apply({
+      ...validForm(),
+      email: 'pool@mail.test',
+      talent_pool: true,
+      position_id: positionId,
+      resume_upload_id: await uploadedResume(),
+    });
+    const [row] = await database.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, result.applicationId as string));
+    const months = (row!.talentPoolUntil!.getTime() - row!.talentPoolConsentAt!.getTime()) / (30.44 * 24 * 3600_000);
+    expect(Math.round(months)).toBe(12);
   });
 
   it('accepts addresses on long top-level domains, stored lowercased', async () => {
@@ -387,9 +415,13 @@ describe('submitting an application', () => {
 });
 
 describe('an application posted without JavaScript', () => {
-  async function post(fields: Record<string, string>, file?: { name: string; content: Buffer }, position = positionId) {
+  async function post(fields: Record<string, string | boolean>, file?: { name: string; content: Buffer }, position = positionId) {
     const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    // A browser posts a checked box as "on" and leaves an unchecked one out.
+    for (const [name, value] of Object.entries(fields)) {
+      if (value === true) form.set(name, 'on');
+      else if (value !== false) form.set(name, value);
+    }
     if (file) form.set('resume', new Blob([new Uint8Array(file.content)]), file.name);
     const response = await fetch(`${server.url}/apply-post/${position}`, {
       method: 'POST',
@@ -412,7 +444,7 @@ describe('an application posted without JavaScript', () => {
     const result = await post({ ...fields, gender: '' }, { name: 'cv.pdf', content: fixture('resume.pdf') });
     expect(result).toEqual({
       kind: 'refused',
-      values: { ...fields, gender: '', resume_upload_id: '' },
+      values: { ...fields, gender: '', resume_upload_id: '', privacy_acknowledged: true, talent_pool: false },
       fieldErrors: { gender: messages.gender, resume_upload_id: messages.chooseResumeAgain },
     });
   });

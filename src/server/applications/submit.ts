@@ -18,10 +18,16 @@ import { siteConfig } from '../../lib/site-config.ts';
 
 export interface ApplicationDeps extends PublicFormDeps {
   hiringEmail: string | undefined;
+  /** How long the talent pool keeps an application its applicant agreed to keep (RETENTION_TALENT_POOL_MONTHS). */
+  talentPoolMonths: number;
 }
 
 export function applicationDeps(runtime: Runtime): ApplicationDeps {
-  return { ...publicFormDeps(runtime), hiringEmail: runtime.config.mail.hiringEmail };
+  return {
+    ...publicFormDeps(runtime),
+    hiringEmail: runtime.config.mail.hiringEmail,
+    talentPoolMonths: runtime.config.retention.talentPoolMonths,
+  };
 }
 
 export type SubmitResult =
@@ -43,7 +49,7 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
   const position = await getOpenPosition(deps.db, form.position_id);
   if (!position) return { kind: 'position-not-found' };
 
-  const application = normalizeApplication(form);
+  const application = normalizeApplication(form, { talentPoolMonths: deps.talentPoolMonths });
   try {
     const applicationId = await withTransaction(deps.pool, async (tx) => {
       // The resume must be a resume upload no application has claimed yet.
@@ -63,6 +69,10 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
           githubProfile: application.githubProfile,
           vercelProfile: application.vercelProfile,
           coverLetter: application.coverLetter,
+          privacyNoticeVersion: application.privacyNoticeVersion,
+          privacyAcknowledgedAt: application.privacyAcknowledgedAt,
+          talentPoolConsentAt: application.talentPoolConsentAt,
+          talentPoolUntil: application.talentPoolUntil,
           resumeUploadId: resume.id,
           status: 'pending',
         })

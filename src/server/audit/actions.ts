@@ -13,10 +13,18 @@ export const auditActions = {
   'position.deactivated': 'position',
   'application.status_changed': 'application',
   'application.resume_downloaded': 'application',
+  'application.viewed': 'application',
+  'application.legal_hold_set': 'application',
+  'application.legal_hold_released': 'application',
+  'application.deleted_by_retention': 'application',
   'message.marked_read': 'message',
   'message.marked_unread': 'message',
   'message.deleted': 'message',
   'message.attachment_downloaded': 'message',
+  'message.deleted_by_retention': 'message',
+  // A privacy request: the target is a pseudonymous reference, never the person's address.
+  'person.exported': 'person',
+  'person.erased': 'person',
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

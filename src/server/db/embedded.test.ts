@@ -42,6 +42,7 @@ describe('the embedded database', () => {
       'departments',
       'positions',
       'rate_limits',
+      'retention_runs',
       'sessions',
       'uploads',
       'users',

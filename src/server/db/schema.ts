@@ -143,6 +143,8 @@ export const positions = pgTable(
     salaryMax: integer('salary_max'),
     salaryCurrency: text('salary_currency').notNull().default('USD'),
     closesAt: timestamp('closes_at', { withTimezone: true }),
+    /** When it was last deactivated (null while active): its applications' retention counts from then. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -203,10 +205,23 @@ export const applications = pgTable(
     /** The private resume: an upload, never a public URL (DECISIONS.md). */
     resumeUploadId: uuid('resume_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     status: text('status', { enum: applicationStatuses }).notNull().default('pending'),
+    /** When it reached hired or rejected (null while undecided): its retention counts from then. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The privacy notice the applicant acknowledged, and when (required to apply). */
+    privacyNoticeVersion: text('privacy_notice_version'),
+    privacyAcknowledgedAt: timestamp('privacy_acknowledged_at', { withTimezone: true }),
+    /** Consent to be kept in the talent pool: when given, and until when it holds. */
+    talentPoolConsentAt: timestamp('talent_pool_consent_at', { withTimezone: true }),
+    talentPoolUntil: timestamp('talent_pool_until', { withTimezone: true }),
+    /** A legal hold keeps the application from the retention job and from erasure. */
+    legalHoldReason: text('legal_hold_reason'),
+    legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('applications_legal_hold', sql`(${t.legalHoldReason} is null) = (${t.legalHoldAt} is null)`),
+    check('applications_talent_pool', sql`(${t.talentPoolConsentAt} is null) = (${t.talentPoolUntil} is null)`),
     check('applications_full_name_length', sql`char_length(${t.fullName}) between 5 and 200`),
     check('applications_email', sql`${t.email} ~* '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$'`),
     // Stored lowercased, so one address is one applicant (and one application per position).
@@ -283,3 +298,18 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/** What each daily run of the retention job deleted (counts only: nothing personal). */
+export const retentionRuns = pgTable(
+  'retention_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    applications: integer('applications').notNull(),
+    messages: integer('messages').notNull(),
+    auditEntries: integer('audit_entries').notNull(),
+    files: integer('files').notNull(),
+  },
+  (t) => [index('retention_runs_started_idx').on(t.startedAt.desc())],
+);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../mail/transport';
 import { createFsStorage } from '../storage/fs-driver';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
+import { TEST_SECRET } from '../testing/backend';
 import { SEND_EMAIL, startJobs, type Jobs } from './queue';
 import { freePort } from '../net';
 
@@ -45,6 +46,7 @@ beforeAll(async () => {
     // Nothing listens on this port yet: the SMTP server is "down".
     mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Helixpoint <hello@helixpoint.example>', outboxDir: uploadDir }),
     storage,
+    sealSecret: TEST_SECRET,
     log: () => {},
     emailRetry: { retryLimit: 20, retryDelay: 1, retryBackoff: false },
     pollingIntervalSeconds: 0.5,

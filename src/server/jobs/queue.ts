@@ -1,7 +1,9 @@
 import { PgBoss, type Db as IDatabase } from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { isSealedMail, sealMail, unsealMail, type SealedMail } from '../mail/sealed.ts';
 import type { Mailer, MailMessage } from '../mail/transport.ts';
 import type { ObjectStorage } from '../storage/types.ts';
+import { runRetention, type RetentionPolicy } from '../privacy/retention.ts';
 import { cleanUpAbandonedUploads } from '../uploads/cleanup.ts';
 
 /**
@@ -11,6 +13,7 @@ import { cleanUpAbandonedUploads } from '../uploads/cleanup.ts';
 
 export const SEND_EMAIL = 'send-email';
 export const CLEANUP_UPLOADS = 'cleanup-uploads';
+export const APPLY_RETENTION = 'apply-retention';
 
 /** Exponential backoff from 30 s up to 1 h between tries, for about a day before giving up. */
 export const emailRetryPolicy = { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } as const;
@@ -21,6 +24,10 @@ export interface JobsOptions {
   mailer: Mailer;
   storage: ObjectStorage;
   log: (data: object, message: string) => void;
+  /** The retention periods (the daily job that deletes what is due); no job when unset. */
+  retention?: RetentionPolicy;
+  /** Seals and unseals e-mails queued with enqueueSealedEmail() (AUTH_SECRET). */
+  sealSecret: string;
   /** Tests shorten the retry delays. */
   emailRetry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax?: number };
   pollingIntervalSeconds?: number;
@@ -33,6 +40,8 @@ export interface Jobs {
    * connection, the job commits (or rolls back) with the rows it is about.
    */
   enqueueEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
+  /** Queues an e-mail stored encrypted: its recipient and text are in no table (src/server/mail/sealed.ts). */
+  enqueueSealedEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -46,10 +55,10 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   await boss.createQueue(CLEANUP_UPLOADS, { retryLimit: 3, retryDelay: 300 });
 
   const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
-  await boss.work<MailMessage>(SEND_EMAIL, workOptions, async ([job]) => {
+  await boss.work<MailMessage | SealedMail>(SEND_EMAIL, workOptions, async ([job]) => {
     if (!job) return;
     try {
-      await options.mailer.send(job.data);
+      await options.mailer.send(isSealedMail(job.data) ? unsealMail(options.sealSecret, job.data) : job.data);
       options.log({ jobId: job.id, attempt: job.retryCount }, 'e-mail sent');
     } catch (error) {
       options.log({ jobId: job.id, attempt: job.retryCount, err: { message: (error as Error).message } }, 'e-mail not sent; will retry');
@@ -62,14 +71,26 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   });
   // Daily at 03:17 UTC (off the hour, away from other schedulers).
   await boss.schedule(CLEANUP_UPLOADS, '17 3 * * *');
+  const { retention } = options;
+  if (retention) {
+    await boss.createQueue(APPLY_RETENTION, { retryLimit: 3, retryDelay: 600 });
+    await boss.work(APPLY_RETENTION, workOptions, async () => {
+      const run = await runRetention(options.db, options.storage, retention);
+      options.log({ ...run }, 'retention applied');
+    });
+    // Daily at 02:43 UTC; pg-boss runs a schedule once whatever the number of instances.
+    await boss.schedule(APPLY_RETENTION, '43 2 * * *');
+  }
 
+  const enqueue = async (data: MailMessage | SealedMail, db: IDatabase | undefined) => {
+    const id = await boss.send(SEND_EMAIL, data, db ? { db } : {});
+    if (!id) throw new Error('The e-mail could not be queued.');
+    return id;
+  };
   return {
     boss,
-    enqueueEmail: async (message, { db } = {}) => {
-      const id = await boss.send(SEND_EMAIL, message, db ? { db } : {});
-      if (!id) throw new Error('The e-mail could not be queued.');
-      return id;
-    },
+    enqueueEmail: (message, { db } = {}) => enqueue(message, db),
+    enqueueSealedEmail: (message, { db } = {}) => enqueue(sealMail(options.sealSecret, message), db),
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 }

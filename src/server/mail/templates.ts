@@ -345,3 +345,29 @@ export function resetPassword(input: { name: string; url: string }): MailContent
     reason: `You received this e-mail because a password reset was requested for your account on the ${siteConfig.name} website.`,
   });
 }
+
+/**
+ * To a person whose data was erased at their request. It names nobody: it is queued sealed, and
+ * its text must not hold what was just erased.
+ */
+export function erasureConfirmation(input: { keptOnHold: number }): MailContent {
+  const kept =
+    input.keptOnHold > 0
+      ? `${input.keptOnHold === 1 ? 'One application is' : `${input.keptOnHold} applications are`} under a legal hold and must be kept until the hold ends; we erase ${input.keptOnHold === 1 ? 'it' : 'them'} then.`
+      : 'Nothing about you is left in our systems.';
+  return render({
+    subject: `Your data at ${siteConfig.name} has been erased`,
+    preheader: 'We have erased the personal data we held about you, as you asked.',
+    heading: 'Your data has been erased',
+    blocks: [
+      { kind: 'paragraph', text: 'Hello,' },
+      {
+        kind: 'paragraph',
+        text: `As you asked, we have erased the personal data ${siteConfig.name} held about this e-mail address: applications, messages, files and your account, if you had any.`,
+      },
+      { kind: 'paragraph', text: kept },
+      { kind: 'paragraph', text: `Questions: ${siteConfig.email}.` },
+    ],
+    reason: `You received this e-mail because you asked ${siteConfig.name} to erase your personal data.`,
+  });
+}

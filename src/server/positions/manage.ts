@@ -67,7 +67,8 @@ export async function setPositionActive(db: Database, actor: Actor, positionId: 
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(positions)
-      .set({ isActive: active, updatedAt: new Date() })
+      // Applications of a closed position are kept RETENTION_APPLICATION_DAYS from its closing.
+      .set({ isActive: active, deactivatedAt: active ? null : sql`coalesce(${positions.deactivatedAt}, now())`, updatedAt: new Date() })
       .where(eq(positions.id, positionId))
       .returning({ title: positions.title });
     if (!updated) throw new AdminRuleError(positionFormMessages.gone);

@@ -11,6 +11,9 @@ import type { ObjectStorage } from '../storage/types.ts';
 import { createFsStorage } from '../storage/fs-driver.ts';
 import { startTestDatabase, type TestDatabase } from './database.ts';
 
+/** The AUTH_SECRET of integration tests (sealed e-mails, pseudonyms). */
+export const TEST_SECRET = 'integration-test-secret-integration-test-secret';
+
 export interface TestBackend {
   database: TestDatabase;
   storage: ObjectStorage;
@@ -27,6 +30,7 @@ export interface TestBackend {
 export interface TestBackendOptions {
   siteUrl?: string;
   mail?: Partial<AppConfig['mail']>;
+  retention?: AppConfig['retention'];
 }
 
 /**
@@ -36,6 +40,7 @@ export interface TestBackendOptions {
 export async function startTestBackend({
   siteUrl = 'https://www.helixpoint.test',
   mail = {},
+  retention = { applicationDays: 365, messageDays: 365, auditDays: 730, talentPoolMonths: 12 },
 }: TestBackendOptions = {}): Promise<TestBackend> {
   const database = await startTestDatabase();
   const dir = mkdtempSync(join(tmpdir(), 'helixpoint-test-'));
@@ -47,13 +52,14 @@ export async function startTestBackend({
     db: database.db,
     mailer,
     storage,
+    sealSecret: TEST_SECRET,
     log: () => {},
     pollingIntervalSeconds: 3600,
   });
   const rateLimits = createRateLimiters(database.pool);
   // Only the fields the commands read; a test that needs more passes its own.
   const runtime = {
-    config: { siteUrl, mail, trustProxy: true },
+    config: { siteUrl, mail, trustProxy: true, authSecret: TEST_SECRET, retention },
     logger,
     database,
     storage,

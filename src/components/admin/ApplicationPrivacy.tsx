@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { formatDateTime } from '@/lib/format';
+import { DetailCard } from './DetailCard';
+
+export interface ApplicationPrivacyProps {
+  consent: {
+    privacyNoticeVersion: string | null;
+    privacyAcknowledgedAt: Date | null;
+    talentPoolUntil: Date | null;
+  };
+  reads: ReadonlyArray<{ id: number; action: string; actorEmail: string | null; actorName: string | null; at: Date }>;
+  /** The legal hold control (an island the page places). */
+  hold?: ReactNode;
+}
+
+/** The application's consents, its legal hold, and who has read it (opened it, downloaded its resume). */
+export function ApplicationPrivacy({ consent, reads, hold }: ApplicationPrivacyProps) {
+  return (
+    <>
+      <DetailCard title="Consents and legal hold" small>
+        <ul className="mt-2 flex flex-col gap-1 text-sm text-muted-foreground">
+          <li>
+            {consent.privacyAcknowledgedAt
+              ? `Privacy notice of ${consent.privacyNoticeVersion} acknowledged ${formatDateTime(consent.privacyAcknowledgedAt)}.`
+              : 'Sent before the privacy notice was asked for.'}
+          </li>
+          <li>
+            {consent.talentPoolUntil
+              ? `In the talent pool until ${formatDateTime(consent.talentPoolUntil)}.`
+              : 'Not in the talent pool: kept for this position only.'}
+          </li>
+        </ul>
+        <div className="mt-4">{hold}</div>
+      </DetailCard>
+      <DetailCard title="Who has read it" small>
+        {reads.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">Nobody yet.</p>
+        ) : (
+          <ul aria-label="Reads of this application, newest first" className="mt-2 flex flex-col gap-2 text-sm">
+            {reads.map((read) => (
+              <li key={read.id}>
+                <span className="font-medium">{read.actorName ?? read.actorEmail ?? 'system'}</span>{' '}
+                <span className="text-muted-foreground">
+                  {read.action === 'application.resume_downloaded' ? 'downloaded the resume' : 'opened it'} · {formatDateTime(read.at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DetailCard>
+    </>
+  );
+}

@@ -1,0 +1,304 @@
+import { Readable } from 'node:stream';
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { Zip, ZipPassThrough } from 'fflate';
+import { deleteUser } from '../accounts/users.ts';
+import { AdminRuleError, type Actor } from '../admin-command.ts';
+import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
+import { applications, auditLog, contactMessages, positions, rateLimits, uploads, users, verifications } from '../db/schema.ts';
+import type { Jobs } from '../jobs/queue.ts';
+import { erasureConfirmation } from '../mail/templates.ts';
+import type { Runtime } from '../runtime.ts';
+import type { ObjectStorage } from '../storage/types.ts';
+import { applicationRuleMessages } from '../../lib/applications/texts.ts';
+import { personReference } from './pseudonym.ts';
+
+/**
+ * A person's request about their data (GDPR articles 15 and 17, and their equivalents): everything
+ * held about an e-mail address, exported as one ZIP, or erased. The address is matched exactly
+ * (lowercased): a similar address is another person.
+ */
+
+export interface PrivacyDeps {
+  db: Database;
+  storage: ObjectStorage;
+  jobs: Pick<Jobs, 'enqueueSealedEmail'>;
+  /** AUTH_SECRET: the pseudonymous reference of the audit log. */
+  secret: string;
+}
+
+export function privacyDeps(runtime: Pick<Runtime, 'database' | 'storage' | 'jobs' | 'config'>): PrivacyDeps {
+  return { db: runtime.database.db, storage: runtime.storage, jobs: runtime.jobs, secret: runtime.config.authSecret };
+}
+
+const normal = (email: string) => email.trim().toLowerCase();
+
+/** Audit entries that name the person: about their rows, by them, or with their address in the details. */
+function auditNaming(email: string, ids: { user: string | null; applications: string[]; messages: string[] }): SQL {
+  const conditions: SQL[] = [
+    eq(auditLog.actorEmail, email),
+    sql`exists (select 1 from jsonb_each_text(${auditLog.details}) where lower(value) = ${email})`,
+  ];
+  if (ids.user)
+    conditions.push(eq(auditLog.actorUserId, ids.user), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, ids.user)) as SQL);
+  if (ids.applications.length)
+    conditions.push(and(eq(auditLog.targetType, 'application'), inArray(auditLog.targetId, ids.applications)) as SQL);
+  if (ids.messages.length) conditions.push(and(eq(auditLog.targetType, 'message'), inArray(auditLog.targetId, ids.messages)) as SQL);
+  return or(...conditions) as SQL;
+}
+
+/** Everything held about an address: applications (with consents), messages, the account, files, audit entries. */
+export async function findPersonData(db: Database, rawEmail: string) {
+  const email = normal(rawEmail);
+  const [personApplications, messages, [account]] = await Promise.all([
+    db
+      .select({ application: applications, positionTitle: positions.title, resume: uploads })
+      .from(applications)
+      .innerJoin(positions, eq(positions.id, applications.positionId))
+      .leftJoin(uploads, eq(uploads.id, applications.resumeUploadId))
+      .where(eq(applications.email, email))
+      .orderBy(applications.createdAt),
+    db
+      .select({ message: contactMessages, attachment: uploads })
+      .from(contactMessages)
+      .leftJoin(uploads, eq(uploads.id, contactMessages.attachmentUploadId))
+      .where(eq(contactMessages.email, email))
+      .orderBy(contactMessages.createdAt),
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        emailVerified: users.emailVerified,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.email, email)),
+  ]);
+  const ids = {
+    user: account?.id ?? null,
+    applications: personApplications.map((row) => row.application.id),
+    messages: messages.map((row) => row.message.id),
+  };
+  const entries = await db.select().from(auditLog).where(auditNaming(email, ids)).orderBy(auditLog.createdAt);
+  return {
+    email,
+    applications: personApplications,
+    messages,
+    account: account ?? null,
+    auditEntries: entries,
+    files: [
+      ...personApplications.flatMap((row) =>
+        row.resume ? [{ kind: 'resume' as const, ownerId: row.application.id, upload: row.resume }] : [],
+      ),
+      ...messages.flatMap((row) =>
+        row.attachment ? [{ kind: 'attachment' as const, ownerId: row.message.id, upload: row.attachment }] : [],
+      ),
+    ],
+  };
+}
+
+export type PersonData = Awaited<ReturnType<typeof findPersonData>>;
+
+/** What the admin's privacy page shows of a person: their rows by name and date, and counts. */
+export async function findPersonSummary(db: Database, email: string) {
+  const data = await findPersonData(db, email);
+  return {
+    email: data.email,
+    applications: data.applications.map(({ application, positionTitle }) => ({
+      id: application.id,
+      positionId: application.positionId,
+      positionTitle,
+      createdAt: application.createdAt,
+      status: application.status,
+      onHold: application.legalHoldAt !== null,
+    })),
+    messages: data.messages.map(({ message }) => ({ id: message.id, createdAt: message.createdAt, reason: message.reason })),
+    account: data.account,
+    files: data.files.length,
+    auditEntries: data.auditEntries.length,
+  };
+}
+
+/** The JSON of an export: the rows as stored, without storage internals or password hashes. */
+export function personDataJson(data: PersonData, exportedAt: Date) {
+  return {
+    exportedAt: exportedAt.toISOString(),
+    email: data.email,
+    account: data.account,
+    applications: data.applications.map(({ application, positionTitle, resume }) => {
+      const { resumeUploadId: _upload, ...fields } = application;
+      return {
+        ...fields,
+        positionTitle,
+        resume: resume
+          ? { fileName: resume.fileName, size: resume.size, file: fileEntryName('resume', application.id, resume.fileName) }
+          : null,
+      };
+    }),
+    messages: data.messages.map(({ message, attachment }) => {
+      const { attachmentUploadId: _upload, ...fields } = message;
+      return {
+        ...fields,
+        attachment: attachment
+          ? { fileName: attachment.fileName, size: attachment.size, file: fileEntryName('attachment', message.id, attachment.fileName) }
+          : null,
+      };
+    }),
+    auditEntries: data.auditEntries.map(({ actorUserId: _actor, ...entry }) => entry),
+  };
+}
+
+function fileEntryName(kind: 'resume' | 'attachment', ownerId: string, fileName: string): string {
+  return `files/${kind}-${ownerId.slice(0, 8)}-${fileName}`;
+}
+
+/** The ZIP of everything held about an address: data.json and the files. The export is audited. */
+export async function exportPerson(deps: PrivacyDeps, actor: Actor, rawEmail: string): Promise<ReadableStream<Uint8Array>> {
+  const data = await findPersonData(deps.db, rawEmail);
+  await audit(deps.db, actor, 'person.exported', personReference(deps.secret, data.email), {
+    applications: data.applications.length,
+    messages: data.messages.length,
+    files: data.files.length,
+  });
+  const zip = new Zip();
+  let fail: (error: unknown) => void = () => {};
+  const output = new ReadableStream<Uint8Array>({
+    start(controller) {
+      fail = (error) => controller.error(error);
+      zip.ondata = (error, chunk, final) => {
+        if (error) return controller.error(error);
+        controller.enqueue(chunk);
+        if (final) controller.close();
+      };
+    },
+  });
+  // Files stream from storage into the archive as the download goes.
+  void (async () => {
+    try {
+      const json = new ZipPassThrough('data.json');
+      zip.add(json);
+      json.push(new TextEncoder().encode(JSON.stringify(personDataJson(data, new Date()), null, 2)), true);
+      for (const file of data.files) {
+        const entry = new ZipPassThrough(fileEntryName(file.kind, file.ownerId, file.upload.fileName));
+        zip.add(entry);
+        const object = await deps.storage.get(file.upload.storageKey);
+        for await (const chunk of object.body as Readable) entry.push(new Uint8Array(chunk as Buffer));
+        entry.push(new Uint8Array(0), true);
+      }
+      zip.end();
+    } catch (error) {
+      zip.terminate();
+      fail(error);
+    }
+  })();
+  return output;
+}
+
+export interface ErasureResult {
+  reference: string;
+  applications: number;
+  messages: number;
+  files: number;
+  account: 'deleted' | 'none' | 'kept';
+  /** Why the account was kept (the admin rules: the last admin, or one's own account). */
+  accountKeptBecause?: string;
+  /** Applications on legal hold: kept, and listed for the admin. */
+  held: { id: string; positionTitle: string; reason: string }[];
+}
+
+/**
+ * Erases everything held about an address, in one transaction: applications (not on legal hold)
+ * and messages with their files, the account, tokens and rate-limit counters under the address,
+ * queued e-mails to or about them; audit entries keep only a pseudonymous reference. The person
+ * gets a confirmation, queued sealed so no table holds their address afterwards.
+ */
+export async function erasePerson(deps: PrivacyDeps, actor: Actor, rawEmail: string): Promise<ErasureResult> {
+  const email = normal(rawEmail);
+  const reference = personReference(deps.secret, email);
+  const data = await findPersonData(deps.db, email);
+  const held = data.applications
+    .filter(({ application }) => application.legalHoldAt)
+    .map(({ application, positionTitle }) => ({ id: application.id, positionTitle, reason: application.legalHoldReason ?? '' }));
+  let account: ErasureResult['account'] = data.account ? 'deleted' : 'none';
+  let accountKeptBecause: string | undefined;
+  if (data.account) {
+    try {
+      // The admin rules hold here too: the last admin is not removed by a privacy request.
+      await deleteUser(deps.db, actor, data.account.id);
+    } catch (error) {
+      if (!(error instanceof AdminRuleError)) throw error;
+      account = 'kept';
+      accountKeptBecause = error.message;
+    }
+  }
+
+  const counts = await deps.db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(applications)
+      .where(and(eq(applications.email, email), isNull(applications.legalHoldAt)))
+      .returning({ id: applications.id, uploadId: applications.resumeUploadId });
+    const goneMessages = await tx
+      .delete(contactMessages)
+      .where(eq(contactMessages.email, email))
+      .returning({ id: contactMessages.id, uploadId: contactMessages.attachmentUploadId });
+    const uploadIds = [...gone, ...goneMessages].flatMap((row) => (row.uploadId ? [row.uploadId] : []));
+    const goneUploads = uploadIds.length
+      ? await tx.delete(uploads).where(inArray(uploads.id, uploadIds)).returning({ storageKey: uploads.storageKey })
+      : [];
+    // Files go before the commit: a row never outlives its file's deletion being attempted.
+    for (const upload of goneUploads) await deps.storage.delete(upload.storageKey);
+
+    await tx.delete(verifications).where(or(eq(verifications.identifier, email), sql`${verifications.identifier} like ${`%:${email}`}`));
+    await tx.delete(rateLimits).where(sql`${rateLimits.key} like ${`%:${email}`} or ${rateLimits.key} = ${email}`);
+    // Mail already sent or waiting, to or about the person (pg-boss keeps jobs for a week).
+    await tx.execute(sql`delete from pgboss.job where lower(data->>'to') = ${email} or lower(data->>'replyTo') = ${email}`);
+    // The audit log keeps what happened, and a pseudonym for who it happened to.
+    await tx
+      .update(auditLog)
+      .set({
+        actorEmail: sql`case when ${auditLog.actorEmail} = ${email} then ${reference} else ${auditLog.actorEmail} end`,
+        details: sql`(select coalesce(jsonb_object_agg(key, case when lower(value #>> '{}') = ${email} then to_jsonb(${reference}::text) else value end), '{}'::jsonb) from jsonb_each(${auditLog.details}))`,
+      })
+      .where(auditNaming(email, { user: null, applications: [], messages: [] }));
+    await audit(tx, actor, 'person.erased', reference, {
+      applications: gone.length,
+      messages: goneMessages.length,
+      files: goneUploads.length,
+      account,
+      held: held.length,
+    });
+    return { applications: gone.length, messages: goneMessages.length, files: goneUploads.length };
+  });
+
+  const touched = counts.applications + counts.messages + (account === 'deleted' ? 1 : 0);
+  if (touched > 0) await deps.jobs.enqueueSealedEmail({ to: email, ...erasureConfirmation({ keptOnHold: held.length }) });
+  return { reference, ...counts, account, ...(accountKeptBecause ? { accountKeptBecause } : {}), held };
+}
+
+/** Puts an application on legal hold (reason required), or releases it. */
+export async function setLegalHold(db: Database, actor: Actor, applicationId: string, reason: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(applications)
+      .set(reason ? { legalHoldReason: reason, legalHoldAt: new Date() } : { legalHoldReason: null, legalHoldAt: null })
+      .where(and(eq(applications.id, applicationId), reason ? isNull(applications.legalHoldAt) : isNotNull(applications.legalHoldAt)))
+      .returning({ id: applications.id });
+    if (!updated) {
+      const [exists] = await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId));
+      if (!exists) throw new AdminRuleError(applicationRuleMessages.gone);
+      return;
+    }
+    await audit(
+      tx,
+      actor,
+      reason ? 'application.legal_hold_set' : 'application.legal_hold_released',
+      applicationId,
+      reason ? { reason } : {},
+    );
+  });
+}
