@@ -2,13 +2,18 @@ import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
 import type { z } from 'zod/mini';
 import { roleChangeSchema, userIdSchema } from '@/lib/accounts/schema';
 import { guardMessages } from '@/lib/accounts/texts';
+import { addNoteSchema, bulkSchema, editNoteSchema, noteIdSchema, rateSchema } from '@/lib/applications/review';
 import { applicationStatusSchema } from '@/lib/applications/status';
+import { candidateEmailSchema, templateSchema } from '@/lib/applications/templates';
 import { messageIdSchema, messageReadSchema } from '@/lib/messages/inbox';
 import { positionActiveSchema, positionFormSchema, positionUpdateSchema } from '@/lib/positions/schema';
 import { legalHoldSchema, personSchema } from '@/lib/privacy/admin';
 import { checkAdmin } from '@/server/accounts/session';
 import { changeUserRole, deleteUser } from '@/server/accounts/users';
 import { AdminRuleError, type Actor } from '@/server/admin-command';
+import { bulkApplications } from '@/server/applications/bulk';
+import { candidateEmailDeps, emailCandidate, saveTemplate } from '@/server/applications/emails';
+import { addNote, deleteNote, editNote, rateApplication } from '@/server/applications/notes';
 import { setApplicationStatus } from '@/server/applications/review';
 import { applicationDeps, submitApplication } from '@/server/applications/submit';
 import { deleteMessage, setMessageRead } from '@/server/messages/inbox';
@@ -24,7 +29,10 @@ import { getRuntime, type Runtime } from '@/server/runtime';
  * middleware's), its schema, and refusals turned into messages the admin reads.
  */
 
-function adminAction<S extends z.ZodMiniType, R>(schema: S, run: (input: z.output<S>, actor: Actor, runtime: Runtime) => Promise<R>) {
+function adminAction<S extends z.ZodMiniType, R>(
+  schema: S,
+  run: (input: z.output<S>, actor: Actor & { id: string }, runtime: Runtime) => Promise<R>,
+) {
   return defineAction({
     accept: 'json',
     handler: async (input: unknown, context: ActionAPIContext) => {
@@ -83,5 +91,16 @@ export const server = {
       setLegalHold(database.db, actor, applicationId, reason),
     ),
     erasePerson: adminAction(personSchema, ({ email }, actor, runtime) => erasePerson(privacyDeps(runtime), actor, email)),
+    addNote: adminAction(addNoteSchema, ({ applicationId, body }, actor, { database }) => addNote(database.db, actor, applicationId, body)),
+    editNote: adminAction(editNoteSchema, ({ noteId, body }, actor, { database }) => editNote(database.db, actor, noteId, body)),
+    deleteNote: adminAction(noteIdSchema, ({ noteId }, actor, { database }) => deleteNote(database.db, actor, noteId)),
+    rateApplication: adminAction(rateSchema, ({ applicationId, rating }, actor, { database }) =>
+      rateApplication(database.db, actor, applicationId, rating),
+    ),
+    emailCandidate: adminAction(candidateEmailSchema, ({ applicationId, ...email }, actor, runtime) =>
+      emailCandidate(candidateEmailDeps(runtime), actor, applicationId, email),
+    ),
+    saveTemplate: adminAction(templateSchema, (template, actor, { database }) => saveTemplate(database.db, actor, template)),
+    bulkApplications: adminAction(bulkSchema, (input, actor, runtime) => bulkApplications(candidateEmailDeps(runtime), actor, input)),
   },
 };

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { defaultTemplates } from '../../src/lib/applications/templates';
 import { createAdmin, createVerifiedUser, expect, signInApi, test } from './fixtures';
 
 /*
- * The authorisation matrix: every admin page, action and download (applications, positions, users,
- * messages), requested as anonymous, as a
- * signed-in user and as an admin. The first two are refused (pages redirect, the rest answer
+ * The authorisation matrix: every admin page, action and download (applications and the
+ * workspace, notes, ratings, e-mails and templates, positions, users, messages, privacy),
+ * requested as anonymous, as a signed-in user and as an admin. The first two are refused (pages redirect, the rest answer
  * 401/403) and change nothing; the admin gets through.
  */
 
@@ -18,6 +19,7 @@ interface Fixture {
   applicationId: string;
   victimUserId: string;
   messageId: string;
+  noteId: string;
 }
 
 let anonymous: APIRequestContext;
@@ -119,7 +121,11 @@ test.beforeAll(async ({ baseURL }) => {
   const victimUserId = /matrix\.victim@mail\.test[^]*?id="role-([A-Za-z0-9_-]+)"/.exec(dashboard)?.[1];
   expect(applicationId).toBeTruthy();
   expect(victimUserId).toBeTruthy();
-  fixture = { positionId: position.id, applicationId: applicationId!, victimUserId: victimUserId!, messageId: messageId! };
+  // A note of the admin's, for the edit and delete attempts.
+  const noted = await admin.post('/_actions/admin.addNote', { data: { applicationId, body: 'Matrix note' } });
+  const noteId = /[0-9a-f-]{36}/.exec(await noted.text())?.[0];
+  expect(noteId).toBeTruthy();
+  fixture = { positionId: position.id, applicationId: applicationId!, victimUserId: victimUserId!, messageId: messageId!, noteId: noteId! };
 });
 
 test.afterAll(async () => {
@@ -130,6 +136,7 @@ test.afterAll(async () => {
   )) {
     await admin.post('/_actions/admin.setPositionActive', { data: { positionId: position.id, active: false } });
   }
+  await admin.post('/_actions/admin.saveTemplate', { data: { key: 'offer', ...defaultTemplates.offer } });
   await Promise.all([anonymous?.dispose(), user?.dispose(), admin?.dispose()]);
 });
 
@@ -142,12 +149,20 @@ const pages = () => [
   `/admin/applications/${fixture.positionId}/${fixture.applicationId}`,
   '/admin/messages',
   `/admin/messages/${fixture.messageId}`,
+  '/admin/applications',
+  '/admin/applications?q=matrix',
+  '/admin/templates',
+  '/admin/privacy',
+  '/admin/privacy?email=matrix.applicant%40mail.test',
+  '/admin/retention',
 ];
 
 const downloads = () => [
   `/api/admin/resumes/${fixture.applicationId}`,
   `/api/admin/applications/${fixture.positionId}.csv`,
   `/api/admin/attachments/${fixture.messageId}`,
+  '/api/admin/applications.csv?q=matrix',
+  '/api/admin/privacy/export?email=matrix.applicant%40mail.test',
 ];
 
 const actions = () =>
@@ -160,6 +175,16 @@ const actions = () =>
     ['admin.setApplicationStatus', { applicationId: fixture.applicationId, status: 'hired' }],
     ['admin.setMessageRead', { messageId: fixture.messageId, read: true }],
     ['admin.deleteMessage', { messageId: fixture.messageId }],
+    ['admin.addNote', { applicationId: fixture.applicationId, body: 'Injected note' }],
+    ['admin.editNote', { noteId: fixture.noteId, body: 'Overwritten note' }],
+    ['admin.deleteNote', { noteId: fixture.noteId }],
+    ['admin.rateApplication', { applicationId: fixture.applicationId, rating: 1 }],
+    ['admin.emailCandidate', { applicationId: fixture.applicationId, templateKey: null, subject: 'Matrix mail', body: 'Hello' }],
+    ['admin.saveTemplate', { key: 'offer', subject: 'Matrix offer', body: 'Matrix offer' }],
+    ['admin.bulkApplications', { target: { ids: [fixture.applicationId] }, action: { kind: 'status', status: 'offer' } }],
+    ['admin.setLegalHold', { applicationId: fixture.applicationId, reason: 'Matrix hold' }],
+    // Last: it erases the applicant (their application is kept, on hold by then, when the admin runs it).
+    ['admin.erasePerson', { email: 'matrix.applicant@mail.test' }],
   ] as const;
 
 /** What the requests above would change, read as the admin sees it. */
@@ -168,7 +193,16 @@ async function observableState() {
   const detail = await (await admin.get(`/admin/applications/${fixture.positionId}/${fixture.applicationId}`)).text();
   const board = await (await anonymous.get('/careers?q=Matrix%20Target')).text();
   const inbox = await (await admin.get('/admin/messages')).text();
+  const templates = await (await admin.get('/admin/templates')).text();
+  const account = await (await admin.get('/admin/privacy?email=matrix.applicant%40mail.test')).text();
   return {
+    note: detail.includes('Matrix note'),
+    injectedNote: detail.includes('Injected note') || detail.includes('Overwritten note'),
+    rated: !detail.includes('Not rated yet.'),
+    emailed: detail.includes('Matrix mail'),
+    templateChanged: templates.includes('Matrix offer'),
+    held: detail.includes('Matrix hold'),
+    applicantFound: account.includes('Matrix Target Role') || account.includes('Renamed By Attacker'),
     victimListed: dashboard.includes('matrix.victim@mail.test'),
     injectedPosition: dashboard.includes('Matrix Injected Role'),
     renamed: dashboard.includes('Renamed By Attacker'),
@@ -196,6 +230,13 @@ for (const [who, expected] of [
       victimRole: 'user',
       messageListed: true,
       messageUnread: true,
+      note: true,
+      injectedNote: false,
+      rated: false,
+      emailed: false,
+      templateChanged: false,
+      held: false,
+      applicantFound: true,
     });
 
     for (const path of pages()) {
@@ -233,6 +274,10 @@ test('an admin gets every page, download and action', async () => {
     'x-content-type-options': 'nosniff',
   });
   expect((await admin.get(`/api/admin/applications/${fixture.positionId}.csv`)).status()).toBe(200);
+  expect(await (await admin.get('/api/admin/applications.csv?q=matrix')).text()).toContain('matrix.applicant@mail.test');
+  const exported = await admin.get('/api/admin/privacy/export?email=matrix.applicant%40mail.test');
+  expect(exported.status()).toBe(200);
+  expect(exported.headers()['content-type']).toBe('application/zip');
   const attachment = await admin.get(`/api/admin/attachments/${fixture.messageId}`);
   expect(attachment.status()).toBe(200);
   expect(await attachment.text()).toBe('A brief for the matrix.\n');
@@ -242,5 +287,20 @@ test('an admin gets every page, download and action', async () => {
     expect([200, 204], name).toContain(response.status());
   }
   const after = await observableState();
-  expect(after).toMatchObject({ victimListed: false, injectedPosition: true, renamed: true, positionOpen: false, messageListed: false });
+  expect(after).toMatchObject({
+    victimListed: false,
+    injectedPosition: true,
+    renamed: true,
+    positionOpen: false,
+    messageListed: false,
+    note: false,
+    injectedNote: true,
+    rated: true,
+    emailed: true,
+    templateChanged: true,
+    held: true,
+    // On legal hold, the application outlives the erasure.
+    applicantFound: true,
+    status: 'offer',
+  });
 });

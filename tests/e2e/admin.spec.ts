@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration } from './helpers';
-import { createAdmin, createVerifiedUser, expect, signInWithForm, test } from './fixtures';
+import { applyThroughApi, createAdmin, createVerifiedUser, expect, resumePath, signInWithForm, test } from './fixtures';
 
 /* What an admin does: users, positions, applications (status, resume download, CSV), audit log. */
 
 const ADMIN = { email: 'ada.admin@helixpoint.test', password: 'admin password 123' };
-const resumePath = fileURLToPath(new URL('../fixtures/resume.pdf', import.meta.url));
 
 test.beforeAll(() => {
   createAdmin(ADMIN.email, ADMIN.password);
@@ -17,39 +15,6 @@ async function signInAsAdmin(page: Page) {
   await signInWithForm(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await waitForHydration(page);
-}
-
-/** An application with a resume, sent the way the careers form sends it. */
-async function applyThroughApi(request: APIRequestContext, positionTitle: string, email: string) {
-  const { positions } = (await (await request.get('/api/positions')).json()) as { positions: { id: string; title: string }[] };
-  const position = positions.find((candidate) => candidate.title === positionTitle)!;
-  const upload = await request.post('/api/uploads?purpose=resume', {
-    headers: { 'Content-Type': 'application/pdf', 'X-File-Name': 'jane-resume.pdf' },
-    data: readFileSync(resumePath),
-  });
-  expect(upload.status()).toBe(201);
-  const { id } = (await upload.json()) as { id: string };
-  const submit = await request.post('/_actions/apply', {
-    data: {
-      first_name: 'Jane',
-      last_name: 'Applicant',
-      email,
-      country_code: '+1',
-      phone: '(512) 555-0147',
-      address: '100 Congress Ave, Austin, TX',
-      gender: 'female',
-      linkedin_profile: 'https://www.linkedin.com/in/jane',
-      github_profile: '',
-      vercel_profile: '',
-      cover_letter: '<script>alert("x")</script> I would love to join.',
-      resume_upload_id: id,
-      position_id: position.id,
-      privacy_acknowledged: true,
-      company_website: '',
-    },
-  });
-  expect(submit.status()).toBe(200);
-  return position.id;
 }
 
 test('sign-in as admin lands on the dashboard with the admin welcome', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
@@ -111,4 +112,60 @@ export async function createVerifiedUser(
   const link = linkIn(await latestMailTo(email, /Confirm your e-mail/), '/api/auth/verify-email?');
   await request.get(link, { maxRedirects: 0 });
   return { email, password };
+}
+
+export const resumePath = fileURLToPath(new URL('../fixtures/resume.pdf', import.meta.url));
+
+let applicantCounter = 0;
+
+/**
+ * An application with a resume, sent the way the careers form sends it, from an address of its own
+ * (each test seeds several, and applications are limited per address).
+ */
+export async function applyThroughApi(
+  request: APIRequestContext,
+  positionTitle: string,
+  email: string,
+  {
+    firstName = 'Jane',
+    lastName = 'Applicant',
+    resume = { path: resumePath, type: 'application/pdf', name: 'jane-resume.pdf' },
+    fields = {} as Record<string, unknown>,
+  } = {},
+): Promise<string> {
+  applicantCounter += 1;
+  const headers = {
+    'X-Forwarded-For': `172.${16 + base.info().workerIndex}.${Math.floor(applicantCounter / 250)}.${(applicantCounter % 250) + 1}`,
+  };
+  const { positions } = (await (await request.get('/api/positions')).json()) as { positions: { id: string; title: string }[] };
+  const position = positions.find((candidate) => candidate.title === positionTitle)!;
+  const upload = await request.post('/api/uploads?purpose=resume', {
+    headers: { ...headers, 'Content-Type': resume.type, 'X-File-Name': resume.name },
+    data: readFileSync(resume.path),
+  });
+  expect(upload.status()).toBe(201);
+  const { id } = (await upload.json()) as { id: string };
+  const submit = await request.post('/_actions/apply', {
+    headers,
+    data: {
+      first_name: firstName,
+      last_name: lastName,
+      email,
+      country_code: '+1',
+      phone: '(512) 555-0147',
+      address: '100 Congress Ave, Austin, TX',
+      gender: 'female',
+      linkedin_profile: 'https://www.linkedin.com/in/jane',
+      github_profile: '',
+      vercel_profile: '',
+      cover_letter: '<script>alert("x")</script> I would love to join.',
+      resume_upload_id: id,
+      position_id: position.id,
+      privacy_acknowledged: true,
+      company_website: '',
+      ...fields,
+    },
+  });
+  expect(submit.status()).toBe(200);
+  return position.id;
 }

@@ -30,9 +30,12 @@ export async function expectNoA11yViolations(page: Page, context?: string): Prom
   expect(summary, `axe violations${context ? ` (${context})` : ''} on ${page.url()}`).toEqual([]);
 }
 
-/** Resolves once every island on the page has hydrated (Astro drops `ssr` when it has). */
+/**
+ * Resolves once every island that loads with the page has hydrated (Astro drops `ssr` when it has).
+ * client:visible islands wait to be scrolled into view: use waitForIsland() for those.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
 }
 
 /** Resolves once the islands of one component (matched by its file name) have hydrated, e.g. client:visible ones after scrolling. */

@@ -6,7 +6,7 @@ export interface Crumb {
   label: string;
 }
 
-export type AdminSection = 'dashboard' | 'messages' | 'audit' | 'privacy' | 'retention' | 'other';
+export type AdminSection = 'dashboard' | 'applications' | 'templates' | 'messages' | 'audit' | 'privacy' | 'retention' | 'other';
 
 export interface AdminHeaderProps {
   title: string;
@@ -41,6 +41,8 @@ export function AdminHeader({ title, crumbs = [], current, unreadMessages = 0, a
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-8 sm:px-6 lg:px-8">
         <nav aria-label="Admin sections" className="flex flex-wrap gap-2">
           {tab('/admin', 'Dashboard', current === 'dashboard')}
+          {tab('/admin/applications', 'Applications', current === 'applications')}
+          {tab('/admin/templates', 'E-mail templates', current === 'templates')}
           {tab('/admin/messages', 'Messages', current === 'messages', unreadBadge)}
           {tab('/admin/privacy', 'Privacy requests', current === 'privacy')}
           {tab('/admin/retention', 'Retention', current === 'retention')}

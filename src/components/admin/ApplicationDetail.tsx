@@ -21,6 +21,16 @@ export interface ApplicationDetailProps {
   status?: ReactNode;
   /** Consents, legal hold and reads (src/components/admin/ApplicationPrivacy.tsx). */
   privacy?: ReactNode;
+  /** The resume drawn in the page (a PDF); other formats are offered as a download. */
+  preview?: ReactNode;
+  /** Reviewers' notes, the viewer's rating, the e-mail composer: islands. */
+  notes?: ReactNode;
+  rating?: ReactNode;
+  email?: ReactNode;
+  /** Everything that happened to the application, oldest first. */
+  timeline?: ReactNode;
+  /** The same person's other applications. */
+  others?: { href: string; positionTitle: string; status: string; createdAt: Date }[];
 }
 
 /** Applicant-supplied links are shown as links only when they are plain https addresses. */
@@ -38,7 +48,8 @@ function profileLink(url: string | null) {
  * Gender is stored (the spec's form asks for it) but not shown beside the candidate: reviewers
  * should not weigh it (DECISIONS.md); it is reported only as counts.
  */
-export function ApplicationDetail({ positionTitle, application, resume, status, privacy }: ApplicationDetailProps) {
+export function ApplicationDetail(props: ApplicationDetailProps) {
+  const { positionTitle, application, resume, status, privacy, preview, notes, rating, email, timeline, others = [] } = props;
   return (
     <DetailLayout
       asideLabel="Application actions"
@@ -68,21 +79,54 @@ export function ApplicationDetail({ positionTitle, application, resume, status, 
               ]}
             />
           </DetailCard>
+          <PrivateFileCard
+            id="resume-heading"
+            title="Resume"
+            small={false}
+            file={resume}
+            href={`/api/admin/resumes/${application.id}`}
+            downloadLabel="Download resume"
+            none="No resume on file."
+          >
+            {preview ?? <p className="text-sm text-muted-foreground">Word documents are not shown in the page: download it to read it.</p>}
+          </PrivateFileCard>
           <DetailCard id="cover-heading" title="Cover letter">
             <WrittenText>{application.coverLetter}</WrittenText>
+          </DetailCard>
+          <DetailCard id="notes-heading" title="Notes">
+            {notes}
+          </DetailCard>
+          <DetailCard id="email-heading" title="E-mail the candidate">
+            <p className="mt-2 text-sm text-muted-foreground">Replies come to your own address. The e-mail is kept on the timeline.</p>
+            <div className="mt-4">{email}</div>
+          </DetailCard>
+          <DetailCard id="timeline-heading" title="Timeline">
+            {timeline}
           </DetailCard>
         </>
       }
       aside={
         <>
           <div className="rounded-xl border border-border bg-card p-6 shadow-card">{status}</div>
-          <PrivateFileCard
-            title="Resume"
-            file={resume}
-            href={`/api/admin/resumes/${application.id}`}
-            downloadLabel="Download resume"
-            none="No resume on file."
-          />
+          <DetailCard id="rating-heading" title="Rating" small>
+            <div className="mt-3">{rating}</div>
+          </DetailCard>
+          {others.length > 0 && (
+            <DetailCard id="others-heading" title="Also applied for" small>
+              <ul className="mt-3 flex flex-col gap-2 text-sm">
+                {others.map((other) => (
+                  <li key={other.href}>
+                    <a className={`${detailLinkClass} underline`} href={other.href}>
+                      {other.positionTitle}
+                    </a>{' '}
+                    <span className="text-muted-foreground">
+                      · {other.status} · {formatDateTime(other.createdAt)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </DetailCard>
+          )}
           {privacy}
         </>
       }

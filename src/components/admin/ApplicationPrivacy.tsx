@@ -13,7 +13,13 @@ export interface ApplicationPrivacyProps {
   hold?: ReactNode;
 }
 
-/** The application's consents, its legal hold, and who has read it (opened it, downloaded its resume). */
+const readLabels: Record<string, string> = {
+  'application.viewed': 'opened it',
+  'application.resume_previewed': 'read the resume in the page',
+  'application.resume_downloaded': 'downloaded the resume',
+};
+
+/** The application's consents, its legal hold, and who has read it (opened it, read or downloaded its resume). */
 export function ApplicationPrivacy({ consent, reads, hold }: ApplicationPrivacyProps) {
   return (
     <>
@@ -41,7 +47,7 @@ export function ApplicationPrivacy({ consent, reads, hold }: ApplicationPrivacyP
               <li key={read.id}>
                 <span className="font-medium">{read.actorName ?? read.actorEmail ?? 'system'}</span>{' '}
                 <span className="text-muted-foreground">
-                  {read.action === 'application.resume_downloaded' ? 'downloaded the resume' : 'opened it'} · {formatDateTime(read.at)}
+                  {readLabels[read.action] ?? 'opened it'} · {formatDateTime(read.at)}
                 </span>
               </li>
             ))}

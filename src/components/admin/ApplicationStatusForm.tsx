@@ -5,6 +5,7 @@ import { showToast, toast } from '@/components/ui/toast';
 import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
 import { statusChangedToast } from '@/lib/applications/texts';
 import { errorToast } from '@/lib/forms';
+import { REJECTED_EVENT } from './CandidateEmail';
 
 /** How long the toast of a status change offers Undo. */
 const UNDO_MS = 8_000;
@@ -30,6 +31,8 @@ export function ApplicationStatusForm({ applicationId, status: savedStatus }: { 
       }
       setSaved(next);
       setChosen(next);
+      // Rejected: the e-mail composer on the page offers the rejection e-mail (send or skip).
+      if (next === 'rejected' && undoable) window.dispatchEvent(new Event(REJECTED_EVENT));
       const { title } = statusChangedToast(statusLabels[next]);
       toast.success(title, {
         duration: undoable ? UNDO_MS : undefined,

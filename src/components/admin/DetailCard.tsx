@@ -56,10 +56,14 @@ export function PrivateFileCard(props: {
   href: string;
   downloadLabel: string;
   none: string;
+  id?: string;
+  small?: boolean;
+  /** Shown under the download (the resume drawn in the page). */
+  children?: ReactNode;
 }) {
-  const { title, file, href, downloadLabel, none } = props;
+  const { title, file, href, downloadLabel, none, id, small = true, children } = props;
   return (
-    <DetailCard title={title} small>
+    <DetailCard id={id} title={title} small={small}>
       {file ? (
         <>
           <p className="mt-2 text-sm break-all text-muted-foreground">
@@ -70,6 +74,7 @@ export function PrivateFileCard(props: {
               {downloadLabel}
             </LinkButton>
           </div>
+          {children && <div className="mt-4">{children}</div>}
         </>
       ) : (
         <p className="mt-2 text-sm text-muted-foreground">{none}</p>

@@ -1,18 +1,76 @@
+import { isUuid } from '../ids.ts';
 import { listHref, parsePage } from '../list-query.ts';
 import { isApplicationStatus, type ApplicationStatus } from './status.ts';
 
-/** A position's applications: ?status= one step of the pipeline (all when absent), ?page=N. */
+/**
+ * The recruiter's list of applications as it lives in the URL, so any view can be shared:
+ * ?q= name or e-mail, ?position=, ?status=, ?rating= (a least average, or "unrated"), ?from= and
+ * ?to= (days applied, inclusive), ?sort=rating (newest first otherwise), ?page=N.
+ */
+export interface WorkspaceQuery {
+  q: string | null;
+  position: string | null;
+  status: ApplicationStatus | null;
+  rating: number | 'unrated' | null;
+  from: string | null;
+  to: string | null;
+  sort: 'newest' | 'rating';
+  page: number;
+}
+
+export const emptyWorkspaceQuery: WorkspaceQuery = {
+  q: null,
+  position: null,
+  status: null,
+  rating: null,
+  from: null,
+  to: null,
+  sort: 'newest',
+  page: 1,
+};
+
+const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : null);
+
+export function parseWorkspaceQuery(params: URLSearchParams, fixed: Partial<WorkspaceQuery> = {}): WorkspaceQuery {
+  const rating = params.get('rating');
+  const status = params.get('status');
+  const position = params.get('position');
+  return {
+    q: params.get('q')?.trim().slice(0, 200) || null,
+    position: isUuid(position) ? position : null,
+    status: isApplicationStatus(status) ? status : null,
+    rating: rating === 'unrated' ? 'unrated' : /^[1-5]$/.test(rating ?? '') ? Number(rating) : null,
+    from: day(params.get('from')),
+    to: day(params.get('to')),
+    sort: params.get('sort') === 'rating' ? 'rating' : 'newest',
+    page: parsePage(params),
+    ...fixed,
+  };
+}
+
+/** The shortest address of a view of the list (the position's own page when the position is fixed). */
+export function workspaceHref(query: WorkspaceQuery, base = '/admin/applications'): string {
+  return listHref(base, {
+    q: query.q ?? undefined,
+    position: base === '/admin/applications' ? (query.position ?? undefined) : undefined,
+    status: query.status ?? undefined,
+    rating: query.rating === null ? undefined : String(query.rating),
+    from: query.from ?? undefined,
+    to: query.to ?? undefined,
+    sort: query.sort === 'rating' ? 'rating' : undefined,
+    page: query.page,
+  });
+}
+
+/** A position's applications: the list with its position fixed, at /admin/applications/{positionId}. */
 export interface ApplicationsQuery {
   status: ApplicationStatus | null;
   page: number;
 }
 
 export function parseApplicationsQuery(params: URLSearchParams): ApplicationsQuery {
-  const status = params.get('status');
-  return {
-    status: isApplicationStatus(status) ? status : null,
-    page: parsePage(params),
-  };
+  const { status, page } = parseWorkspaceQuery(params);
+  return { status, page };
 }
 
 export function applicationsHref(positionId: string, { status, page }: ApplicationsQuery): string {

@@ -1,6 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { applications } from '../db/schema.ts';
+import { applications, positions } from '../db/schema.ts';
+import type { WorkspaceQuery } from '../../lib/applications/query.ts';
+import { matchingApplicationIds } from './workspace.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
 
 /** A position's applications as CSV for a spreadsheet, newest first. */
@@ -19,17 +21,53 @@ export async function listApplicationsForExport(db: Database, positionId: string
     .orderBy(desc(applications.createdAt));
 }
 
-/** Cells that a spreadsheet would run as a formula are defused. */
+/** Every application a view of the workspace shows, newest first (its order), with the position. */
+export async function listWorkspaceForExport(db: Database, query: WorkspaceQuery) {
+  const ids = await matchingApplicationIds(db, { ...query, page: 1 });
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: applications.id,
+      positionTitle: positions.title,
+      fullName: applications.fullName,
+      email: applications.email,
+      phone: applications.phone,
+      status: applications.status,
+      createdAt: applications.createdAt,
+    })
+    .from(applications)
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .where(inArray(applications.id, ids));
+  const order = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+/** Cells that a spreadsheet would run as a formula are defused. With a position, it is a column. */
 export function applicationsCsv(
-  rows: ReadonlyArray<{ fullName: string; email: string; phone: string; status: ApplicationStatus; createdAt: Date }>,
+  rows: ReadonlyArray<{
+    fullName: string;
+    email: string;
+    phone: string;
+    status: ApplicationStatus;
+    createdAt: Date;
+    positionTitle?: string;
+  }>,
+  { withPosition = false } = {},
 ): string {
   const cell = (value: string) => {
     const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
     return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   const lines = [
-    ['Name', 'Email', 'Phone', 'Status', 'Applied'],
-    ...rows.map((row) => [row.fullName, row.email, row.phone, row.status, row.createdAt.toISOString()]),
+    ['Name', ...(withPosition ? ['Position'] : []), 'Email', 'Phone', 'Status', 'Applied'],
+    ...rows.map((row) => [
+      row.fullName,
+      ...(withPosition ? [row.positionTitle ?? ''] : []),
+      row.email,
+      row.phone,
+      row.status,
+      row.createdAt.toISOString(),
+    ]),
   ];
   return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
 }

@@ -5,7 +5,12 @@ import { applications } from '../db/schema';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { addApplication, addPosition, addUser, applicantDefaults } from '../testing/fixtures';
 import { applicationsCsv, exportFileName, listApplicationsForExport } from './export';
-import { APPLICATIONS_PER_PAGE, getApplicationDetail, pageApplicationsForPosition, setApplicationStatus } from './review';
+import { emptyWorkspaceQuery } from '@/lib/applications/query';
+import { getApplicationDetail, setApplicationStatus } from './review';
+import { APPLICATIONS_PER_PAGE, pageWorkspace } from './workspace';
+
+const pageApplicationsForPosition = (db: TestDatabase['db'], position: string, query: { status: 'hired' | 'offer' | null; page: number }) =>
+  pageWorkspace(db, { ...emptyWorkspaceQuery, position, ...query });
 
 /* Reviewing applications in the admin area against a real PostgreSQL. */
 

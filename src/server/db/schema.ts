@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { roles } from '../../lib/accounts/schema.ts';
 import { genders } from '../../lib/applications/schema.ts';
 import { applicationStatuses } from '../../lib/applications/status.ts';
+import { emailTemplateKeys } from '../../lib/applications/templates.ts';
 import { contactReasons } from '../../lib/messages/schema.ts';
 import { positionTypes } from '../../lib/positions/schema.ts';
 import { MAX_UPLOAD_BYTES, uploadPurposeNames } from '../../lib/uploads.ts';
@@ -15,6 +16,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -312,4 +314,70 @@ export const retentionRuns = pgTable(
     files: integer('files').notNull(),
   },
   (t) => [index('retention_runs_started_idx').on(t.startedAt.desc())],
+);
+
+/** A reviewer's note on an application: text, never HTML; its author may edit or delete it. */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('application_notes_body', sql`char_length(trim(${t.body})) between 1 and 5000`),
+    index('application_notes_application_idx').on(t.applicationId, t.createdAt),
+  ],
+);
+
+/** One rating (1 to 5) per reviewer per application; the application shows their average. */
+export const applicationRatings = pgTable(
+  'application_ratings',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    reviewerUserId: text('reviewer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.reviewerUserId] }),
+    check('application_ratings_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** The e-mails admins send candidates from the admin area, kept editable by admins. */
+export const emailTemplates = pgTable('email_templates', {
+  key: text('key', { enum: emailTemplateKeys }).primaryKey(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  updatedAt: updatedAt(),
+  updatedByEmail: text('updated_by_email'),
+});
+
+/** An e-mail sent to a candidate from the admin area, as it was sent (its text, after placeholders). */
+export const applicationEmails = pgTable(
+  'application_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    senderUserId: text('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    senderEmail: text('sender_email').notNull(),
+    templateKey: text('template_key', { enum: emailTemplateKeys }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('application_emails_application_idx').on(t.applicationId, t.createdAt)],
 );

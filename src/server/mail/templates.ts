@@ -105,7 +105,7 @@ const styles = {
 function renderBlock(block: Block, index: number): ReactNode {
   switch (block.kind) {
     case 'paragraph':
-      return h('p', { key: index, style: styles.paragraph }, block.text);
+      return h('p', { key: index, style: styles.paragraph }, lines(block.text));
     case 'button':
       return h(
         'div',
@@ -370,4 +370,25 @@ export function erasureConfirmation(input: { keptOnHold: number }): MailContent 
     ],
     reason: `You received this e-mail because you asked ${siteConfig.name} to erase your personal data.`,
   });
+}
+
+/**
+ * An e-mail an admin writes to a candidate (from a template, placeholders already filled): its
+ * paragraphs as written, every value escaped by the layout, replies going to the admin.
+ */
+export function candidateMessage(input: { subject: string; body: string; replyTo: string }): MailContent {
+  const paragraphs = input.body
+    .split(/(?:\r?\n){2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  return {
+    ...render({
+      subject: oneLine(input.subject, 200),
+      preheader: oneLine(paragraphs[0] ?? '', 140),
+      heading: oneLine(input.subject, 200),
+      blocks: paragraphs.map((text) => ({ kind: 'paragraph' as const, text })),
+      reason: `You received this e-mail because you applied for a position at ${siteConfig.name}.`,
+    }),
+    replyTo: input.replyTo,
+  };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { containsPattern } from '../db/like.ts';
 import { departments, positions } from '../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobCardData, JobFilters } from '../../lib/positions/filters.ts';
@@ -16,11 +17,6 @@ export interface PositionSummary extends JobCardData {
   createdAt: Date;
 }
 
-/** `%`, `_` and `\` typed by a visitor are literal characters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** Open: active, and not past its closing date when it has one. The one definition, used everywhere. */
 export function isOpen(now: Date): SQL {
   return and(eq(positions.isActive, true), or(isNull(positions.closesAt), gt(positions.closesAt, now))) as SQL;
@@ -32,7 +28,7 @@ const departmentName = sql<string>`coalesce(${departments.name}, ${jobBoardTexts
 export async function listOpenPositions(db: Database, filters: JobFilters = {}, now = new Date()): Promise<PositionSummary[]> {
   const conditions: SQL[] = [isOpen(now)];
   if (filters.q) {
-    const pattern = likePattern(filters.q);
+    const pattern = containsPattern(filters.q);
     conditions.push(or(ilike(positions.title, pattern), ilike(positions.description, pattern)) as SQL);
   }
   if (filters.department) conditions.push(eq(positions.departmentId, filters.department));

@@ -28,7 +28,7 @@ export async function listApplicationReads(db: Database, applicationId: string, 
       and(
         eq(auditLog.targetType, 'application'),
         eq(auditLog.targetId, applicationId),
-        inArray(auditLog.action, ['application.viewed', 'application.resume_downloaded']),
+        inArray(auditLog.action, ['application.viewed', 'application.resume_previewed', 'application.resume_downloaded']),
       ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

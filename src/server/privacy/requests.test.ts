@@ -2,6 +2,9 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultTemplates } from '@/lib/applications/templates';
+import { candidateEmailDeps, emailCandidate } from '../applications/emails';
+import { addNote, rateApplication } from '../applications/notes';
 import { setApplicationStatus } from '../applications/review';
 import { applicationDeps, submitApplication } from '../applications/submit';
 import { listAuditLog } from '../audit/log';
@@ -95,6 +98,13 @@ async function seedPerson(first: string, last: string, email: string, position =
   await setApplicationStatus(backend.database.db, admin, applied.applicationId, 'reviewing');
   await fileForDownload(backend.database.db, admin, 'resume', applied.applicationId);
   await setMessageRead(backend.database.db, admin, wrote.messageId, true);
+  // What reviewers wrote about them and sent them.
+  await addNote(backend.database.db, admin, applied.applicationId, `${first} knows the data stack well.`);
+  await rateApplication(backend.database.db, admin, applied.applicationId, 4);
+  await emailCandidate(candidateEmailDeps(backend.runtime), admin, applied.applicationId, {
+    templateKey: 'interview',
+    ...defaultTemplates.interview,
+  });
   return { applicationId: applied.applicationId, messageId: wrote.messageId, userId };
 }
 
@@ -140,6 +150,9 @@ describe('a privacy request', () => {
     expect(found.account?.id).toBe(ada.userId);
     expect(found.files.map((file) => file.kind).sort()).toEqual(['attachment', 'resume']);
     expect(found.auditEntries.map((entry) => entry.action).sort()).toEqual([
+      'application.email_sent',
+      'application.note_added',
+      'application.rated',
       'application.resume_downloaded',
       'application.status_changed',
       'message.marked_read',
@@ -151,11 +164,19 @@ describe('a privacy request', () => {
       email: 'ada.lovelace@mail.test',
       account: { id: ada.userId, name: 'Ada Lovelace' },
       applications: [
-        { id: ada.applicationId, positionTitle: 'Data Engineer', fullName: 'Ada Lovelace', privacyNoticeVersion: expect.any(String) },
+        {
+          id: ada.applicationId,
+          positionTitle: 'Data Engineer',
+          fullName: 'Ada Lovelace',
+          privacyNoticeVersion: expect.any(String),
+          reviewersNotes: [{ body: 'Ada knows the data stack well.', createdAt: expect.any(String) }],
+          ratings: [{ rating: 4, ratedAt: expect.any(String) }],
+          emailsSent: [{ subject: 'Interview invitation: Data Engineer at Helixpoint', body: expect.stringContaining('Hello Ada,') }],
+        },
       ],
       messages: [{ id: ada.messageId, message: 'Hello from Ada Lovelace' }],
     });
-    expect(data.auditEntries).toHaveLength(3);
+    expect(data.auditEntries).toHaveLength(6);
     const files = Object.keys(zip).filter((name) => name.startsWith('files/'));
     expect(files).toHaveLength(2);
     expect(strFromU8(zip[files.find((name) => name.includes('resume'))!]!)).toContain('Resume of Ada Lovelace');
@@ -204,7 +225,13 @@ describe('a privacy request', () => {
       details: { applications: 1, messages: 1, account: 'deleted' },
     });
     const history = await backend.database.db.select().from(auditLog).where(eq(auditLog.targetId, grace.applicationId));
-    expect(history.map((entry) => entry.action).sort()).toEqual(['application.resume_downloaded', 'application.status_changed']);
+    expect(history.map((entry) => entry.action).sort()).toEqual([
+      'application.email_sent',
+      'application.note_added',
+      'application.rated',
+      'application.resume_downloaded',
+      'application.status_changed',
+    ]);
 
     // They are told, by an e-mail whose queued form holds neither their address nor its text.
     const { rows } = await backend.database.pool.query<{ data: { sealed?: string } }>(

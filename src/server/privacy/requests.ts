@@ -4,8 +4,21 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { deleteUser } from '../accounts/users.ts';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { applications, auditLog, contactMessages, positions, rateLimits, uploads, users, verifications } from '../db/schema.ts';
+import {
+  applicationEmails,
+  applicationNotes,
+  applicationRatings,
+  applications,
+  auditLog,
+  contactMessages,
+  positions,
+  rateLimits,
+  uploads,
+  users,
+  verifications,
+} from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { erasureConfirmation } from '../mail/templates.ts';
 import type { Runtime } from '../runtime.ts';
@@ -84,10 +97,35 @@ export async function findPersonData(db: Database, rawEmail: string) {
     applications: personApplications.map((row) => row.application.id),
     messages: messages.map((row) => row.message.id),
   };
-  const entries = await db.select().from(auditLog).where(auditNaming(email, ids)).orderBy(auditLog.createdAt);
+  const inTheirApplications = (column: AnyPgColumn) => (ids.applications.length ? inArray(column, ids.applications) : sql`false`);
+  // What reviewers wrote and sent about them is theirs to see too (opinions are personal data).
+  const [entries, notes, ratings, emails] = await Promise.all([
+    db.select().from(auditLog).where(auditNaming(email, ids)).orderBy(auditLog.createdAt),
+    db
+      .select({ applicationId: applicationNotes.applicationId, body: applicationNotes.body, createdAt: applicationNotes.createdAt })
+      .from(applicationNotes)
+      .where(inTheirApplications(applicationNotes.applicationId))
+      .orderBy(applicationNotes.createdAt),
+    db
+      .select({ applicationId: applicationRatings.applicationId, rating: applicationRatings.rating, ratedAt: applicationRatings.updatedAt })
+      .from(applicationRatings)
+      .where(inTheirApplications(applicationRatings.applicationId))
+      .orderBy(applicationRatings.updatedAt),
+    db
+      .select({
+        applicationId: applicationEmails.applicationId,
+        subject: applicationEmails.subject,
+        body: applicationEmails.body,
+        createdAt: applicationEmails.createdAt,
+      })
+      .from(applicationEmails)
+      .where(inTheirApplications(applicationEmails.applicationId))
+      .orderBy(applicationEmails.createdAt),
+  ]);
   return {
     email,
     applications: personApplications,
+    reviews: { notes, ratings, emails },
     messages,
     account: account ?? null,
     auditEntries: entries,
@@ -132,9 +170,14 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
     account: data.account,
     applications: data.applications.map(({ application, positionTitle, resume }) => {
       const { resumeUploadId: _upload, ...fields } = application;
+      const mine = <T extends { applicationId: string }>(rows: T[]) =>
+        rows.filter((row) => row.applicationId === application.id).map(({ applicationId: _id, ...row }) => row);
       return {
         ...fields,
         positionTitle,
+        reviewersNotes: mine(data.reviews.notes),
+        ratings: mine(data.reviews.ratings),
+        emailsSent: mine(data.reviews.emails),
         resume: resume
           ? { fileName: resume.fileName, size: resume.size, file: fileEntryName('resume', application.id, resume.fileName) }
           : null,

@@ -33,8 +33,17 @@ export interface StoredFile {
   contentType: string;
 }
 
-/** The stored file of a row (an application's resume, a message's attachment); the download is audited. */
-export async function fileForDownload(db: Database, actor: Actor, kind: PrivateFileKind, ownerId: string): Promise<StoredFile | null> {
+/**
+ * The stored file of a row (an application's resume, a message's attachment); the download is
+ * audited, a resume shown in the page (the preview) as such.
+ */
+export async function fileForDownload(
+  db: Database,
+  actor: Actor,
+  kind: PrivateFileKind,
+  ownerId: string,
+  { preview = false } = {},
+): Promise<StoredFile | null> {
   if (!isUuid(ownerId)) return null;
   const file = privateFiles[kind];
   const [row] = await db
@@ -43,7 +52,7 @@ export async function fileForDownload(db: Database, actor: Actor, kind: PrivateF
     .innerJoin(uploads, eq(file.upload, uploads.id))
     .where(eq(file.id, ownerId));
   if (!row) return null;
-  await audit(db, actor, file.action, ownerId);
+  await audit(db, actor, preview && kind === 'resume' ? 'application.resume_previewed' : file.action, ownerId);
   return row;
 }
 
@@ -76,7 +85,8 @@ export async function downloadPrivateFile(
   actor: Actor | undefined,
   kind: PrivateFileKind,
   ownerId: string | undefined,
+  options: { preview?: boolean } = {},
 ): Promise<Response> {
-  const file = actor ? await fileForDownload(runtime.database.db, actor, kind, ownerId ?? '') : null;
+  const file = actor ? await fileForDownload(runtime.database.db, actor, kind, ownerId ?? '', options) : null;
   return file ? privateFileResponse(runtime.storage, file) : new Response('Not found', { status: 404 });
 }

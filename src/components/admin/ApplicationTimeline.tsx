@@ -1,0 +1,60 @@
+import { statusLabels, type ApplicationStatus } from '@/lib/applications/status';
+import { formatDateTime } from '@/lib/format';
+
+export type TimelineItem =
+  | { kind: 'submitted'; at: Date; who: string }
+  | { kind: 'note'; at: Date; who: string; noteId: string; body: string; edited: boolean }
+  | { kind: 'email'; at: Date; who: string; subject: string; body: string }
+  | { kind: 'audit'; at: Date; who: string; action: string; details: Record<string, unknown> };
+
+const status = (value: unknown) => statusLabels[value as ApplicationStatus] ?? String(value);
+
+function describe(item: TimelineItem): string {
+  switch (item.kind) {
+    case 'submitted':
+      return 'applied';
+    case 'note':
+      return item.edited ? 'wrote a note (edited since)' : 'wrote a note';
+    case 'email':
+      return `e-mailed the candidate: “${item.subject}”`;
+    case 'audit':
+      switch (item.action) {
+        case 'application.status_changed':
+          return `moved it from ${status(item.details['from'])} to ${status(item.details['to'])}`;
+        case 'application.rated':
+          return `rated it ${String(item.details['rating'])} of 5`;
+        case 'application.resume_downloaded':
+          return 'downloaded the resume';
+        case 'application.legal_hold_set':
+          return `put it on legal hold: ${String(item.details['reason'] ?? '')}`;
+        case 'application.legal_hold_released':
+          return 'released the legal hold';
+        case 'application.note_edited':
+          return 'edited a note';
+        case 'application.note_deleted':
+          return 'deleted a note';
+        default:
+          return item.action;
+      }
+  }
+}
+
+/** Everything that happened to an application, oldest first, with who and when; notes and e-mails with their text. */
+export function ApplicationTimeline({ items }: { items: TimelineItem[] }) {
+  return (
+    <ol aria-label="Timeline, oldest first" className="mt-4 flex flex-col gap-4 border-l-2 border-border pl-5">
+      {items.map((item, index) => (
+        <li key={index} className="relative text-sm">
+          <span aria-hidden="true" className="absolute top-1.5 -left-[1.72rem] size-3 rounded-full border-2 border-card bg-primary" />
+          <p>
+            <span className="font-semibold">{item.who}</span> {describe(item)}{' '}
+            <span className="text-muted-foreground">· {formatDateTime(item.at)}</span>
+          </p>
+          {(item.kind === 'note' || item.kind === 'email') && (
+            <p className="mt-1 rounded-md bg-surface p-3 leading-relaxed whitespace-pre-wrap text-muted-foreground">{item.body}</p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,296 @@
+import { actions } from 'astro:actions';
+import { Star } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { flashToast, showToast } from '@/components/ui/toast';
+import type { WorkspaceQuery } from '@/lib/applications/query';
+import { bulkDoneToast } from '@/lib/applications/review';
+import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
+import type { EmailTemplate } from '@/lib/applications/templates';
+import { formatDate } from '@/lib/format';
+import { errorToast } from '@/lib/forms';
+import { AdminEmpty, AdminTable, PhoneLabel } from './AdminTable';
+import { StatusBadge } from './StatusBadge';
+
+export interface WorkspaceListRow {
+  id: string;
+  positionId: string;
+  positionTitle: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  status: ApplicationStatus;
+  createdAt: Date;
+  averageRating: number | null;
+  ratingCount: number;
+  otherApplications: number;
+}
+
+export interface WorkspaceListProps {
+  rows: WorkspaceListRow[];
+  /** The view (its filters), for "every application it shows" and for the detail pages' previous and next. */
+  query: WorkspaceQuery;
+  /** How many the view shows on all its pages. */
+  total: number;
+  /** The view's address query ("?q=…"), carried to the detail pages. */
+  listSearch: string;
+  showPosition: boolean;
+  rejection: EmailTemplate;
+  caption: string;
+  emptyText: string;
+}
+
+const rowLink =
+  'rounded font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+/**
+ * The list of applications: each opens its page (with the list's filters, for previous and next),
+ * j/k or the arrow keys move between them, and several (or every one the view shows, on all pages)
+ * can be moved along the pipeline, or rejected with the rejection e-mail, at once.
+ */
+export function WorkspaceList({ rows, query, total, listSearch, showPosition, rejection, caption, emptyText }: WorkspaceListProps) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const [status, setStatus] = useState<ApplicationStatus>('reviewing');
+  const [rejecting, setRejecting] = useState(false);
+  const [email, setEmail] = useState({ subject: rejection.subject, body: rejection.body });
+  const [busy, setBusy] = useState(false);
+  const table = useRef<HTMLDivElement>(null);
+
+  const count = allMatching ? total : selected.size;
+  const target = allMatching ? { query } : { ids: [...selected] };
+  const detailHref = (row: WorkspaceListRow) =>
+    `/admin/applications/${row.positionId}/${row.id}${listSearch ? `?list=${encodeURIComponent(listSearch)}` : ''}`;
+
+  function toggle(id: string, on: boolean) {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  async function run(action: Parameters<typeof actions.admin.bulkApplications>[0]['action']) {
+    setBusy(true);
+    try {
+      const { data, error } = await actions.admin.bulkApplications({ target, action });
+      if (error || !data) {
+        showToast(errorToast(error?.message ?? 'The server could not be reached.'));
+        setBusy(false);
+        return;
+      }
+      // The list is read again with the changes: the outcome is told on the reloaded page.
+      flashToast(bulkDoneToast(data.succeeded, data.total));
+      window.location.reload();
+    } catch (error) {
+      showToast(errorToast((error as Error).message || 'The server could not be reached.'));
+      setBusy(false);
+    }
+  }
+
+  /** j/k and the arrow keys move from one application to the next (not while typing in a field). */
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.target instanceof HTMLElement && event.target.matches('input, select, textarea')) return;
+    const step = event.key === 'j' || event.key === 'ArrowDown' ? 1 : event.key === 'k' || event.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    const links = [...(table.current?.querySelectorAll<HTMLAnchorElement>('a[data-application]') ?? [])];
+    const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = links[current === -1 ? (step > 0 ? 0 : links.length - 1) : Math.min(links.length - 1, Math.max(0, current + step))];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  }
+
+  if (rows.length === 0) return <AdminEmpty>{emptyText}</AdminEmpty>;
+  const pageIds = rows.map((row) => row.id);
+  const pageSelected = pageIds.every((id) => selected.has(id));
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div
+        role="group"
+        aria-label="Act on the chosen applications"
+        className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-3 text-sm"
+      >
+        <label className="inline-flex items-center gap-2 font-medium">
+          <input
+            type="checkbox"
+            className="size-4.5 accent-primary"
+            checked={pageSelected}
+            onChange={(event) => {
+              setAllMatching(false);
+              setSelected(event.target.checked ? new Set(pageIds) : new Set());
+            }}
+          />
+          Choose all on this page
+        </label>
+        <span aria-live="polite" className="text-muted-foreground">
+          {count === 0 ? 'None chosen.' : `${count} chosen${allMatching ? ', on every page of this view' : ''}.`}
+        </span>
+        {selected.size > 0 && !allMatching && total > rows.length && (
+          <Button variant="link" size="sm" onClick={() => setAllMatching(true)}>
+            Choose all {total} in this view
+          </Button>
+        )}
+        {count > 0 && (
+          <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+            <label htmlFor="bulk-status" className="sr-only">
+              New status
+            </label>
+            <select
+              id="bulk-status"
+              value={status}
+              onChange={(event) => setStatus(event.target.value as ApplicationStatus)}
+              className="h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              {applicationStatuses.map((value) => (
+                <option key={value} value={value}>
+                  {statusLabels[value]}
+                </option>
+              ))}
+            </select>
+            <ConfirmDialog
+              trigger={
+                <Button size="sm" variant="outline" aria-disabled={busy}>
+                  Change status
+                </Button>
+              }
+              title={`Move ${count} application${count === 1 ? '' : 's'} to ${statusLabels[status]}?`}
+              description="Each change is recorded on the application's timeline and in the audit log."
+              confirmLabel={`Move ${count}`}
+              onConfirm={() => void run({ kind: 'status', status })}
+            />
+            <Button size="sm" variant="destructive" aria-disabled={busy} onClick={() => setRejecting(true)}>
+              Reject and e-mail…
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <Dialog open={rejecting} onOpenChange={setRejecting}>
+        <DialogContent>
+          <DialogTitle>{`Reject ${count} application${count === 1 ? '' : 's'} and send each the rejection e-mail?`}</DialogTitle>
+          <DialogDescription>
+            Each candidate gets this e-mail with their own name and position, replies coming to you. The rejections and the e-mails are
+            recorded on each timeline.
+          </DialogDescription>
+          <form
+            className="flex flex-col gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setRejecting(false);
+              void run({ kind: 'reject', email: { templateKey: 'rejection', subject: email.subject, body: email.body } });
+            }}
+          >
+            <label htmlFor="bulk-subject" className="text-sm font-medium">
+              Subject
+            </label>
+            <Input
+              id="bulk-subject"
+              value={email.subject}
+              maxLength={200}
+              onChange={(event) => setEmail({ ...email, subject: event.target.value })}
+            />
+            <label htmlFor="bulk-body" className="text-sm font-medium">
+              E-mail
+            </label>
+            <Textarea
+              id="bulk-body"
+              rows={9}
+              value={email.body}
+              maxLength={10_000}
+              onChange={(event) => setEmail({ ...email, body: event.target.value })}
+            />
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={() => setRejecting(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive">
+                Reject {count} and send
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+
+      {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- keys move the focus between the links inside */}
+      <div ref={table} onKeyDown={onKeyDown}>
+        <AdminTable
+          caption={caption}
+          columns={[
+            { label: 'Choose', hidden: true },
+            { label: 'Applicant' },
+            ...(showPosition ? [{ label: 'Position' }] : []),
+            { label: 'Email' },
+            { label: 'Phone' },
+            { label: 'Status' },
+            { label: 'Rating' },
+            { label: 'Applied' },
+          ]}
+          tableClassName={showPosition ? 'sm:min-w-[60rem]' : 'sm:min-w-[52rem]'}
+          stackOnPhones
+        >
+          {rows.map((row) => (
+            <tr key={row.id} id={`application-${row.id}`} className="target:bg-primary-soft">
+              <td className="px-4 py-3">
+                <input
+                  type="checkbox"
+                  className="size-4.5 accent-primary"
+                  aria-label={`Choose ${row.fullName}`}
+                  checked={allMatching || selected.has(row.id)}
+                  onChange={(event) => toggle(row.id, event.target.checked)}
+                />
+              </td>
+              <td className="px-4 py-3">
+                <a href={detailHref(row)} className={rowLink} data-application>
+                  {row.fullName}
+                </a>
+                {row.otherApplications > 0 && (
+                  <a
+                    href={`/admin/applications?q=${encodeURIComponent(row.email)}`}
+                    className="mt-1 block text-xs whitespace-nowrap text-muted-foreground underline underline-offset-4 hover:text-foreground"
+                  >
+                    Applied {row.otherApplications === 1 ? 'once more' : `${row.otherApplications} more times`}
+                  </a>
+                )}
+              </td>
+              {showPosition && (
+                <td className="px-4 py-3">
+                  <PhoneLabel>Position</PhoneLabel>
+                  {row.positionTitle}
+                </td>
+              )}
+              <td className="px-4 py-3 break-all">{row.email}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{row.phone}</td>
+              <td className="px-4 py-3">
+                <StatusBadge status={row.status} />
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                <PhoneLabel>Rating</PhoneLabel>
+                {row.averageRating === null ? (
+                  <span className="text-muted-foreground">Not rated</span>
+                ) : (
+                  <span className="inline-flex items-center gap-1">
+                    <Star aria-hidden="true" className="size-4 fill-accent text-accent" />
+                    {row.averageRating.toFixed(1)}
+                    <span className="text-muted-foreground">({row.ratingCount})</span>
+                  </span>
+                )}
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+                <PhoneLabel>Applied</PhoneLabel>
+                {formatDate(row.createdAt)}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </div>
+    </div>
+  );
+}

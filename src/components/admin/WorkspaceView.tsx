@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Download } from 'lucide-react';
+import { FilterLinks } from '@/components/ui/filter-links';
+import { LinkButton } from '@/components/ui/link-button';
+import { Pagination } from '@/components/ui/pagination';
+import { workspaceHref, type WorkspaceQuery } from '@/lib/applications/query';
+import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
+import { countOf } from '@/lib/format';
+import { WorkspaceFilters } from './WorkspaceFilters';
+
+export interface WorkspaceViewProps {
+  query: WorkspaceQuery;
+  /** The list's address: /admin/applications, or a position's own page. */
+  base: string;
+  counts: { all: number; total: number; pages: number; byStatus: Partial<Record<ApplicationStatus, number>> };
+  positions: ReadonlyArray<{ id: string; title: string }> | null;
+  csvHref: string;
+  /** A sentence about the position, on its own page. */
+  note?: string;
+  /** The list (an island the page places). */
+  list?: ReactNode;
+}
+
+/** Filters, the count of each status, the export, the list and its pages. */
+export function WorkspaceView({ query, base, counts, positions, csvHref, note, list }: WorkspaceViewProps) {
+  const href = (changes: Partial<WorkspaceQuery>) => workspaceHref({ ...query, page: 1, ...changes }, base);
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-10 sm:px-6 lg:px-8">
+      <WorkspaceFilters query={query} positions={positions} base={base} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted-foreground">
+          {countOf(counts.all, 'application')}
+          {counts.total !== counts.all && `, ${counts.total} shown`}, {query.sort === 'rating' ? 'best rated first' : 'newest first'}.
+          {note && ` ${note}`}
+        </p>
+        {counts.total > 0 && (
+          <LinkButton href={csvHref} variant="outline" size="sm" download>
+            <Download aria-hidden="true" />
+            Export CSV
+          </LinkButton>
+        )}
+      </div>
+      {counts.all > 0 && (
+        <FilterLinks
+          label="Show applications"
+          options={[
+            { label: 'All', count: counts.all, href: href({ status: null }), active: query.status === null },
+            ...applicationStatuses.map((step) => ({
+              label: statusLabels[step],
+              count: counts.byStatus[step] ?? 0,
+              href: href({ status: step }),
+              active: query.status === step,
+            })),
+          ]}
+        />
+      )}
+      {list}
+      <Pagination
+        page={query.page}
+        pages={counts.pages}
+        href={(page) => workspaceHref({ ...query, page }, base)}
+        label="Applications pages"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod/mini';
+import type { FlashToast } from '../flash.ts';
+import { applicationStatuses } from './status.ts';
+import { candidateEmailSchema } from './templates.ts';
+
+/** Reviewing an application: notes, ratings, bulk changes; their inputs and texts. */
+
+export const NOTE_MAX = 5000;
+
+export const reviewMessages = {
+  note: `Write a note (at most ${NOTE_MAX.toLocaleString('en-US')} characters)`,
+  notYourNote: 'Only its author can change or delete a note.',
+  noteGone: 'This note no longer exists.',
+  noneSelected: 'Choose at least one application.',
+} as const;
+
+const noteBody = z.string().check(z.trim(), z.minLength(1, reviewMessages.note), z.maxLength(NOTE_MAX, reviewMessages.note));
+
+export const addNoteSchema = z.object({ applicationId: z.uuid(), body: noteBody });
+export const editNoteSchema = z.object({ noteId: z.uuid(), body: noteBody });
+export const noteIdSchema = z.object({ noteId: z.uuid() });
+export const rateSchema = z.object({ applicationId: z.uuid(), rating: z.int().check(z.minimum(1), z.maximum(5)) });
+
+/** The applications a bulk action is about: chosen ones, or every one a view of the list shows. */
+const bulkTarget = z.union([
+  z.object({ ids: z.array(z.uuid()).check(z.minLength(1, reviewMessages.noneSelected), z.maxLength(1000)) }),
+  z.object({
+    query: z.object({
+      q: z.nullable(z.string().check(z.maxLength(200))),
+      position: z.nullable(z.uuid()),
+      status: z.nullable(z.enum(applicationStatuses)),
+      rating: z.nullable(z.union([z.int().check(z.minimum(1), z.maximum(5)), z.literal('unrated')])),
+      from: z.nullable(z.iso.date()),
+      to: z.nullable(z.iso.date()),
+      sort: z.enum(['newest', 'rating']),
+      page: z.int(),
+    }),
+  }),
+]);
+
+export const bulkSchema = z.object({
+  target: bulkTarget,
+  action: z.union([
+    z.object({ kind: z.literal('status'), status: z.enum(applicationStatuses) }),
+    /** Rejected, and told so with the rejection e-mail (its text as the admin confirmed it). */
+    z.object({ kind: z.literal('reject'), email: z.omit(candidateEmailSchema, { applicationId: true }) }),
+  ]),
+});
+
+export type BulkInput = z.output<typeof bulkSchema>;
+
+export const reviewToasts = {
+  noteAdded: { kind: 'success', title: 'Note added' },
+  noteSaved: { kind: 'success', title: 'Note saved' },
+  noteDeleted: { kind: 'success', title: 'Note deleted' },
+  rated: { kind: 'success', title: 'Rating saved' },
+  emailSent: { kind: 'success', title: 'E-mail sent to the candidate' },
+  templateSaved: { kind: 'success', title: 'Template saved' },
+} as const satisfies Record<string, FlashToast>;
+
+export function bulkDoneToast(succeeded: number, total: number): FlashToast {
+  return {
+    kind: succeeded === total ? 'success' : 'error',
+    title: `${succeeded} of ${total} application${total === 1 ? '' : 's'} changed`,
+    ...(succeeded < total ? { description: 'The others no longer exist or were changed meanwhile.' } : {}),
+  };
+}

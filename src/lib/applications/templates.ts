@@ -1,0 +1,94 @@
+import { z } from 'zod/mini';
+
+/**
+ * The e-mails admins send candidates from the admin area: a template per step, with placeholders
+ * filled for each candidate. Admins edit the templates; these are the texts until they do.
+ */
+
+export const emailTemplateKeys = ['received', 'interview', 'rejection', 'offer'] as const;
+export type EmailTemplateKey = (typeof emailTemplateKeys)[number];
+
+export const templateLabels: Record<EmailTemplateKey, string> = {
+  received: 'Application received',
+  interview: 'Interview invitation',
+  rejection: 'Rejection',
+  offer: 'Offer',
+};
+
+export const placeholders = {
+  first_name: "the candidate's first name",
+  position_title: 'the position',
+  company: 'the company',
+  sender_name: 'your name',
+} as const;
+export type PlaceholderValues = Record<keyof typeof placeholders, string>;
+
+export interface EmailTemplate {
+  key: EmailTemplateKey;
+  subject: string;
+  body: string;
+}
+
+export const defaultTemplates: Record<EmailTemplateKey, Omit<EmailTemplate, 'key'>> = {
+  received: {
+    subject: 'Your application for {{position_title}}',
+    body: 'Hello {{first_name}},\n\nThank you for applying for the {{position_title}} position at {{company}}. We have your application and will be in touch within two weeks.\n\nBest regards,\n{{sender_name}}\n{{company}}',
+  },
+  interview: {
+    subject: 'Interview invitation: {{position_title}} at {{company}}',
+    body: 'Hello {{first_name}},\n\nThank you for your application for the {{position_title}} position. We would like to meet you for a first conversation of about 45 minutes, by video call.\n\nPlease reply with two or three times that suit you over the next week, and we will send you an invitation.\n\nBest regards,\n{{sender_name}}\n{{company}}',
+  },
+  rejection: {
+    subject: 'Your application for {{position_title}}',
+    body: 'Hello {{first_name}},\n\nThank you for your interest in the {{position_title}} position at {{company}} and for the time you gave to your application. After careful review we have decided not to move forward with it.\n\nWe wish you every success, and hope you will apply again for a future opening.\n\nBest regards,\n{{sender_name}}\n{{company}}',
+  },
+  offer: {
+    subject: 'An offer from {{company}}: {{position_title}}',
+    body: 'Hello {{first_name}},\n\nWe are delighted to offer you the {{position_title}} position at {{company}}. The written offer with its details follows separately; in the meantime, reply to this e-mail with any question.\n\nWe look forward to working with you.\n\nBest regards,\n{{sender_name}}\n{{company}}',
+  },
+};
+
+const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g;
+
+/** The placeholders a text uses that do not exist ("{{frist_name}}"). */
+export function unknownPlaceholders(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!).filter((name) => !Object.hasOwn(placeholders, name));
+}
+
+/** The text with each placeholder replaced by its value, as plain text (escaping is the mail layout's job). */
+export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name as keyof PlaceholderValues] : whole,
+  );
+}
+
+export const templateMessages = {
+  unknown: (names: string[]) => `Unknown placeholder${names.length > 1 ? 's' : ''}: ${names.map((name) => `{{${name}}}`).join(', ')}`,
+  subject: 'Write a subject (at most 200 characters)',
+  body: 'Write the e-mail (at most 10,000 characters)',
+} as const;
+
+const withKnownPlaceholders = (max: number, message: string) =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1, message),
+    z.maxLength(max, message),
+    z.superRefine((text, context) => {
+      const unknown = unknownPlaceholders(text);
+      if (unknown.length) context.issues.push({ code: 'custom', message: templateMessages.unknown(unknown), input: text });
+    }),
+  );
+
+export const templateSchema = z.object({
+  key: z.enum(emailTemplateKeys),
+  subject: withKnownPlaceholders(200, templateMessages.subject),
+  body: withKnownPlaceholders(10_000, templateMessages.body),
+});
+
+/** An e-mail to a candidate as the admin sends it (the template's text, possibly edited for this one person). */
+export const candidateEmailSchema = z.object({
+  applicationId: z.uuid(),
+  templateKey: z.nullable(z.enum(emailTemplateKeys)),
+  subject: withKnownPlaceholders(200, templateMessages.subject),
+  body: withKnownPlaceholders(10_000, templateMessages.body),
+});

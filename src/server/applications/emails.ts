@@ -1,0 +1,126 @@
+import { asc, eq } from 'drizzle-orm';
+import type pg from 'pg';
+import { AdminRuleError, type Actor } from '../admin-command.ts';
+import { audit } from '../audit/log.ts';
+import { withTransaction, type Database, type Transaction } from '../db/client.ts';
+import { applicationEmails, applications, emailTemplates, positions, users } from '../db/schema.ts';
+import type { Jobs } from '../jobs/queue.ts';
+import { candidateMessage } from '../mail/templates.ts';
+import type { Runtime } from '../runtime.ts';
+import { applicationRuleMessages } from '../../lib/applications/texts.ts';
+import {
+  defaultTemplates,
+  emailTemplateKeys,
+  fillPlaceholders,
+  type EmailTemplate,
+  type EmailTemplateKey,
+  type PlaceholderValues,
+} from '../../lib/applications/templates.ts';
+import { siteConfig } from '../../lib/site-config.ts';
+
+/**
+ * E-mails to candidates from the admin area: templates admins edit, filled per candidate, sent
+ * through the mail queue with replies to the sending admin, and kept (as sent) on the application.
+ */
+
+export interface CandidateEmailDeps {
+  db: Database;
+  pool: pg.Pool;
+  jobs: Pick<Jobs, 'enqueueEmail'>;
+}
+
+export function candidateEmailDeps(runtime: Pick<Runtime, 'database' | 'jobs'>): CandidateEmailDeps {
+  return { db: runtime.database.db, pool: runtime.database.pool, jobs: runtime.jobs };
+}
+
+/** Every template: as edited, or the default text until it is. */
+export async function listTemplates(db: Database): Promise<(EmailTemplate & { updatedAt: Date | null; updatedByEmail: string | null })[]> {
+  const stored = await db.select().from(emailTemplates);
+  return emailTemplateKeys.map((key) => {
+    const edited = stored.find((row) => row.key === key);
+    return edited ? { ...edited } : { key, ...defaultTemplates[key], updatedAt: null, updatedByEmail: null };
+  });
+}
+
+export async function saveTemplate(db: Database, actor: Actor, template: EmailTemplate): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(emailTemplates)
+      .values({ ...template, updatedByEmail: actor.email })
+      .onConflictDoUpdate({
+        target: emailTemplates.key,
+        set: { subject: template.subject, body: template.body, updatedAt: new Date(), updatedByEmail: actor.email },
+      });
+    await audit(tx, actor, 'template.updated', template.key);
+  });
+}
+
+/** What the placeholders stand for, for one application and the admin sending. */
+export async function placeholderValues(
+  db: Pick<Database, 'select'>,
+  applicationId: string,
+  senderName: string,
+): Promise<PlaceholderValues | null> {
+  const [row] = await db
+    .select({ fullName: applications.fullName, positionTitle: positions.title })
+    .from(applications)
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .where(eq(applications.id, applicationId));
+  if (!row) return null;
+  return {
+    first_name: row.fullName.split(/\s+/)[0] ?? row.fullName,
+    position_title: row.positionTitle,
+    company: siteConfig.name,
+    sender_name: senderName,
+  };
+}
+
+export async function senderName(db: Pick<Database, 'select'>, actor: Actor): Promise<string> {
+  if (!actor.id) return siteConfig.name;
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
+  return user?.name ?? siteConfig.name;
+}
+
+/** Fills, queues and records one e-mail to an application's candidate, inside a transaction. */
+export async function sendInTransaction(
+  tx: Transaction,
+  jobs: CandidateEmailDeps['jobs'],
+  actor: Actor,
+  applicationId: string,
+  email: { templateKey: EmailTemplateKey | null; subject: string; body: string },
+  sender: string,
+): Promise<boolean> {
+  const [to] = await tx.db.select({ email: applications.email }).from(applications).where(eq(applications.id, applicationId));
+  const values = await placeholderValues(tx.db, applicationId, sender);
+  if (!to || !values) return false;
+  const subject = fillPlaceholders(email.subject, values);
+  const body = fillPlaceholders(email.body, values);
+  await tx.db
+    .insert(applicationEmails)
+    .values({ applicationId, senderUserId: actor.id, senderEmail: actor.email, templateKey: email.templateKey, subject, body });
+  // The job commits with the row: an e-mail is recorded if and only if it is queued.
+  await jobs.enqueueEmail({ to: to.email, ...candidateMessage({ subject, body, replyTo: actor.email }) }, { db: tx });
+  // The subject stays out of the audit log: it may name the candidate, and erasure keeps audit entries.
+  await audit(tx.db, actor, 'application.email_sent', applicationId, { template: email.templateKey });
+  return true;
+}
+
+export async function emailCandidate(
+  deps: CandidateEmailDeps,
+  actor: Actor,
+  applicationId: string,
+  email: { templateKey: EmailTemplateKey | null; subject: string; body: string },
+): Promise<void> {
+  const sender = await senderName(deps.db, actor);
+  const sent = await withTransaction(deps.pool, (tx) => sendInTransaction(tx, deps.jobs, actor, applicationId, email, sender));
+  if (!sent) throw new AdminRuleError(applicationRuleMessages.gone);
+}
+
+/** The e-mails sent to an application's candidate, oldest first. */
+export async function listCandidateEmails(db: Database, applicationId: string) {
+  return db
+    .select()
+    .from(applicationEmails)
+    .where(eq(applicationEmails.applicationId, applicationId))
+    .orderBy(asc(applicationEmails.createdAt));
+}

@@ -1,0 +1,98 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { applicationEmails, applicationNotes, applications, auditLog, users } from '../db/schema.ts';
+import type { AuditAction } from '../audit/actions.ts';
+
+/**
+ * Everything that happened to an application, oldest first, with who and when: it was sent, its
+ * status moved, notes were written, reviewers rated it, e-mails were sent (with their text), its
+ * resume was downloaded, a legal hold was set. Openings of the page are in "Who has read it".
+ */
+
+export type TimelineEvent =
+  | { kind: 'submitted'; at: Date; who: string }
+  | { kind: 'note'; at: Date; who: string; noteId: string; body: string; edited: boolean }
+  | { kind: 'email'; at: Date; who: string; subject: string; body: string }
+  | { kind: 'audit'; at: Date; who: string; action: AuditAction; details: Record<string, unknown> };
+
+const fromAudit: AuditAction[] = [
+  'application.status_changed',
+  'application.rated',
+  'application.resume_downloaded',
+  'application.legal_hold_set',
+  'application.legal_hold_released',
+  'application.note_edited',
+  'application.note_deleted',
+];
+
+export async function applicationTimeline(db: Database, applicationId: string): Promise<TimelineEvent[]> {
+  const [application, notes, emails, entries] = await Promise.all([
+    db
+      .select({ fullName: applications.fullName, createdAt: applications.createdAt })
+      .from(applications)
+      .where(eq(applications.id, applicationId)),
+    db
+      .select({
+        id: applicationNotes.id,
+        body: applicationNotes.body,
+        at: applicationNotes.createdAt,
+        updatedAt: applicationNotes.updatedAt,
+        email: applicationNotes.authorEmail,
+        name: users.name,
+      })
+      .from(applicationNotes)
+      .leftJoin(users, eq(users.id, applicationNotes.authorUserId))
+      .where(eq(applicationNotes.applicationId, applicationId)),
+    db
+      .select({
+        subject: applicationEmails.subject,
+        body: applicationEmails.body,
+        at: applicationEmails.createdAt,
+        email: applicationEmails.senderEmail,
+        name: users.name,
+      })
+      .from(applicationEmails)
+      .leftJoin(users, eq(users.id, applicationEmails.senderUserId))
+      .where(eq(applicationEmails.applicationId, applicationId)),
+    db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        details: auditLog.details,
+        at: auditLog.createdAt,
+        email: auditLog.actorEmail,
+        name: users.name,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(and(eq(auditLog.targetType, 'application'), eq(auditLog.targetId, applicationId), inArray(auditLog.action, fromAudit)))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+  ]);
+  const [submitted] = application;
+  if (!submitted) return [];
+  const who = (row: { name: string | null; email: string | null }) => row.name ?? row.email ?? 'system';
+  const events: TimelineEvent[] = [
+    { kind: 'submitted', at: submitted.createdAt, who: submitted.fullName },
+    ...notes.map((note) => ({
+      kind: 'note' as const,
+      at: note.at,
+      who: who(note),
+      noteId: note.id,
+      body: note.body,
+      edited: note.updatedAt.getTime() - note.at.getTime() > 1000,
+    })),
+    ...emails.map((email) => ({ kind: 'email' as const, at: email.at, who: who(email), subject: email.subject, body: email.body })),
+    ...entries.map((entry) => ({
+      kind: 'audit' as const,
+      at: entry.at,
+      who: who(entry),
+      action: entry.action,
+      details: (entry.details ?? {}) as Record<string, unknown>,
+    })),
+  ];
+  // Stable: events of the same moment keep the order above (the application before what followed).
+  return events
+    .map((event, index) => ({ event, index }))
+    .sort((a, b) => a.event.at.getTime() - b.event.at.getTime() || a.index - b.index)
+    .map(({ event }) => event);
+}

@@ -1,0 +1,44 @@
+import type { Database } from '../db/client.ts';
+import { listAdminPositions } from '../positions/manage.ts';
+import { formatPhone } from '../../lib/applications/phone.ts';
+import { parseWorkspaceQuery, workspaceHref, type WorkspaceQuery } from '../../lib/applications/query.ts';
+import { statusLabels } from '../../lib/applications/status.ts';
+import { listTemplates } from './emails.ts';
+import { pageWorkspace } from './workspace.ts';
+
+/**
+ * Everything a page of the workspace shows, for /admin/applications and a position's own page:
+ * the view read from the URL (a non-canonical address answered with a redirect to the canonical
+ * one, so every view has one address), its page of rows, the filters' choices.
+ */
+export async function loadWorkspacePage(db: Database, url: URL, position: { id: string; title: string } | null) {
+  const base = position ? `/admin/applications/${position.id}` : '/admin/applications';
+  const query: WorkspaceQuery = parseWorkspaceQuery(url.searchParams, position ? { position: position.id } : {});
+  const canonical = workspaceHref(query, base);
+  if (canonical !== url.pathname + url.search) return { redirect: canonical } as const;
+  const [list, positions, templates] = await Promise.all([
+    pageWorkspace(db, query),
+    position ? null : listAdminPositions(db),
+    listTemplates(db),
+  ]);
+  // A page past the end (an old link, or applications moved on): the last page that exists.
+  if (query.page > list.pages) return { redirect: workspaceHref({ ...query, page: list.pages }, base) } as const;
+  // The view as /admin/applications reads it (position included): for the detail pages and the export.
+  const listSearch = new URL(workspaceHref({ ...query, page: 1 }), url).search;
+  return {
+    redirect: null,
+    base,
+    query,
+    list,
+    positions: positions?.map(({ id, title }) => ({ id, title })) ?? null,
+    rows: list.rows.map((row) => ({ ...row, phone: formatPhone(row.phone) })),
+    listSearch,
+    rejection: templates.find((template) => template.key === 'rejection')!,
+    csvHref: `/api/admin/applications.csv${listSearch}`,
+    emptyText: query.status
+      ? `No applications are ${statusLabels[query.status].toLowerCase()}.`
+      : list.all === 0
+        ? 'No applications yet.'
+        : 'No application matches these filters.',
+  } as const;
+}

@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyWorkspaceQuery, type WorkspaceQuery } from '@/lib/applications/query';
+import { defaultTemplates } from '@/lib/applications/templates';
+import { applications, auditLog } from '../db/schema';
+import { startTestBackend, type TestBackend } from '../testing/backend';
+import { addApplication, addPosition, addUser } from '../testing/fixtures';
+import { loadApplicationPage } from './application-page';
+import { bulkApplications } from './bulk';
+import { candidateEmailDeps, emailCandidate, listTemplates, saveTemplate } from './emails';
+import { addNote, deleteNote, editNote, listNotes, rateApplication, ratingSummary } from './notes';
+import { setApplicationStatus } from './review';
+import { applicationTimeline } from './timeline';
+import { matchingApplicationIds, neighbours, otherApplicationsOf, pageWorkspace } from './workspace';
+
+/* The recruiter's workspace against a real PostgreSQL and the mail queue. */
+
+let backend: TestBackend;
+let ada: { id: string; email: string };
+let bob: { id: string; email: string };
+const query = (values: Partial<WorkspaceQuery>): WorkspaceQuery => ({ ...emptyWorkspaceQuery, ...values });
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  ada = await addUser(backend.database.db, 'ada', 'admin');
+  bob = await addUser(backend.database.db, 'bob', 'admin');
+}, 60_000);
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+async function queued(to: string) {
+  const { rows } = await backend.database.pool.query<{ data: { subject: string; html: string; text: string; replyTo?: string } }>(
+    `select data from pgboss.job where name = 'send-email' and data->>'to' = $1 order by created_on`,
+    [to],
+  );
+  return rows.map((row) => row.data);
+}
+
+describe('the list', () => {
+  it('searches names and e-mails across positions, filters, counts each status, sorts by rating, and marks repeat applicants', async () => {
+    const { db } = backend.database;
+    const data = await addPosition(db, { title: 'Workspace Data' });
+    const cloud = await addPosition(db, { title: 'Workspace Cloud' });
+    const day = (d: string) => new Date(`2026-11-${d}T18:00:00Z`);
+    const nina1 = await addApplication(db, data, { fullName: 'Nina Search', email: 'nina@ws.test', createdAt: day('02') });
+    const nina2 = await addApplication(db, cloud, {
+      fullName: 'Nina Search',
+      email: 'nina@ws.test',
+      createdAt: day('05'),
+      status: 'interview',
+    });
+    const omar = await addApplication(db, cloud, { fullName: 'Omar Other', email: 'omar@ws.test', createdAt: day('10') });
+    const pia = await addApplication(db, data, { fullName: 'Pia Unrated', email: 'pia@ws.test', createdAt: day('20') });
+    await rateApplication(db, ada, nina1, 2);
+    await rateApplication(db, bob, nina1, 3);
+    await rateApplication(db, ada, omar, 5);
+
+    const titles = (rows: { fullName: string; positionTitle: string }[]) => rows.map((row) => `${row.fullName} / ${row.positionTitle}`);
+    const nina = await pageWorkspace(db, query({ q: 'NINA@ws' }));
+    expect(titles(nina.rows)).toEqual(['Nina Search / Workspace Cloud', 'Nina Search / Workspace Data']);
+    expect(nina.rows.map((row) => row.otherApplications)).toEqual([1, 1]);
+    expect(nina).toMatchObject({ all: 2, total: 2, byStatus: { pending: 1, interview: 1 } });
+    expect((await pageWorkspace(db, query({ q: 'nina', status: 'interview' }))).rows.map((row) => row.id)).toEqual([nina2]);
+    expect((await pageWorkspace(db, query({ q: '@ws.test', position: cloud }))).rows.map((row) => row.id)).toEqual([omar, nina2]);
+    // Ratings: the average, a least average, the unrated, best first.
+    const rated = await pageWorkspace(db, query({ q: '@ws.test', sort: 'rating' }));
+    expect(rated.rows.map((row) => [row.fullName, row.averageRating, row.ratingCount])).toEqual([
+      ['Omar Other', 5, 1],
+      ['Nina Search', 2.5, 2],
+      ['Pia Unrated', null, 0],
+      ['Nina Search', null, 0],
+    ]);
+    expect((await pageWorkspace(db, query({ q: '@ws.test', rating: 3 }))).rows.map((row) => row.id)).toEqual([omar]);
+    expect((await pageWorkspace(db, query({ q: '@ws.test', rating: 'unrated' }))).rows.map((row) => row.id)).toEqual([pia, nina2]);
+    // Days applied, in the offices' time, both ends included.
+    expect((await pageWorkspace(db, query({ q: '@ws.test', from: '2026-11-05', to: '2026-11-10' }))).rows.map((row) => row.id)).toEqual([
+      omar,
+      nina2,
+    ]);
+    // Previous and next in the view's order; the person's other applications.
+    expect(await neighbours(db, query({ q: '@ws.test' }), omar)).toEqual({
+      previous: { id: pia, positionId: data },
+      next: { id: nina2, positionId: cloud },
+    });
+    expect((await otherApplicationsOf(db, nina1)).map((row) => row.id)).toEqual([nina2]);
+  });
+});
+
+describe('notes and ratings', () => {
+  it('any admin adds a note; only its author edits or deletes it; notes are text', async () => {
+    const { db } = backend.database;
+    const applicationId = await addApplication(db, await addPosition(db), { email: 'notes@ws.test' });
+    const noteId = await addNote(db, ada, applicationId, '<b>Strong</b> Kubernetes background.');
+    await addNote(db, bob, applicationId, 'Agree.');
+    await expect(editNote(db, bob, noteId, 'Hijacked')).rejects.toThrow('Only its author can change or delete a note.');
+    await expect(deleteNote(db, bob, noteId)).rejects.toThrow('Only its author can change or delete a note.');
+    await editNote(db, ada, noteId, '<b>Strong</b> Kubernetes background; references checked.');
+    expect((await listNotes(db, applicationId)).map((note) => [note.authorEmail, note.body])).toEqual([
+      ['ada@helixpoint.test', '<b>Strong</b> Kubernetes background; references checked.'],
+      ['bob@helixpoint.test', 'Agree.'],
+    ]);
+    await deleteNote(db, ada, noteId);
+    expect(await listNotes(db, applicationId)).toHaveLength(1);
+    await expect(editNote(db, ada, noteId, 'x')).rejects.toThrow('This note no longer exists.');
+  });
+
+  it('keeps one rating per reviewer and averages them', async () => {
+    const { db } = backend.database;
+    const applicationId = await addApplication(db, await addPosition(db), { email: 'rating@ws.test' });
+    await rateApplication(db, ada, applicationId, 5);
+    await rateApplication(db, ada, applicationId, 4);
+    await rateApplication(db, bob, applicationId, 1);
+    expect(await ratingSummary(db, applicationId, ada.id)).toMatchObject({ average: 2.5, mine: 4 });
+    expect((await ratingSummary(db, applicationId, ada.id)).ratings).toHaveLength(2);
+  });
+});
+
+describe('e-mails to candidates', () => {
+  it('fills the placeholders, escapes them in the HTML, replies to the sender, and records the e-mail as sent', async () => {
+    const { db } = backend.database;
+    const positionId = await addPosition(db, { title: 'Platform <Engineer>' });
+    const applicationId = await addApplication(db, positionId, { fullName: '<img src=x onerror=alert(1)> Doe', email: 'xss@ws.test' });
+    await emailCandidate(candidateEmailDeps(backend.runtime), ada, applicationId, {
+      templateKey: 'interview',
+      ...defaultTemplates.interview,
+    });
+    const [mail] = await queued('xss@ws.test');
+    expect(mail!.subject).toBe('Interview invitation: Platform <Engineer> at Helixpoint');
+    expect(mail!.text).toContain('Hello <img,');
+    expect(mail!.text).toContain('ada Test\nHelixpoint');
+    expect(mail!.html).not.toContain('<img src=x');
+    expect(mail!.html).toContain('Hello &lt;img,');
+    expect(mail!.html).toContain('Platform &lt;Engineer&gt;');
+    expect(mail!.replyTo).toBe('ada@helixpoint.test');
+    const events = await applicationTimeline(db, applicationId);
+    expect(events.at(-1)).toMatchObject({
+      kind: 'email',
+      who: 'ada Test',
+      subject: 'Interview invitation: Platform <Engineer> at Helixpoint',
+    });
+  });
+
+  it('keeps the templates admins edit, refusing unknown placeholders in the form schema', async () => {
+    const { db } = backend.database;
+    await saveTemplate(db, ada, { key: 'offer', subject: 'Welcome, {{first_name}}', body: 'Your offer for {{position_title}}.' });
+    const templates = await listTemplates(db);
+    expect(templates.map((template) => template.key)).toEqual(['received', 'interview', 'rejection', 'offer']);
+    expect(templates.find((template) => template.key === 'offer')).toMatchObject({
+      subject: 'Welcome, {{first_name}}',
+      updatedByEmail: ada.email,
+    });
+    expect(templates.find((template) => template.key === 'received')!.subject).toBe(defaultTemplates.received.subject);
+  });
+});
+
+describe('bulk actions', () => {
+  it('change the status of every application a view shows, on all its pages, each audited and on its timeline', async () => {
+    const { db } = backend.database;
+    const positionId = await addPosition(db, { title: 'Bulk Role' });
+    for (let i = 0; i < 120; i += 1) await addApplication(db, positionId, { email: `bulk${i}@ws.test` });
+    const view = query({ position: positionId });
+    expect((await pageWorkspace(db, view)).pages).toBe(3);
+    const result = await bulkApplications(candidateEmailDeps(backend.runtime), ada, {
+      target: { query: view },
+      action: { kind: 'status', status: 'reviewing' },
+    });
+    expect(result).toEqual({ succeeded: 120, total: 120 });
+    expect((await pageWorkspace(db, view)).byStatus).toEqual({ reviewing: 120 });
+    const ids = await matchingApplicationIds(db, view);
+    const audited = await db.select().from(auditLog).where(eq(auditLog.action, 'application.status_changed'));
+    expect(ids.every((id) => audited.some((entry) => entry.targetId === id))).toBe(true);
+    expect((await applicationTimeline(db, ids[0]!)).at(-1)).toMatchObject({
+      kind: 'audit',
+      action: 'application.status_changed',
+      details: { to: 'reviewing' },
+    });
+  });
+
+  it('reject chosen applications and send each the rejection e-mail, counting what is gone', async () => {
+    const { db } = backend.database;
+    const positionId = await addPosition(db, { title: 'Reject Role' });
+    const chosen = [];
+    for (let i = 0; i < 3; i += 1)
+      chosen.push(await addApplication(db, positionId, { email: `reject${i}@ws.test`, fullName: `Rita Reject${i}` }));
+    const result = await bulkApplications(candidateEmailDeps(backend.runtime), ada, {
+      target: { ids: [...chosen, '00000000-0000-4000-8000-000000000000'] },
+      action: { kind: 'reject', email: { templateKey: 'rejection', ...defaultTemplates.rejection } },
+    });
+    expect(result).toEqual({ succeeded: 3, total: 4 });
+    for (let i = 0; i < 3; i += 1) {
+      const [mail] = await queued(`reject${i}@ws.test`);
+      expect(mail!.text).toContain('Hello Rita,');
+      const [row] = await db.select().from(applications).where(eq(applications.id, chosen[i]!));
+      expect(row).toMatchObject({ status: 'rejected', decidedAt: expect.any(Date) });
+    }
+  });
+});
+
+describe('the timeline', () => {
+  it('tells what happened, oldest first, with who', async () => {
+    const { db } = backend.database;
+    const applicationId = await addApplication(db, await addPosition(db), { fullName: 'Tim Line', email: 'tim@ws.test' });
+    await setApplicationStatus(db, ada, applicationId, 'reviewing');
+    await addNote(db, bob, applicationId, 'Looks good.');
+    await rateApplication(db, bob, applicationId, 4);
+    await setApplicationStatus(db, ada, applicationId, 'interview');
+    const events = await applicationTimeline(db, applicationId);
+    expect(
+      events.map((event) => [event.kind, event.who, event.kind === 'audit' ? event.action : event.kind === 'note' ? event.body : '']),
+    ).toEqual([
+      ['submitted', 'Tim Line', ''],
+      ['audit', 'ada Test', 'application.status_changed'],
+      ['note', 'bob Test', 'Looks good.'],
+      ['audit', 'bob Test', 'application.rated'],
+      ['audit', 'ada Test', 'application.status_changed'],
+    ]);
+  });
+});
+
+describe('an application page', () => {
+  it('records the opening, and links previous and next in the list it was opened from, across positions', async () => {
+    const { db } = backend.database;
+    const first = await addPosition(db, { title: 'Page One' });
+    const second = await addPosition(db, { title: 'Page Two' });
+    const older = await addApplication(db, first, { email: 'page-a@ws.test', createdAt: new Date('2026-10-01T12:00:00Z') });
+    const middle = await addApplication(db, second, { email: 'page-b@ws.test', createdAt: new Date('2026-10-02T12:00:00Z') });
+    const newer = await addApplication(db, first, { email: 'page-c@ws.test', createdAt: new Date('2026-10-03T12:00:00Z') });
+    const viewer = { ...ada, name: 'ada Test', username: 'ada', role: 'admin' as const, isAdmin: true, sessionId: 'session' };
+    const url = (list: string | null) =>
+      new URL(`http://site.test/admin/applications/${second}/${middle}${list === null ? '' : `?list=${encodeURIComponent(list)}`}`);
+
+    const page = await loadApplicationPage(db, viewer, url('?q=page-'), second, middle);
+    expect(page).toMatchObject({
+      listHref: '/admin/applications?q=page-',
+      previousHref: `/admin/applications/${first}/${newer}?list=${encodeURIComponent('?q=page-')}`,
+      nextHref: `/admin/applications/${first}/${older}?list=${encodeURIComponent('?q=page-')}`,
+      values: { first_name: 'Jane', position_title: 'Page Two', sender_name: 'ada Test' },
+    });
+    expect(page!.templates.map((template) => template.key)).toEqual(['received', 'interview', 'rejection', 'offer']);
+    const opened = await db.select().from(auditLog).where(eq(auditLog.targetId, middle));
+    expect(opened.map((entry) => [entry.action, entry.actorEmail])).toEqual([['application.viewed', ada.email]]);
+    // Without a list: the position's own, where it is alone.
+    expect(await loadApplicationPage(db, viewer, url(null), second, middle)).toMatchObject({ previousHref: null, nextHref: null });
+    // An application under another position's address is not found.
+    expect(await loadApplicationPage(db, viewer, url(null), first, middle)).toBeNull();
+  });
+});

@@ -1,0 +1,134 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { containsPattern } from '../db/like.ts';
+import { applications, applicationRatings, positions } from '../db/schema.ts';
+import type { WorkspaceQuery } from '../../lib/applications/query.ts';
+import type { ApplicationStatus } from '../../lib/applications/status.ts';
+import { pageCount } from '../../lib/list-query.ts';
+
+/**
+ * The recruiter's workspace: every application, across positions, filtered as the URL says (name
+ * or e-mail, position, status, rating, days applied), newest first or best rated first, 50 a page,
+ * with the count of each status under the other filters.
+ */
+
+export const APPLICATIONS_PER_PAGE = 50;
+
+/** The average of the reviewers' ratings (null when unrated) and their number. */
+const averageRating = sql<
+  number | null
+>`(select avg(${applicationRatings.rating})::float from ${applicationRatings} where ${applicationRatings.applicationId} = ${applications.id})`;
+const ratingCount = sql<number>`(select count(*)::int from ${applicationRatings} where ${applicationRatings.applicationId} = ${applications.id})`;
+/** How many other applications the same person (e-mail) has sent. */
+const otherApplications = sql<number>`(select count(*)::int - 1 from ${applications} as same where same.email = ${applications.email})`;
+const appliedOn = sql`(${applications.createdAt} at time zone 'America/Chicago')::date`;
+
+function conditions(query: WorkspaceQuery, { status = true } = {}): SQL[] {
+  const where: SQL[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    where.push(or(ilike(applications.fullName, pattern), ilike(applications.email, pattern)) as SQL);
+  }
+  if (query.position) where.push(eq(applications.positionId, query.position));
+  if (status && query.status) where.push(eq(applications.status, query.status));
+  if (query.rating === 'unrated') where.push(sql`${ratingCount} = 0`);
+  else if (query.rating !== null) where.push(sql`${averageRating} >= ${query.rating}`);
+  if (query.from) where.push(sql`${appliedOn} >= ${query.from}::date`);
+  if (query.to) where.push(sql`${appliedOn} <= ${query.to}::date`);
+  return where;
+}
+
+function order(query: WorkspaceQuery): SQL[] {
+  const newest = [desc(applications.createdAt), desc(applications.id)];
+  return query.sort === 'rating' ? [sql`${averageRating} desc nulls last`, ...newest] : newest;
+}
+
+export async function pageWorkspace(db: Database, query: WorkspaceQuery) {
+  const [rows, counts] = await Promise.all([
+    db
+      .select({
+        id: applications.id,
+        positionId: applications.positionId,
+        positionTitle: positions.title,
+        fullName: applications.fullName,
+        email: applications.email,
+        phone: applications.phone,
+        status: applications.status,
+        createdAt: applications.createdAt,
+        averageRating,
+        ratingCount,
+        otherApplications,
+      })
+      .from(applications)
+      .innerJoin(positions, eq(positions.id, applications.positionId))
+      .where(and(...conditions(query)))
+      .orderBy(...order(query))
+      .limit(APPLICATIONS_PER_PAGE)
+      .offset((query.page - 1) * APPLICATIONS_PER_PAGE),
+    db
+      .select({ status: applications.status, count: count() })
+      .from(applications)
+      .where(and(...conditions(query, { status: false })))
+      .groupBy(applications.status),
+  ]);
+  const byStatus: Partial<Record<ApplicationStatus, number>> = Object.fromEntries(counts.map((row) => [row.status, row.count]));
+  const all = counts.reduce((total, row) => total + row.count, 0);
+  const total = query.status ? (byStatus[query.status] ?? 0) : all;
+  return { rows, all, total, byStatus, pages: pageCount(total, APPLICATIONS_PER_PAGE) };
+}
+
+export type WorkspaceRow = Awaited<ReturnType<typeof pageWorkspace>>['rows'][number];
+
+/** Every application the view shows, on every page (bulk actions on "all matching"). */
+export async function matchingApplicationIds(db: Database, query: WorkspaceQuery): Promise<string[]> {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(...conditions(query)))
+    .orderBy(...order(query));
+  return rows.map((row) => row.id);
+}
+
+/** The applications before and after one in the view's order, for "previous" and "next" on its page. */
+export async function neighbours(db: Database, query: WorkspaceQuery, applicationId: string) {
+  const ordered = db
+    .select({
+      id: applications.id,
+      positionId: applications.positionId,
+      previous: sql<string | null>`lag(${applications.id}::text) over (order by ${sql.join(order(query), sql`, `)})`.as('previous'),
+      previousPosition: sql<string | null>`lag(${applications.positionId}::text) over (order by ${sql.join(order(query), sql`, `)})`.as(
+        'previous_position',
+      ),
+      next: sql<string | null>`lead(${applications.id}::text) over (order by ${sql.join(order(query), sql`, `)})`.as('next'),
+      nextPosition: sql<string | null>`lead(${applications.positionId}::text) over (order by ${sql.join(order(query), sql`, `)})`.as(
+        'next_position',
+      ),
+    })
+    .from(applications)
+    .where(and(...conditions(query)))
+    .as('ordered');
+  const [row] = await db.select().from(ordered).where(eq(ordered.id, applicationId));
+  const link = (id: string | null, positionId: string | null) => (id && positionId ? { id, positionId } : null);
+  return { previous: link(row?.previous ?? null, row?.previousPosition ?? null), next: link(row?.next ?? null, row?.nextPosition ?? null) };
+}
+
+/** The same person's other applications (by e-mail), newest first. */
+export async function otherApplicationsOf(db: Database, applicationId: string) {
+  return db
+    .select({
+      id: applications.id,
+      positionId: applications.positionId,
+      positionTitle: positions.title,
+      status: applications.status,
+      createdAt: applications.createdAt,
+    })
+    .from(applications)
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .where(
+      and(
+        sql`${applications.email} = (select email from ${applications} as this where this.id = ${applicationId})`,
+        sql`${applications.id} <> ${applicationId}`,
+      ),
+    )
+    .orderBy(desc(applications.createdAt));
+}
