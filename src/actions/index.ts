@@ -1,12 +1,32 @@
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
 import type { z } from 'zod/mini';
-import { roleChangeSchema, userIdSchema } from '@/lib/accounts/schema';
-import { guardMessages } from '@/lib/accounts/texts';
+import {
+  invitationIdSchema,
+  invitationSchema as invitationInputSchema,
+  roleChangeSchema,
+  sessionIdSchema,
+  userIdSchema,
+} from '@/lib/accounts/schema';
+import { accountTexts, guardMessages } from '@/lib/accounts/texts';
 import { applicationStatusSchema } from '@/lib/applications/status';
 import { messageIdSchema, messageReadSchema } from '@/lib/messages/inbox';
 import { positionActiveSchema, positionFormSchema, positionUpdateSchema } from '@/lib/positions/schema';
-import { checkAdmin } from '@/server/accounts/session';
-import { changeUserRole, deleteUser } from '@/server/accounts/users';
+import {
+  changePassword,
+  confirmTwoFactor,
+  deleteOwnAccount,
+  disableTwoFactor,
+  signOutOtherSessions,
+  signOutSession,
+  startTwoFactor,
+  updateProfile,
+  type AccountDeps,
+  type CommandResult,
+} from '@/server/accounts/account';
+import { forwardSetCookies } from '@/server/accounts/cookies';
+import { inviteUser, resendInvitation, revokeInvitation } from '@/server/accounts/invitations';
+import { authHintCookie, checkAdmin, getViewer, type Viewer } from '@/server/accounts/session';
+import { changeUserRole, deleteUser, resetTwoFactor } from '@/server/accounts/users';
 import { AdminRuleError, type Actor } from '@/server/admin-command';
 import { setApplicationStatus } from '@/server/applications/review';
 import { applicationDeps, submitApplication } from '@/server/applications/submit';
@@ -15,6 +35,8 @@ import { contactDeps, submitContactMessage } from '@/server/messages/submit';
 import { createPosition, setPositionActive, updatePosition } from '@/server/positions/manage';
 import { clientKeyOf } from '@/server/request-context';
 import { getRuntime, type Runtime } from '@/server/runtime';
+
+const invitationDeps = (runtime: Runtime) => ({ db: runtime.database.db, jobs: runtime.jobs, siteUrl: runtime.config.siteUrl });
 
 /**
  * Form submissions from React islands. Input is validated inside each command with the schema the
@@ -27,12 +49,15 @@ function adminAction<S extends z.ZodMiniType, R>(schema: S, run: (input: z.outpu
     accept: 'json',
     handler: async (input: unknown, context: ActionAPIContext) => {
       const runtime = getRuntime();
-      const check = await checkAdmin({ auth: runtime.auth, db: runtime.database.db }, context.request.headers);
+      const check = await checkAdmin(
+        { auth: runtime.auth, db: runtime.database.db, requireTwoFactor: runtime.config.adminRequireTwoFactor },
+        context.request.headers,
+      );
       if (!check.allowed) {
         throw new ActionError(
           check.reason === 'anonymous'
             ? { code: 'UNAUTHORIZED', message: guardMessages.anonymous }
-            : { code: 'FORBIDDEN', message: guardMessages.forbidden },
+            : { code: 'FORBIDDEN', message: check.reason === 'forbidden' ? guardMessages.forbidden : guardMessages.secondFactor },
         );
       }
       const parsed = schema.safeParse(input);
@@ -43,6 +68,31 @@ function adminAction<S extends z.ZodMiniType, R>(schema: S, run: (input: z.outpu
         if (error instanceof AdminRuleError) throw new ActionError({ code: 'BAD_REQUEST', message: error.message });
         throw error;
       }
+    },
+  });
+}
+
+/**
+ * The account page's actions: for the signed-in person only, on their own account. A command's
+ * refusal (a wrong password, a taken username) is its result, with messages per field; cookies
+ * Better Auth set (a new session after a password or factor change) go to the browser.
+ */
+function accountAction<R>(
+  run: (input: unknown, viewer: Viewer, deps: AccountDeps, context: ActionAPIContext) => Promise<CommandResult<R & { cookies?: string[] }>>,
+) {
+  return defineAction({
+    accept: 'json',
+    handler: async (input: unknown, context: ActionAPIContext) => {
+      const runtime = getRuntime();
+      const viewer = await getViewer({ auth: runtime.auth, db: runtime.database.db }, context.request.headers);
+      if (!viewer) throw new ActionError({ code: 'UNAUTHORIZED', message: guardMessages.anonymous });
+      const result = await run(input, viewer, { auth: runtime.auth, db: runtime.database.db, rateLimits: runtime.rateLimits }, context);
+      if (result.ok && result.cookies) {
+        forwardSetCookies(result.cookies, context.cookies);
+        const { cookies: _sent, ...rest } = result;
+        return rest;
+      }
+      return result;
     },
   });
 }
@@ -77,5 +127,36 @@ export const server = {
     deleteMessage: adminAction(messageIdSchema, ({ messageId }, actor, { database, storage }) =>
       deleteMessage(database.db, storage, actor, messageId),
     ),
+    resetTwoFactor: adminAction(userIdSchema, ({ userId }, actor, { database }) => resetTwoFactor(database.db, actor, userId)),
+    invite: adminAction(invitationInputSchema, (input, actor, runtime) => inviteUser(invitationDeps(runtime), actor, input)),
+    resendInvitation: adminAction(invitationIdSchema, ({ invitationId }, actor, runtime) =>
+      resendInvitation(invitationDeps(runtime), actor, invitationId),
+    ),
+    revokeInvitation: adminAction(invitationIdSchema, ({ invitationId }, actor, { database }) =>
+      revokeInvitation(database.db, actor, invitationId),
+    ),
+  },
+  account: {
+    updateProfile: accountAction((input, viewer, deps) => updateProfile(deps.db, viewer, input)),
+    changePassword: accountAction((input, viewer, deps, context) => changePassword(deps, viewer, context.request.headers, input)),
+    startTwoFactor: accountAction((input, viewer, deps, context) => startTwoFactor(deps, viewer, context.request.headers, input)),
+    confirmTwoFactor: accountAction((input, viewer, deps, context) => confirmTwoFactor(deps, viewer, context.request.headers, input)),
+    disableTwoFactor: accountAction((input, viewer, deps, context) => disableTwoFactor(deps, viewer, context.request.headers, input)),
+    signOutOthers: accountAction((_input, viewer, deps) => signOutOtherSessions(deps.db, viewer)),
+    signOutSession: accountAction(async (input, viewer, deps) => {
+      const parsed = sessionIdSchema.safeParse(input);
+      return parsed.success
+        ? signOutSession(deps.db, viewer, parsed.data.sessionId)
+        : { ok: false, fieldErrors: {}, message: 'Invalid session' };
+    }),
+    deleteAccount: accountAction(async (input, viewer, deps, context) => {
+      const result = await deleteOwnAccount(deps, viewer, context.request.headers, input);
+      if (!result.ok) return result;
+      // Gone with the account: its session, and the header's hint.
+      const runtime = getRuntime();
+      const cookie = runtime.config.secureCookies ? '__Secure-helixpoint.session_token' : 'helixpoint.session_token';
+      context.cookies.delete(cookie, { path: '/' });
+      return { ok: true, cookies: [authHintCookie(null, runtime.config.secureCookies)], message: accountTexts.deleted };
+    }),
   },
 };
