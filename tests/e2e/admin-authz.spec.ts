@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { createAdmin, createVerifiedUser, expect, signInApi, test } from './fixtures';
+import { createAdmin, createVerifiedUser, enrolTotp, expect, signInApi, test } from './fixtures';
 
 /*
  * The authorisation matrix: every admin page, action and download (applications, positions, users,
- * messages), requested as anonymous, as a
- * signed-in user and as an admin. The first two are refused (pages redirect, the rest answer
- * 401/403) and change nothing; the admin gets through.
+ * messages), requested as anonymous, as a signed-in user, as an admin held at enrolment (no second
+ * factor yet, ADMIN_REQUIRE_2FA), as an admin whose session skipped the code step (aal1, its
+ * account has a factor) and as an admin at aal2. All but the last are refused (pages redirect, the
+ * rest answer 401/403) and change nothing; the aal2 admin gets through.
  */
 
 const ADMIN = { email: 'matrix.admin@helixpoint.test', password: 'admin password 123' };
+const HELD = { email: 'matrix.held@helixpoint.test', password: 'admin password 456' };
 const USER = { email: 'matrix.user@mail.test', password: 'user password 123' };
 
 interface Fixture {
@@ -23,6 +25,8 @@ interface Fixture {
 let anonymous: APIRequestContext;
 let user: APIRequestContext;
 let admin: APIRequestContext;
+let held: APIRequestContext;
+let aal1: APIRequestContext;
 let fixture: Fixture;
 
 const newPosition = {
@@ -43,9 +47,15 @@ const client = (baseURL: string, n: number) =>
 
 test.beforeAll(async ({ baseURL }) => {
   createAdmin(ADMIN.email, ADMIN.password);
+  createAdmin(HELD.email, HELD.password, 'Hal Held');
   anonymous = await client(baseURL!, 1);
   user = await client(baseURL!, 2);
   admin = await client(baseURL!, 3);
+  held = await client(baseURL!, 5);
+  aal1 = await client(baseURL!, 6);
+  await signInApi(held, HELD.email, HELD.password, baseURL!);
+  // Signed in before the admin set up a factor elsewhere: this session never passed a code step.
+  await signInApi(aal1, ADMIN.email, ADMIN.password, baseURL!);
   await createVerifiedUser(user, {
     email: USER.email,
     username: 'matrixuser',
@@ -55,6 +65,8 @@ test.beforeAll(async ({ baseURL }) => {
   });
   await signInApi(user, USER.email, USER.password, baseURL!);
   await signInApi(admin, ADMIN.email, ADMIN.password, baseURL!);
+  // Enrolment confirmed by a code: this session is aal2 and the account now has a verified factor.
+  await enrolTotp(admin, ADMIN.password);
 
   // A victim account, a position of its own (other tests count the seeded ones) and an
   // application with a resume to aim at.
@@ -129,7 +141,7 @@ test.afterAll(async () => {
   )) {
     await admin.post('/_actions/admin.setPositionActive', { data: { positionId: position.id, active: false } });
   }
-  await Promise.all([anonymous?.dispose(), user?.dispose(), admin?.dispose()]);
+  await Promise.all([anonymous?.dispose(), user?.dispose(), admin?.dispose(), held?.dispose(), aal1?.dispose()]);
 });
 
 const pages = () => [
@@ -182,9 +194,11 @@ async function observableState() {
 for (const [who, expected] of [
   ['anonymous', { page: /\/auth\?next=/, api: 401 }],
   ['a signed-in user', { page: /^\/$/, api: 403 }],
+  ['an admin held at enrolment (no second factor)', { page: /^\/account#two-factor$/, api: 403 }],
+  ['an aal1 session of an admin with a factor', { page: /^\/auth\/two-factor\?next=/, api: 403 }],
 ] as const) {
   test(`${who}: every admin page redirects, every download and action is refused, nothing changes`, async () => {
-    const requester = who === 'anonymous' ? anonymous : user;
+    const requester = { anonymous, 'a signed-in user': user, 'an admin held at enrolment (no second factor)': held }[who as string] ?? aal1;
     const before = await observableState();
     expect(before).toMatchObject({
       victimListed: true,
