@@ -36,7 +36,12 @@ import { createPosition, setPositionActive, updatePosition } from '@/server/posi
 import { clientKeyOf } from '@/server/request-context';
 import { getRuntime, type Runtime } from '@/server/runtime';
 
-const invitationDeps = (runtime: Runtime) => ({ db: runtime.database.db, jobs: runtime.jobs, siteUrl: runtime.config.siteUrl });
+const invitationDeps = (runtime: Runtime) => ({
+  db: runtime.database.db,
+  pool: runtime.database.pool,
+  jobs: runtime.jobs,
+  siteUrl: runtime.config.siteUrl,
+});
 
 /**
  * Form submissions from React islands. Input is validated inside each command with the schema the

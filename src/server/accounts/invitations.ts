@@ -5,7 +5,8 @@ import { isCommonPassword } from './common-passwords.ts';
 import { insertVerifiedUser } from './new-account.ts';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
-import type { Database } from '../db/client.ts';
+import { withTransaction, type Database } from '../db/client.ts';
+import type pg from 'pg';
 import { invitations, users } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { invitation as invitationMail } from '../mail/templates.ts';
@@ -24,6 +25,8 @@ export const INVITATION_PATH = '/auth/invitation';
 
 export interface InvitationDeps {
   db: Database;
+  /** For the transaction that stores the invitation and queues its e-mail together. */
+  pool: pg.Pool;
   jobs: Pick<Jobs, 'enqueueEmail'>;
   siteUrl: string;
 }
@@ -55,7 +58,7 @@ export async function inviteUser(
   if (existing) throw new AdminRuleError(invitationTexts.alreadyUser);
   const token = newToken();
   const name = await inviterName(deps.db, actor);
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await withTransaction(deps.pool, async ({ db: tx, ...connection }) => {
     // One open invitation per address: a new one replaces the last.
     await tx
       .update(invitations)
@@ -67,7 +70,7 @@ export async function inviteUser(
       .returning({ id: invitations.id });
     if (!row) throw new Error('The invitation was not stored.');
     await audit(tx, actor, 'invitation.created', row.id, { email, role });
-    await deps.jobs.enqueueEmail({ to: email, ...mailFor(deps, name, role, token) }, { db: tx as never });
+    await deps.jobs.enqueueEmail({ to: email, ...mailFor(deps, name, role, token) }, { db: connection });
     return row.id;
   });
   return { id, email };
@@ -92,13 +95,13 @@ export async function resendInvitation(
   const row = await openInvitation(deps.db, invitationId);
   const token = newToken();
   const name = await inviterName(deps.db, actor);
-  await deps.db.transaction(async (tx) => {
+  await withTransaction(deps.pool, async ({ db: tx, ...connection }) => {
     await tx
       .update(invitations)
       .set({ tokenHash: hashToken(token), expiresAt: expiry(now), sentAt: now })
       .where(eq(invitations.id, row.id));
     await audit(tx, actor, 'invitation.resent', row.id, { email: row.email });
-    await deps.jobs.enqueueEmail({ to: row.email, ...mailFor(deps, name, row.role, token) }, { db: tx as never });
+    await deps.jobs.enqueueEmail({ to: row.email, ...mailFor(deps, name, row.role, token) }, { db: connection });
   });
   return { email: row.email };
 }
