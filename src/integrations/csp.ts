@@ -1,25 +1,21 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { authHintScript } from '../lib/auth-hint.ts';
+import { currentYearScript } from '../lib/footer-year.ts';
 
 /**
  * The Content-Security-Policy of every page, through Astro's own CSP support (security.csp):
- * Astro hashes the scripts and styles it emits (islands, hydration, hoisted scripts); the two
- * inline pieces Astro does not produce are hashed here. No 'unsafe-inline' for scripts.
- * Prerendered pages carry it in a <meta> element, pages rendered on demand in the header.
+ * Astro hashes the scripts it emits (islands, hydration, hoisted scripts); the two inline scripts
+ * of ours are hashed here. No 'unsafe-inline' for scripts: an injected <script> or event handler
+ * does not run. Styles allow inline (docs/decisions/019-content-security-policy.md): Radix's scroll
+ * lock and the toast library write <style> elements at run time whose text varies, and CSS cannot
+ * run code. Prerendered pages carry the policy in a <meta> element, pages rendered on demand in
+ * the Content-Security-Policy header.
  */
 
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}` as const;
 
-/** The toast library injects its stylesheet as a <style> element: its exact text, from the installed version. */
-function sonnerStyleHash(): `sha256-${string}` {
-  const require = createRequire(import.meta.url);
-  const source = readFileSync(require.resolve('sonner').replace(/index\.(c?js|mjs)$/, 'index.mjs'), 'utf8');
-  const literal = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
-  if (!literal) throw new Error('CSP: the toast library no longer injects its stylesheet as expected; update src/integrations/csp.ts.');
-  return sha256(JSON.parse(literal) as string);
-}
+/** Inline scripts the pages carry that Astro did not write: each must be listed here, or it is blocked. */
+export const inlineScripts = [authHintScript, currentYearScript];
 
 export const contentSecurityPolicy = {
   directives: [
@@ -34,13 +30,6 @@ export const contentSecurityPolicy = {
     "worker-src 'self'",
     "manifest-src 'self'",
   ],
-  scriptDirective: {
-    // The layout's inline script that shows the header's signed-in controls before the first paint.
-    hashes: [sha256(authHintScript)],
-  },
-  styleDirective: {
-    hashes: [sonnerStyleHash()],
-    // Style attributes only (the spec's card delays, set per card): they cannot run code.
-    resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' as const }],
-  },
+  scriptDirective: { hashes: inlineScripts.map(sha256) },
+  styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
 };

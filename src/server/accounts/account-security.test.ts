@@ -415,17 +415,15 @@ describe('the users list and roles', () => {
   });
 
   it('an unverified account cannot be made admin', async () => {
-    await db()
-      .insert(users)
-      .values({
-        id: 'unverified',
-        name: 'Un Verified',
-        email: 'unverified@mail.test',
-        username: 'unverified',
-        firstName: 'Un',
-        lastName: 'Verified',
-        emailVerified: false,
-      });
+    await db().insert(users).values({
+      id: 'unverified',
+      name: 'Un Verified',
+      email: 'unverified@mail.test',
+      username: 'unverified',
+      firstName: 'Un',
+      lastName: 'Verified',
+      emailVerified: false,
+    });
     await expect(changeUserRole(db(), { id: null, email: 'admin@helixpoint.test' }, 'unverified', 'admin')).rejects.toThrow(
       userRuleMessages.unverifiedAdmin,
     );
