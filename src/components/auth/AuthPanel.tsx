@@ -150,7 +150,17 @@ function SignInForm({ next, onMode, initial }: FormProps & { next: string | null
       <Notice toast={initial?.notice} />
       <FormAlert message={formError.message} version={formError.version} />
       <FormField id="signin-email" label="Email" required error={fieldError(initial, formState)('email')}>
-        {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            defaultValue={initial?.values['email']}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+          />
+        )}
       </FormField>
       <FormField id="signin-password" label="Password" required error={fieldError(initial, formState)('password')}>
         {(control) => (
@@ -227,18 +237,46 @@ function SignUpForm({ onMode, initial }: FormProps) {
         error={errorOf('username')}
         hint="3 to 30 letters, digits, dots, hyphens or underscores"
       >
-        {(control) => <Input {...control} {...register('username')} autoComplete="username" maxLength={30} />}
+        {(control) => (
+          <Input {...control} {...register('username')} defaultValue={initial?.values['username']} autoComplete="username" maxLength={30} />
+        )}
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="signup-first-name" label="First name" required error={errorOf('firstName')}>
-          {(control) => <Input {...control} {...register('firstName')} autoComplete="given-name" maxLength={100} />}
+          {(control) => (
+            <Input
+              {...control}
+              {...register('firstName')}
+              defaultValue={initial?.values['firstName']}
+              autoComplete="given-name"
+              maxLength={100}
+            />
+          )}
         </FormField>
         <FormField id="signup-last-name" label="Last name" required error={errorOf('lastName')}>
-          {(control) => <Input {...control} {...register('lastName')} autoComplete="family-name" maxLength={100} />}
+          {(control) => (
+            <Input
+              {...control}
+              {...register('lastName')}
+              defaultValue={initial?.values['lastName']}
+              autoComplete="family-name"
+              maxLength={100}
+            />
+          )}
         </FormField>
       </div>
       <FormField id="signup-email" label="Email" required error={errorOf('email')}>
-        {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            defaultValue={initial?.values['email']}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+          />
+        )}
       </FormField>
       <FormField
         id="signup-password"
@@ -288,7 +326,17 @@ function ForgotPasswordForm({ onMode, initial }: FormProps) {
       <KindField kind="forgot" />
       <FormAlert message={formError.message} version={formError.version} />
       <FormField id="forgot-email" label="Email" required error={fieldError(initial, formState)('email')}>
-        {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            defaultValue={initial?.values['email']}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+          />
+        )}
       </FormField>
       <div aria-live="polite">
         {sent && (
