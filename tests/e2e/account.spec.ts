@@ -12,7 +12,11 @@ async function pageIsNotWiderThanScreen(page: Page) {
   expect(widths.page, 'no sideways page scroll').toBeLessThanOrEqual(widths.screen);
 }
 
-test('the account page: profile, password, sessions, second factor and deletion, at 1280 and 390 px', async ({ page, request, baseURL }) => {
+test('the account page: profile, password, sessions, second factor and deletion, at 1280 and 390 px', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await page.goto('/account');
   await expect(page).toHaveURL(/\/auth\?next=%2Faccount$/);
@@ -22,7 +26,10 @@ test('the account page: profile, password, sessions, second factor and deletion,
   const otherClient = await playwrightRequest.newContext({ baseURL: baseURL!, extraHTTPHeaders: { 'X-Forwarded-For': '10.199.0.8' } });
   await createVerifiedUser(otherClient, { email: 'acc.other@mail.test', username: 'accother' });
   await otherClient.dispose();
-  const other = await page.context().browser()!.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '10.199.0.9' } });
+  const other = await page
+    .context()
+    .browser()!
+    .newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '10.199.0.9' } });
   const otherPage = await other.newPage();
   await signInWithForm(otherPage, 'acc.owner@mail.test', 'user password 123');
   await expect(otherPage).toHaveURL(/\/$/);
@@ -119,7 +126,12 @@ test('the account page: profile, password, sessions, second factor and deletion,
 
 test('the users table on a phone: cards with the name first, no sideways scroll, axe clean', async ({ page, baseURL, request }) => {
   const admin = await createEnrolledAdmin(baseURL!, 'phone.admin@helixpoint.test', 'phone admin password', 'Pho Neadmin');
-  await createVerifiedUser(request, { email: 'a.very.long.address.for.a.narrow.screen@mail.test', username: 'narrowone', firstName: 'Nar', lastName: 'Row' });
+  await createVerifiedUser(request, {
+    email: 'a.very.long.address.for.a.narrow.screen@mail.test',
+    username: 'narrowone',
+    firstName: 'Nar',
+    lastName: 'Row',
+  });
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsEnrolledAdmin(page, admin);
   await expect(page).toHaveURL(/\/admin$/);

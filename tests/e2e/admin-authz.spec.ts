@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { createAdmin, createVerifiedUser, enrolTotp, expect, signInApi, test } from './fixtures';
+import { actionData, createAdmin, createVerifiedUser, enrolTotp, expect, signInApi, test } from './fixtures';
 
 /*
  * The authorisation matrix: every admin page, action and download (applications, positions, users,
@@ -16,6 +16,7 @@ const HELD = { email: 'matrix.held@helixpoint.test', password: 'admin password 4
 const USER = { email: 'matrix.user@mail.test', password: 'user password 123' };
 
 interface Fixture {
+  invitationId: string;
   positionId: string;
   applicationId: string;
   victimUserId: string;
@@ -74,6 +75,8 @@ test.beforeAll(async ({ baseURL }) => {
   await createVerifiedUser(victim, { email: 'matrix.victim@mail.test', username: 'matrixvictim', firstName: 'Victor', lastName: 'Victim' });
   const session = (await (await victim.get('/api/session')).json()) as { signedIn: boolean };
   expect(session.signedIn).toBe(true);
+  // The victim has a second factor, for the reset to aim at.
+  await enrolTotp(victim, 'user password 123');
   const created = await admin.post('/_actions/admin.createPosition', { data: { ...newPosition, title: 'Matrix Target Role' } });
   expect(created.status()).toBe(200);
   const { positions } = (await (await anonymous.get('/api/positions')).json()) as { positions: { id: string; title: string }[] };
@@ -130,7 +133,10 @@ test.beforeAll(async ({ baseURL }) => {
   const victimUserId = /matrix\.victim@mail\.test[^]*?id="role-([A-Za-z0-9_-]+)"/.exec(dashboard)?.[1];
   expect(applicationId).toBeTruthy();
   expect(victimUserId).toBeTruthy();
-  fixture = { positionId: position.id, applicationId: applicationId!, victimUserId: victimUserId!, messageId: messageId! };
+  const invited = await admin.post('/_actions/admin.invite', { data: { email: 'matrix.pending@mail.test', role: 'user' } });
+  expect(invited.status()).toBe(200);
+  const { id: invitationId } = await actionData<{ id: string }>(invited);
+  fixture = { invitationId, positionId: position.id, applicationId: applicationId!, victimUserId: victimUserId!, messageId: messageId! };
 });
 
 test.afterAll(async () => {
@@ -164,6 +170,7 @@ const downloads = () => [
 const actions = () =>
   [
     ['admin.setRole', { userId: fixture.victimUserId, role: 'admin' }],
+    ['admin.resetTwoFactor', { userId: fixture.victimUserId }],
     ['admin.deleteUser', { userId: fixture.victimUserId }],
     ['admin.createPosition', newPosition],
     ['admin.updatePosition', { positionId: fixture.positionId, form: { ...newPosition, title: 'Renamed By Attacker' } }],
@@ -171,6 +178,9 @@ const actions = () =>
     ['admin.setApplicationStatus', { applicationId: fixture.applicationId, status: 'hired' }],
     ['admin.setMessageRead', { messageId: fixture.messageId, read: true }],
     ['admin.deleteMessage', { messageId: fixture.messageId }],
+    ['admin.invite', { email: 'matrix.intruder@mail.test', role: 'admin' }],
+    ['admin.resendInvitation', { invitationId: fixture.invitationId }],
+    ['admin.revokeInvitation', { invitationId: fixture.invitationId }],
   ] as const;
 
 /** What the requests above would change, read as the admin sees it. */
@@ -188,6 +198,9 @@ async function observableState() {
     messageUnread: /mona\.matrix@mail\.test[^]*?Unread/.test(inbox),
     status: /<option value="(\w+)" selected/.exec(detail)?.[1],
     victimRole: /matrix\.victim@mail\.test[^]*?<option value="(\w+)" selected/.exec(dashboard)?.[1],
+    victimFactor: /matrix\.victim@mail\.test[^]*?2FA (on|off)/.exec(dashboard)?.[1],
+    intruderInvited: dashboard.includes('matrix.intruder@mail.test'),
+    pendingInvited: dashboard.includes('matrix.pending@mail.test'),
   };
 }
 
@@ -209,6 +222,9 @@ for (const [who, expected] of [
       victimRole: 'user',
       messageListed: true,
       messageUnread: true,
+      victimFactor: 'on',
+      intruderInvited: false,
+      pendingInvited: true,
     });
 
     for (const path of pages()) {
@@ -255,5 +271,13 @@ test('an admin gets every page, download and action', async () => {
     expect([200, 204], name).toContain(response.status());
   }
   const after = await observableState();
-  expect(after).toMatchObject({ victimListed: false, injectedPosition: true, renamed: true, positionOpen: false, messageListed: false });
+  expect(after).toMatchObject({
+    victimListed: false,
+    injectedPosition: true,
+    renamed: true,
+    positionOpen: false,
+    messageListed: false,
+    intruderInvited: true,
+    pendingInvited: false,
+  });
 });

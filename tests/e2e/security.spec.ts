@@ -20,7 +20,7 @@ test('finding 1: a verification link with a callback off the site is refused, no
   expect(await response.json()).toMatchObject({ code: 'INVALID_REDIRECT' });
 });
 
-test('finding 5: Better Auth\'s update-user endpoint is closed (the account page\'s command, with the sign-up rules, is the way)', async ({
+test("finding 5: Better Auth's update-user endpoint is closed (the account page's command, with the sign-up rules, is the way)", async ({
   request,
 }) => {
   const response = await request.post('/api/auth/update-user', { data: { name: 'x' } });
@@ -35,7 +35,12 @@ test('finding 7: a chunked upload over 10 MB answers 413, a missing stored file 
       url,
       {
         method: 'POST',
-        headers: { 'Content-Type': 'application/pdf', 'X-File-Name': 'big.pdf', 'Transfer-Encoding': 'chunked', 'X-Forwarded-For': '10.77.0.1' },
+        headers: {
+          'Content-Type': 'application/pdf',
+          'X-File-Name': 'big.pdf',
+          'Transfer-Encoding': 'chunked',
+          'X-Forwarded-For': '10.77.0.1',
+        },
       },
       (res) => {
         res.resume();
@@ -100,7 +105,10 @@ test('finding 7: a chunked upload over 10 MB answers 413, a missing stored file 
 });
 
 test('finding 8: an action body that is not JSON answers 400 with a JSON error', async ({ request }) => {
-  const response = await request.post('/_actions/apply', { headers: { 'Content-Type': 'application/json' }, data: Buffer.from('{"first_name": ') });
+  const response = await request.post('/_actions/apply', {
+    headers: { 'Content-Type': 'application/json' },
+    data: Buffer.from('{"first_name": '),
+  });
   expect(response.status()).toBe(400);
   expect(await response.json()).toEqual({ error: 'The request could not be read.' });
 });
