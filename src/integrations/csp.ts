@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AstroUserConfig } from 'astro';
 import { authHintScript } from '../lib/auth-hint.ts';
 import { currentYearScript } from '../lib/footer-year.ts';
 
@@ -17,7 +18,9 @@ const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).dig
 /** Inline scripts the pages carry that Astro did not write: each must be listed here, or it is blocked. */
 export const inlineScripts = [authHintScript, currentYearScript];
 
-export const contentSecurityPolicy = {
+type AstroCsp = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
+
+export const contentSecurityPolicy: AstroCsp = {
   directives: [
     "default-src 'self'",
     "img-src 'self' data:",

@@ -270,3 +270,12 @@ export async function deleteOwnAccount(deps: AccountDeps, viewer: Viewer, header
     return { ok: true } as const;
   });
 }
+
+/** The profile the account page edits. */
+export async function ownProfile(db: Database, viewer: Viewer) {
+  const [row] = await db
+    .select({ username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, viewer.id));
+  return row ?? { username: viewer.username, firstName: '', lastName: '', email: viewer.email };
+}

@@ -56,7 +56,11 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
   userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
 
-  constructor(private readonly base: string) {}
+  private readonly base: string;
+
+  constructor(base: string) {
+    this.base = base;
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
