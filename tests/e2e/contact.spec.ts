@@ -104,6 +104,8 @@ test('the info cards, the offices toggle and the FAQ accordion', async ({ page }
 });
 
 test('sending a message with an attachment, then reading it in the admin area', async ({ page, baseURL }) => {
+  // An admin who enrols a second factor first: more steps than the 30 s default allows on a busy machine.
+  test.setTimeout(60_000);
   const admin = await createEnrolledAdmin(baseURL!, ADMIN.email, ADMIN.password);
   await page.goto('/contact');
   await waitForIsland(page, 'ContactHeroActions');

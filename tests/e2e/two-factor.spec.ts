@@ -13,7 +13,7 @@ import { adminCreate, createAdmin, enterTotp, expect, latestMailTo, linkIn, sign
 const ADMIN = { email: 'tina.totp@helixpoint.test', password: 'tina password 123' };
 
 test('an admin is held at enrolment, enrols, then signs in with a code and with a backup code (once)', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   createAdmin(ADMIN.email, ADMIN.password, 'Tina Totp');
   await signInWithForm(page, ADMIN.email, ADMIN.password);
   // The password alone opens nothing in the admin area: enrolment first.
