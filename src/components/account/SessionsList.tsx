@@ -51,7 +51,7 @@ export function SessionsList({ sessions: initial }: { sessions: SessionItem[] })
                 )}
               </p>
               <p className="text-sm text-muted-foreground">
-                IP {session.ipAddress ?? 'unknown'} · last seen {formatDateTime(new Date(session.lastSeen))}
+                IP {session.ipAddress || 'unknown'} · last seen {formatDateTime(new Date(session.lastSeen))}
               </p>
             </div>
             {!session.current && (

@@ -117,7 +117,7 @@ export function Invitations({ pending: initial }: { pending: PendingInvitation[]
       ) : (
         <ul aria-label="Pending invitations" className="divide-y divide-border rounded-xl border border-border bg-card">
           {pending.map((invitation) => (
-            <li key={invitation.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
+            <li key={invitation.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4">
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-all">
                   {invitation.email}{' '}
@@ -136,7 +136,7 @@ export function Invitations({ pending: initial }: { pending: PendingInvitation[]
                   {formatDate(new Date(invitation.expiresAt))}
                 </p>
               </div>
-              <div className="flex gap-1">
+              <div className="-ml-3 flex gap-1 sm:ml-0">
                 <Button
                   type="button"
                   variant="ghost"

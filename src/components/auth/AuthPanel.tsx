@@ -18,7 +18,7 @@ import {
 } from '@/lib/accounts/schema';
 import { CODE_STEP_PATH, destinationAfterSignIn } from '@/lib/accounts/destinations';
 import { FORM_KIND_FIELD, type AuthFormState } from '@/lib/accounts/forms';
-import { accountToasts } from '@/lib/accounts/texts';
+import { accountToasts, signedInToast } from '@/lib/accounts/texts';
 import type { FlashToast } from '@/lib/flash';
 import { errorToast } from '@/lib/forms';
 import { AuthRequestError, fetchSession, postAuth, safeNext } from './auth-client';
@@ -136,8 +136,9 @@ function SignInForm({ next, onMode, initial }: FormProps & { next: string | null
         return;
       }
       const session = await fetchSession();
-      flashToast(session.isAdmin ? accountToasts.signedInAdmin : accountToasts.signedIn);
-      window.location.assign(destinationAfterSignIn({ isAdmin: Boolean(session.isAdmin), mustEnrol: Boolean(session.mustEnrol) }, next));
+      const who = { isAdmin: Boolean(session.isAdmin), mustEnrol: Boolean(session.mustEnrol) };
+      flashToast(signedInToast(who));
+      window.location.assign(destinationAfterSignIn(who, next));
     } catch (error) {
       setBusy(false);
       formError.set(authError(error));

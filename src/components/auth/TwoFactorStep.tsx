@@ -8,7 +8,7 @@ import { flashToast, showToast } from '@/components/ui/toast';
 import { destinationAfterSignIn } from '@/lib/accounts/destinations';
 import { FORM_KIND_FIELD, type AuthFormState } from '@/lib/accounts/forms';
 import { twoFactorBackupCodeSchema, twoFactorCodeSchema } from '@/lib/accounts/schema';
-import { accountToasts, twoFactorTexts } from '@/lib/accounts/texts';
+import { signedInToast, twoFactorTexts } from '@/lib/accounts/texts';
 import { errorToast } from '@/lib/forms';
 import { fetchSession, postAuth } from './auth-client';
 import { FormAlert } from './FormAlert';
@@ -37,8 +37,9 @@ export function TwoFactorStep({ next, initialState }: { next: string | null; ini
     try {
       await postAuth(endpoint[step], { code });
       const session = await fetchSession();
-      flashToast(session.isAdmin ? accountToasts.signedInAdmin : accountToasts.signedIn);
-      window.location.assign(destinationAfterSignIn({ isAdmin: Boolean(session.isAdmin), mustEnrol: Boolean(session.mustEnrol) }, next));
+      const who = { isAdmin: Boolean(session.isAdmin), mustEnrol: Boolean(session.mustEnrol) };
+      flashToast(signedInToast(who));
+      window.location.assign(destinationAfterSignIn(who, next));
     } catch (error) {
       setBusy(false);
       const message = (error as Error).message;

@@ -147,6 +147,12 @@ export const accountToasts = {
   userDeleted: { kind: 'success', title: 'User deleted successfully' },
 } as const satisfies Record<string, FlashToast>;
 
+/** The toast after a sign-in: the spec's welcome, worded for admins; an admin who must enrol is told that instead. */
+export function signedInToast(who: { isAdmin: boolean; mustEnrol: boolean }): FlashToast {
+  if (who.mustEnrol) return accountToasts.enrolRequired;
+  return who.isAdmin ? accountToasts.signedInAdmin : accountToasts.signedIn;
+}
+
 export function logoutFailedToast(message: string): FlashToast {
   return { kind: 'error', title: 'Error logging out', description: message };
 }

@@ -10,7 +10,7 @@ import {
   totpCodeSchema,
 } from '../../lib/accounts/schema.ts';
 import type { AuthFormKind, AuthFormState } from '../../lib/accounts/forms.ts';
-import { accountToasts } from '../../lib/accounts/texts.ts';
+import { accountToasts, signedInToast } from '../../lib/accounts/texts.ts';
 import { flashCookie } from '../../lib/flash.ts';
 import { HONEYPOT_FIELD } from '../../lib/honeypot.ts';
 
@@ -140,11 +140,7 @@ export async function handleAuthForm(
       return {
         kind: 'redirect',
         location: destinationAfterSignIn({ isAdmin, mustEnrol }, next),
-        setCookies: [
-          ...setCookies,
-          authHintCookie({ isAdmin }, secure),
-          flashCookie([isAdmin ? accountToasts.signedInAdmin : accountToasts.signedIn], secure),
-        ],
+        setCookies: [...setCookies, authHintCookie({ isAdmin }, secure), flashCookie([signedInToast({ isAdmin, mustEnrol })], secure)],
       };
     }
     case 'sign-up':

@@ -198,6 +198,8 @@ async function afterSignIn(deps: AuthHandlerDeps, request: Request, response: Re
   if (!token) return response;
   const [session] = await deps.db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.token, token));
   if (!session) return response;
+  // The session's IP as our rate limits see it (X-Forwarded-For only with TRUST_PROXY), not as sent.
+  await deps.db.update(sessions).set({ ipAddress: ip }).where(eq(sessions.token, token));
   const setCookie = await recordSignIn(deps, {
     userId: session.userId,
     deviceId: readDeviceCookie(request.headers.get('cookie')),

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { recordSignIn, readDeviceCookie } from './devices.ts';
+import { sessions } from '../db/schema.ts';
 import { authHintCookie } from './session.ts';
 import type { Runtime } from '../runtime.ts';
 import { clientIp } from '../rate-limit.ts';
@@ -23,13 +25,15 @@ export async function signInInvitee(
   });
   const user = response.user as { id: string; role?: string };
   const secure = runtime.config.secureCookies;
+  const ip = clientIp(request.headers, socketAddress, runtime.config.trustProxy);
+  await runtime.database.db.update(sessions).set({ ipAddress: ip }).where(eq(sessions.token, response.token));
   const deviceCookie = await recordSignIn(
     { db: runtime.database.db, jobs: runtime.jobs, siteUrl: runtime.config.siteUrl, secureCookies: secure },
     {
       userId: user.id,
       deviceId: readDeviceCookie(request.headers.get('cookie')),
       userAgent: request.headers.get('user-agent'),
-      ip: clientIp(request.headers, socketAddress, runtime.config.trustProxy),
+      ip,
       notify: false,
     },
   );
