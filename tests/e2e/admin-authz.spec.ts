@@ -44,7 +44,9 @@ const newPosition = {
 };
 
 const client = (baseURL: string, n: number) =>
-  playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.200.0.${n}` }, maxRedirects: 0 });
+  // Connection: close: these clients pause between requests longer than the server keeps an idle
+  // connection, and a request sent on a connection being closed fails with ECONNRESET.
+  playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.200.0.${n}`, Connection: 'close' }, maxRedirects: 0 });
 
 test.beforeAll(async ({ baseURL }) => {
   createAdmin(ADMIN.email, ADMIN.password);

@@ -116,6 +116,7 @@ test('a lost phone: another admin resets the factor (confirmed, audited); the la
   page,
   baseURL,
 }) => {
+  test.setTimeout(90_000);
   const { createEnrolledAdmin, signInAsEnrolledAdmin } = await import('./fixtures');
   const resetter = await createEnrolledAdmin(baseURL!, 'rita.reset@helixpoint.test', 'rita password 123', 'Rita Reset');
   await createEnrolledAdmin(baseURL!, 'lou.lost@helixpoint.test', 'lou password 1234', 'Lou Lost');
