@@ -1,19 +1,25 @@
 // npm run admin:create -- --email E --password P [--name "First Last"]
 // Creates a verified admin, or promotes an existing user; idempotent. Works while the server runs:
 // with the embedded database in use, it connects to the running one.
+// npm run admin:create -- --email E --reset-2fa
+// Removes the second factor of the admin E (lost phone, no other admin to reset it); audited.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createOrPromoteAdmin, AdminCreateError } from '../src/server/accounts/admin-create.ts';
+import { createOrPromoteAdmin, AdminCreateError, resetAdminTwoFactor } from '../src/server/accounts/admin-create.ts';
 import { createAuth } from '../src/server/accounts/auth.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { connect } from '../src/server/db/client.ts';
 import { DataDirInUseError, DATABASE_NAME } from '../src/server/db/embedded.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, 'reset-2fa': { type: 'boolean' } },
+});
 if (!values.email) {
-  console.error('Usage: npm run admin:create -- --email E --password P [--name "First Last"]');
+  console.error(
+    'Usage: npm run admin:create -- --email E --password P [--name "First Last"]\n       npm run admin:create -- --email E --reset-2fa',
+  );
   process.exit(2);
 }
 
@@ -51,9 +57,19 @@ try {
     adminEmails: [],
     log: () => {},
   });
-  const result = await createOrPromoteAdmin(db.db, auth, values);
-  const said = { created: 'Created the admin', promoted: 'Made admin (and verified)', unchanged: 'Already an admin, nothing changed:' };
-  console.log(`${said[result.outcome]} ${values.email.trim().toLowerCase()}`);
+  const email = values.email.trim().toLowerCase();
+  if (values['reset-2fa']) {
+    const outcome = await resetAdminTwoFactor(db.db, email);
+    console.log(
+      outcome === 'reset'
+        ? `Removed the second factor of ${email}: they set up a new one at their next sign-in.`
+        : `${email} has no second factor, nothing changed.`,
+    );
+  } else {
+    const result = await createOrPromoteAdmin(db.db, auth, values);
+    const said = { created: 'Created the admin', promoted: 'Made admin (and verified)', unchanged: 'Already an admin, nothing changed:' };
+    console.log(`${said[result.outcome]} ${email}`);
+  }
 } catch (error) {
   console.error(error instanceof AdminCreateError ? error.message : error);
   process.exitCode = 1;

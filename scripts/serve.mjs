@@ -45,6 +45,7 @@ const server = createAppServer({
   astroHandler: handler,
   isHealthy: runtime.isHealthy,
   logRequest: (entry) => logger.info(entry, 'request'),
+  hsts: config.siteUrl.startsWith('https://'),
 });
 
 server.listen(config.port, config.host, () => {

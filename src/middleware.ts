@@ -1,12 +1,39 @@
 import { ActionError, getActionContext } from 'astro:actions';
 import { defineMiddleware } from 'astro:middleware';
-import { accountToasts, guardMessages } from '@/lib/accounts/texts';
+import { accountToasts, authMessages, guardMessages } from '@/lib/accounts/texts';
 import { flashCookie } from '@/lib/flash';
-import { authHintCookie, checkAdmin } from '@/server/accounts/session';
+import { authHintCookie, checkAdmin, CODE_STEP_PATH, ENROL_PATH, type AdminRefusal } from '@/server/accounts/session';
 import { getRuntime } from '@/server/runtime';
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/') || path.startsWith('/api/admin/');
 const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/admin/');
+
+/** Where a refused request for an admin page goes. */
+function refusedPageLocation(reason: AdminRefusal, url: URL): string {
+  const next = encodeURIComponent(url.pathname + url.search);
+  if (reason === 'anonymous') return `/auth?next=${next}`;
+  if (reason === 'enrol') return ENROL_PATH;
+  if (reason === 'second-factor') return `${CODE_STEP_PATH}?next=${next}`;
+  return '/';
+}
+
+const refusalError = (reason: AdminRefusal) =>
+  reason === 'anonymous'
+    ? new ActionError({ code: 'UNAUTHORIZED', message: guardMessages.anonymous })
+    : new ActionError({ code: 'FORBIDDEN', message: reason === 'forbidden' ? guardMessages.forbidden : guardMessages.secondFactor });
+
+/** An action posted as JSON that is not JSON: Astro would answer an empty 500 and log a stack. */
+async function isUnreadableJson(request: Request): Promise<boolean> {
+  if (!request.headers.get('content-type')?.toLowerCase().startsWith('application/json')) return false;
+  const text = await request.clone().text();
+  if (text.trim() === '') return false;
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * The admin area is every /admin page, /api/admin endpoint and admin.* action, however the action
@@ -16,32 +43,42 @@ const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/adm
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   const { action, serializeActionResult } = getActionContext(context);
+  if (action && (await isUnreadableJson(context.request))) {
+    getRuntime().logger.warn({ action: action.name }, 'action refused: body is not JSON');
+    return Response.json({ error: authMessages.badRequest }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+  }
   if (!action?.name.startsWith('admin.') && !isAdminPath(context.url.pathname)) return next();
 
   const runtime = getRuntime();
-  const check = await checkAdmin({ auth: runtime.auth, db: runtime.database.db }, context.request.headers);
+  const check = await checkAdmin(
+    { auth: runtime.auth, db: runtime.database.db, requireTwoFactor: runtime.config.adminRequireTwoFactor },
+    context.request.headers,
+  );
   if (check.allowed) {
     context.locals.viewer = check.viewer;
     const response = await next();
     response.headers.set('Cache-Control', 'no-store');
     return response;
   }
-  const hint = authHintCookie(check.viewer, runtime.config.secureCookies);
+  const secure = runtime.config.secureCookies;
+  const hint = authHintCookie(check.viewer, secure);
   if (isAdminPage(context.url.pathname)) {
-    const location = check.reason === 'anonymous' ? `/auth?next=${encodeURIComponent(context.url.pathname + context.url.search)}` : '/';
-    const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+    const headers = new Headers({ Location: refusedPageLocation(check.reason, context.url), 'Cache-Control': 'no-store' });
     headers.append('Set-Cookie', hint);
-    if (check.reason === 'forbidden') headers.append('Set-Cookie', flashCookie([accountToasts.accessDenied]));
+    if (check.reason === 'forbidden') headers.append('Set-Cookie', flashCookie([accountToasts.accessDenied], secure));
+    if (check.reason === 'enrol') headers.append('Set-Cookie', flashCookie([accountToasts.enrolRequired], secure));
     return new Response(null, { status: 303, headers });
   }
+  if (!action) {
+    // A download: the spec's guard messages as plain text.
+    const anonymous = check.reason === 'anonymous';
+    return new Response(anonymous ? guardMessages.anonymous : refusalError(check.reason).message, {
+      status: anonymous ? 401 : 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Set-Cookie': hint },
+    });
+  }
   // The spec's guard messages, as the action's error; the action itself never runs.
-  const anonymous = check.reason === 'anonymous';
-  const result = serializeActionResult({
-    data: undefined,
-    error: new ActionError(
-      anonymous ? { code: 'UNAUTHORIZED', message: guardMessages.anonymous } : { code: 'FORBIDDEN', message: guardMessages.forbidden },
-    ),
-  });
+  const result = serializeActionResult({ data: undefined, error: refusalError(check.reason) });
   return new Response(result.type === 'error' ? result.body : null, {
     status: result.status,
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Set-Cookie': hint },

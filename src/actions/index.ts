@@ -1,15 +1,35 @@
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
 import type { z } from 'zod/mini';
-import { roleChangeSchema, userIdSchema } from '@/lib/accounts/schema';
-import { guardMessages } from '@/lib/accounts/texts';
 import { addNoteSchema, bulkSchema, editNoteSchema, noteIdSchema, rateSchema } from '@/lib/applications/review';
+import {
+  invitationIdSchema,
+  invitationSchema as invitationInputSchema,
+  roleChangeSchema,
+  sessionIdSchema,
+  userIdSchema,
+} from '@/lib/accounts/schema';
+import { accountTexts, guardMessages } from '@/lib/accounts/texts';
 import { applicationStatusSchema } from '@/lib/applications/status';
 import { candidateEmailSchema, templateSchema } from '@/lib/applications/templates';
 import { messageIdSchema, messageReadSchema } from '@/lib/messages/inbox';
 import { positionActiveSchema, positionFormSchema, positionUpdateSchema } from '@/lib/positions/schema';
 import { legalHoldSchema, personSchema } from '@/lib/privacy/admin';
-import { checkAdmin } from '@/server/accounts/session';
-import { changeUserRole, deleteUser } from '@/server/accounts/users';
+import {
+  changePassword,
+  confirmTwoFactor,
+  deleteOwnAccount,
+  disableTwoFactor,
+  signOutOtherSessions,
+  signOutSession,
+  startTwoFactor,
+  updateProfile,
+  type AccountDeps,
+  type CommandResult,
+} from '@/server/accounts/account';
+import { forwardSetCookies } from '@/server/accounts/cookies';
+import { inviteUser, resendInvitation, revokeInvitation } from '@/server/accounts/invitations';
+import { authHintCookie, checkAdmin, getViewer, type Viewer } from '@/server/accounts/session';
+import { changeUserRole, deleteUser, resetTwoFactor } from '@/server/accounts/users';
 import { AdminRuleError, type Actor } from '@/server/admin-command';
 import { bulkApplications } from '@/server/applications/bulk';
 import { candidateEmailDeps, emailCandidate, saveTemplate } from '@/server/applications/emails';
@@ -22,6 +42,13 @@ import { createPosition, setPositionActive, updatePosition } from '@/server/posi
 import { erasePerson, privacyDeps, setLegalHold } from '@/server/privacy/requests';
 import { clientKeyOf } from '@/server/request-context';
 import { getRuntime, type Runtime } from '@/server/runtime';
+
+const invitationDeps = (runtime: Runtime) => ({
+  db: runtime.database.db,
+  pool: runtime.database.pool,
+  jobs: runtime.jobs,
+  siteUrl: runtime.config.siteUrl,
+});
 
 /**
  * Form submissions from React islands. Input is validated inside each command with the schema the
@@ -37,12 +64,15 @@ function adminAction<S extends z.ZodMiniType, R>(
     accept: 'json',
     handler: async (input: unknown, context: ActionAPIContext) => {
       const runtime = getRuntime();
-      const check = await checkAdmin({ auth: runtime.auth, db: runtime.database.db }, context.request.headers);
+      const check = await checkAdmin(
+        { auth: runtime.auth, db: runtime.database.db, requireTwoFactor: runtime.config.adminRequireTwoFactor },
+        context.request.headers,
+      );
       if (!check.allowed) {
         throw new ActionError(
           check.reason === 'anonymous'
             ? { code: 'UNAUTHORIZED', message: guardMessages.anonymous }
-            : { code: 'FORBIDDEN', message: guardMessages.forbidden },
+            : { code: 'FORBIDDEN', message: check.reason === 'forbidden' ? guardMessages.forbidden : guardMessages.secondFactor },
         );
       }
       const parsed = schema.safeParse(input);
@@ -53,6 +83,31 @@ function adminAction<S extends z.ZodMiniType, R>(
         if (error instanceof AdminRuleError) throw new ActionError({ code: 'BAD_REQUEST', message: error.message });
         throw error;
       }
+    },
+  });
+}
+
+/**
+ * The account page's actions: for the signed-in person only, on their own account. A command's
+ * refusal (a wrong password, a taken username) is its result, with messages per field; cookies
+ * Better Auth set (a new session after a password or factor change) go to the browser.
+ */
+function accountAction<R>(
+  run: (input: unknown, viewer: Viewer, deps: AccountDeps, context: ActionAPIContext) => Promise<CommandResult<R & { cookies?: string[] }>>,
+) {
+  return defineAction({
+    accept: 'json',
+    handler: async (input: unknown, context: ActionAPIContext) => {
+      const runtime = getRuntime();
+      const viewer = await getViewer({ auth: runtime.auth, db: runtime.database.db }, context.request.headers);
+      if (!viewer) throw new ActionError({ code: 'UNAUTHORIZED', message: guardMessages.anonymous });
+      const result = await run(input, viewer, { auth: runtime.auth, db: runtime.database.db, rateLimits: runtime.rateLimits }, context);
+      if (result.ok && result.cookies) {
+        forwardSetCookies(result.cookies, context.cookies);
+        const { cookies: _sent, ...rest } = result;
+        return rest;
+      }
+      return result;
     },
   });
 }
@@ -102,5 +157,36 @@ export const server = {
     ),
     saveTemplate: adminAction(templateSchema, (template, actor, { database }) => saveTemplate(database.db, actor, template)),
     bulkApplications: adminAction(bulkSchema, (input, actor, runtime) => bulkApplications(candidateEmailDeps(runtime), actor, input)),
+    resetTwoFactor: adminAction(userIdSchema, ({ userId }, actor, { database }) => resetTwoFactor(database.db, actor, userId)),
+    invite: adminAction(invitationInputSchema, (input, actor, runtime) => inviteUser(invitationDeps(runtime), actor, input)),
+    resendInvitation: adminAction(invitationIdSchema, ({ invitationId }, actor, runtime) =>
+      resendInvitation(invitationDeps(runtime), actor, invitationId),
+    ),
+    revokeInvitation: adminAction(invitationIdSchema, ({ invitationId }, actor, { database }) =>
+      revokeInvitation(database.db, actor, invitationId),
+    ),
+  },
+  account: {
+    updateProfile: accountAction((input, viewer, deps) => updateProfile(deps.db, viewer, input)),
+    changePassword: accountAction((input, viewer, deps, context) => changePassword(deps, viewer, context.request.headers, input)),
+    startTwoFactor: accountAction((input, viewer, deps, context) => startTwoFactor(deps, viewer, context.request.headers, input)),
+    confirmTwoFactor: accountAction((input, viewer, deps, context) => confirmTwoFactor(deps, viewer, context.request.headers, input)),
+    disableTwoFactor: accountAction((input, viewer, deps, context) => disableTwoFactor(deps, viewer, context.request.headers, input)),
+    signOutOthers: accountAction((_input, viewer, deps) => signOutOtherSessions(deps.db, viewer)),
+    signOutSession: accountAction(async (input, viewer, deps) => {
+      const parsed = sessionIdSchema.safeParse(input);
+      return parsed.success
+        ? signOutSession(deps.db, viewer, parsed.data.sessionId)
+        : { ok: false, fieldErrors: {}, message: 'Invalid session' };
+    }),
+    deleteAccount: accountAction(async (input, viewer, deps, context) => {
+      const result = await deleteOwnAccount(deps, viewer, context.request.headers, input);
+      if (!result.ok) return result;
+      // Gone with the account: its session, and the header's hint.
+      const runtime = getRuntime();
+      const cookie = runtime.config.secureCookies ? '__Secure-helixpoint.session_token' : 'helixpoint.session_token';
+      context.cookies.delete(cookie, { path: '/' });
+      return { ok: true, cookies: [authHintCookie(null, runtime.config.secureCookies)], message: accountTexts.deleted };
+    }),
   },
 };

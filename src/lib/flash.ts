@@ -1,3 +1,5 @@
+import { isSitePath, sitePath } from './site-path.ts';
+
 /**
  * Toasts that survive a navigation ("Logged out successfully" shown on the page we land on,
  * "Access Denied" after a server redirect). They travel in a short-lived, non-HttpOnly cookie,
@@ -23,10 +25,6 @@ export interface FlashLink {
   href: string;
 }
 
-function isSitePath(href: unknown): href is string {
-  return typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') && !href.includes('\\');
-}
-
 function decodeLinks(value: unknown): FlashLink[] {
   if (!Array.isArray(value)) return [];
   return value
@@ -35,7 +33,7 @@ function decodeLinks(value: unknown): FlashLink[] {
       return typeof label === 'string' && isSitePath(href);
     })
     .slice(0, 2)
-    .map(({ label, href }) => ({ label, href }));
+    .map(({ label, href }) => ({ label, href: sitePath(href)! }));
 }
 
 export const FLASH_COOKIE = 'flash';
@@ -72,9 +70,12 @@ export function decodeFlash(value: string | undefined): FlashToast[] {
   }
 }
 
-/** The Set-Cookie value that queues `toasts` for the next page (server or browser). */
-export function flashCookie(toasts: readonly FlashToast[]): string {
-  return `${FLASH_COOKIE}=${encodeFlash(toasts)}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax`;
+/** In the browser: whether this page came over https (the server passes its own setting). */
+const pageIsHttps = () => typeof location !== 'undefined' && location.protocol === 'https:';
+
+/** The Set-Cookie value that queues `toasts` for the next page (server or browser); `Secure` over https. */
+export function flashCookie(toasts: readonly FlashToast[], secure = pageIsHttps()): string {
+  return `${FLASH_COOKIE}=${encodeFlash(toasts)}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 export function clearFlashCookie(): string {

@@ -84,4 +84,13 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(true);
     expect(config.siteUrl).toBe('https://www.helixpoint.example');
   });
+
+  it('requires a second factor of admins unless ADMIN_REQUIRE_2FA says false', () => {
+    expect(loadConfig(base).adminRequireTwoFactor).toBe(true);
+    expect(loadConfig({ ...base, ADMIN_REQUIRE_2FA: 'true' }).adminRequireTwoFactor).toBe(true);
+    expect(loadConfig({ ...base, ADMIN_REQUIRE_2FA: 'false' }).adminRequireTwoFactor).toBe(false);
+    expect(() => loadConfig({ ...base, ADMIN_REQUIRE_2FA: 'sometimes' })).toThrow(
+      'Invalid configuration: ADMIN_REQUIRE_2FA must be true or false (got "sometimes").',
+    );
+  });
 });

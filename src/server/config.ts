@@ -88,6 +88,7 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 60 months')
     .max(60, 'must be between 1 and 60 months')
     .default(12),
+  ADMIN_REQUIRE_2FA: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, error, ...)' })
     .default('info'),
@@ -106,6 +107,8 @@ export interface AppConfig {
   /** Sign-up needs a verified e-mail before a session (default true). */
   requireEmailVerification: boolean;
   adminEmails: string[];
+  /** ADMIN_REQUIRE_2FA (default true): admins need a verified TOTP factor for anything in the admin area. */
+  adminRequireTwoFactor: boolean;
   mail: { smtpUrl: string | undefined; from: string; hiringEmail: string | undefined; contactEmail: string | undefined; outboxDir: string };
   storage: {
     driver: 'fs' | 's3';
@@ -158,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: production || siteUrl.startsWith('https://'),
     requireEmailVerification: !(e.AUTH_REQUIRE_EMAIL_VERIFICATION === 'false' || e.AUTH_REQUIRE_EMAIL_VERIFICATION === '0'),
     adminEmails: e.ADMIN_EMAILS,
+    adminRequireTwoFactor: !(e.ADMIN_REQUIRE_2FA === 'false' || e.ADMIN_REQUIRE_2FA === '0'),
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Helixpoint <no-reply@${new URL(siteUrl).hostname}>`,

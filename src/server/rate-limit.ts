@@ -4,7 +4,8 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * Every rate-limit policy of the site, in one place. Counters live in PostgreSQL (table
- * rate_limits), so a limit holds across app instances and restarts. Keys are per client IP.
+ * rate_limits), so a limit holds across app instances and restarts. Keys are per client IP,
+ * except the per-account policies, keyed by a lowercased e-mail address or a user id.
  */
 export const rateLimitPolicies = {
   /** Resume and attachment uploads. */
@@ -19,6 +20,14 @@ export const rateLimitPolicies = {
   signUp: { points: 5, durationSeconds: 60 * 60 },
   /** Password-reset e-mails requested and reset links used; also caps verification e-mails resent. */
   passwordReset: { points: 5, durationSeconds: 60 * 60 },
+  /** Per account (e-mail): wrong passwords before sign-in locks for 15 minutes (a reset unlocks it). */
+  signInAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Per address: reset e-mails sent to one mailbox, whoever asks. */
+  passwordResetAddress: { points: 3, durationSeconds: 60 * 60 },
+  /** Second-factor codes tried, per client (per account, the factor itself locks: src/server/accounts/auth.ts). */
+  twoFactor: { points: 10, durationSeconds: 15 * 60 },
+  /** Per account (user id): codes tried from a signed-in session, and password confirmations on the account page. */
+  accountSensitive: { points: 10, durationSeconds: 15 * 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;
@@ -27,6 +36,10 @@ export type RateLimitDecision = { allowed: true; remaining: number } | { allowed
 
 export interface RateLimiters {
   consume(policy: RateLimitPolicy, key: string): Promise<RateLimitDecision>;
+  /** Whether `key` has no attempt left now, without counting one. */
+  isLimited(policy: RateLimitPolicy, key: string): Promise<{ limited: boolean; retryAfterSeconds: number }>;
+  /** Forgets the count of `key` (e.g. a password reset unlocks sign-in). */
+  reset(policy: RateLimitPolicy, key: string): Promise<void>;
 }
 
 export function createRateLimiters(pool: pg.Pool): RateLimiters {
@@ -59,6 +72,14 @@ export function createRateLimiters(pool: pg.Pool): RateLimiters {
           return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
         throw rejection;
       }
+    },
+    async isLimited(policy, key) {
+      const result = await limiters[policy].get(key);
+      const limited = result !== null && result.consumedPoints >= rateLimitPolicies[policy].points;
+      return { limited, retryAfterSeconds: limited ? Math.max(1, Math.ceil(result.msBeforeNext / 1000)) : 0 };
+    },
+    async reset(policy, key) {
+      await limiters[policy].delete(key);
     },
   };
 }

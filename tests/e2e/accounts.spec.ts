@@ -1,5 +1,6 @@
 import { expectNoA11yViolations, waitForHydration } from './helpers';
 import { createVerifiedUser, expect, latestMailTo, linkIn, signInWithForm, test } from './fixtures';
+import { Secret, TOTP } from 'otpauth';
 
 /* Sign-up with e-mail verification, sign-in, logout, wrong passwords, password reset, the guard. */
 
@@ -52,11 +53,26 @@ test('sign up, verify through the e-mailed link, log out and sign in again', asy
 test('a wrong password gets the same error as an unknown account, and nothing happens', async ({ page, request }) => {
   await createVerifiedUser(request, { email: 'wrong.password@mail.test', username: 'wrongpassword' });
   await signInWithForm(page, 'wrong.password@mail.test', 'not my password');
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  // Beside the form as well as in the toast: announced and focused.
+  const inline = page.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid email or password' });
+  await expect(inline).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('wrong.password@mail.test');
   await expect(page).toHaveURL(/\/auth$/);
   await expectNoA11yViolations(page, 'sign-in error toast');
   await signInWithForm(page, 'nobody.here@mail.test', 'not my password');
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeFocused();
+});
+
+test('a return address that would leave the site is ignored after sign-in (review finding 2)', async ({ page, request }) => {
+  await createVerifiedUser(request, { email: 'tabbed@mail.test', username: 'tabbed' });
+  await page.goto('/auth?next=/%09/evil.example/phish');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Email' }).fill('tabbed@mail.test');
+  await page.getByLabel('Password').fill('user password 123');
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL!).host);
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('forgot password: the e-mailed link sets a new password', async ({ page, request }) => {
@@ -92,4 +108,77 @@ test('the admin area sends visitors to sign in, and signed-in users home with "A
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Access Denied')).toBeVisible();
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+});
+
+test.describe('without JavaScript (or before the page has loaded it)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('sign-up, wrong password, sign-in, forgot and reset password are answered by the server, keeping what was typed', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto('/auth?mode=sign-up');
+    await page.getByRole('textbox', { name: 'Username' }).fill('nojs.person');
+    await page.getByRole('textbox', { name: 'First name' }).fill('No');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Script');
+    await page.getByRole('textbox', { name: 'Email' }).fill('NoJS@mail.test');
+    await page.getByLabel('Password').fill('password1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    // Refused, said why, and everything but the password kept.
+    await expect(page.getByText('This password is one of the most common passwords')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('nojs.person');
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('NoJS@mail.test');
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('Please check your email to verify your account')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    await page.goto(linkIn(await latestMailTo('nojs@mail.test', /Confirm your e-mail/), '/api/auth/verify-email?'));
+    await page.context().clearCookies();
+
+    await page.goto('/auth');
+    await page.getByRole('textbox', { name: 'Email' }).fill('nojs@mail.test');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('nojs@mail.test');
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await (await page.request.get('/api/session')).json()) as { signedIn: boolean }).toMatchObject({ signedIn: true });
+    await page.context().clearCookies();
+
+    await page.goto('/auth?mode=forgot');
+    await page.getByRole('textbox', { name: 'Email' }).fill('nojs@mail.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('If an account exists for that address, a reset link is on its way.')).toBeVisible();
+    await page.goto(linkIn(await latestMailTo('nojs@mail.test', /Reset your/), '/api/auth/reset-password/'));
+    await page.locator('#new-password').fill('a different passphrase');
+    await page.locator('#confirm-password').fill('a different passphrase');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByRole('textbox', { name: 'Email' }).fill('nojs@mail.test');
+    await page.getByLabel('Password').fill('a different passphrase');
+    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(request).toBeTruthy();
+  });
+
+  test('the code step of a sign-in works without JavaScript', async ({ page, baseURL }) => {
+    const { createEnrolledAdmin } = await import('./fixtures');
+    const admin = await createEnrolledAdmin(baseURL!, 'nojs.admin@helixpoint.test', 'nojs admin password');
+    await page.goto('/auth');
+    await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/auth\/two-factor$/);
+    await page.getByRole('textbox', { name: 'Authentication code' }).fill('12 34');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
+    const code = new TOTP({ secret: Secret.fromBase32(admin.secret.replace(/\s+/g, '')), digits: 6, period: 30 }).generate();
+    await page.getByRole('textbox', { name: 'Authentication code' }).fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+  });
 });

@@ -2,19 +2,23 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { defaultTemplates } from '../../src/lib/applications/templates';
-import { createAdmin, createVerifiedUser, expect, signInApi, test } from './fixtures';
+import { actionData, createAdmin, createVerifiedUser, enrolTotp, expect, signInApi, test } from './fixtures';
 
 /*
  * The authorisation matrix: every admin page, action and download (applications and the
- * workspace, notes, ratings, e-mails and templates, positions, users, messages, privacy),
- * requested as anonymous, as a signed-in user and as an admin. The first two are refused (pages redirect, the rest answer
- * 401/403) and change nothing; the admin gets through.
+ * workspace, notes, ratings, e-mails and templates, positions, users and invitations, messages,
+ * privacy), requested as anonymous, as a signed-in user, as an admin held at enrolment (no second
+ * factor yet, ADMIN_REQUIRE_2FA), as an admin whose session skipped the code step (aal1, its
+ * account has a factor) and as an admin at aal2. All but the last are refused (pages redirect, the
+ * rest answer 401/403) and change nothing; the aal2 admin gets through.
  */
 
 const ADMIN = { email: 'matrix.admin@helixpoint.test', password: 'admin password 123' };
+const HELD = { email: 'matrix.held@helixpoint.test', password: 'admin password 456' };
 const USER = { email: 'matrix.user@mail.test', password: 'user password 123' };
 
 interface Fixture {
+  invitationId: string;
   positionId: string;
   applicationId: string;
   victimUserId: string;
@@ -25,6 +29,8 @@ interface Fixture {
 let anonymous: APIRequestContext;
 let user: APIRequestContext;
 let admin: APIRequestContext;
+let held: APIRequestContext;
+let aal1: APIRequestContext;
 let fixture: Fixture;
 
 const newPosition = {
@@ -41,13 +47,21 @@ const newPosition = {
 };
 
 const client = (baseURL: string, n: number) =>
-  playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.200.0.${n}` }, maxRedirects: 0 });
+  // Connection: close: these clients pause between requests longer than the server keeps an idle
+  // connection, and a request sent on a connection being closed fails with ECONNRESET.
+  playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.200.0.${n}`, Connection: 'close' }, maxRedirects: 0 });
 
 test.beforeAll(async ({ baseURL }) => {
   createAdmin(ADMIN.email, ADMIN.password);
+  createAdmin(HELD.email, HELD.password, 'Hal Held');
   anonymous = await client(baseURL!, 1);
   user = await client(baseURL!, 2);
   admin = await client(baseURL!, 3);
+  held = await client(baseURL!, 5);
+  aal1 = await client(baseURL!, 6);
+  await signInApi(held, HELD.email, HELD.password, baseURL!);
+  // Signed in before the admin set up a factor elsewhere: this session never passed a code step.
+  await signInApi(aal1, ADMIN.email, ADMIN.password, baseURL!);
   await createVerifiedUser(user, {
     email: USER.email,
     username: 'matrixuser',
@@ -57,6 +71,8 @@ test.beforeAll(async ({ baseURL }) => {
   });
   await signInApi(user, USER.email, USER.password, baseURL!);
   await signInApi(admin, ADMIN.email, ADMIN.password, baseURL!);
+  // Enrolment confirmed by a code: this session is aal2 and the account now has a verified factor.
+  await enrolTotp(admin, ADMIN.password);
 
   // A victim account, a position of its own (other tests count the seeded ones) and an
   // application with a resume to aim at.
@@ -64,6 +80,8 @@ test.beforeAll(async ({ baseURL }) => {
   await createVerifiedUser(victim, { email: 'matrix.victim@mail.test', username: 'matrixvictim', firstName: 'Victor', lastName: 'Victim' });
   const session = (await (await victim.get('/api/session')).json()) as { signedIn: boolean };
   expect(session.signedIn).toBe(true);
+  // The victim has a second factor, for the reset to aim at.
+  await enrolTotp(victim, 'user password 123');
   const created = await admin.post('/_actions/admin.createPosition', { data: { ...newPosition, title: 'Matrix Target Role' } });
   expect(created.status()).toBe(200);
   const { positions } = (await (await anonymous.get('/api/positions')).json()) as { positions: { id: string; title: string }[] };
@@ -125,7 +143,17 @@ test.beforeAll(async ({ baseURL }) => {
   const noted = await admin.post('/_actions/admin.addNote', { data: { applicationId, body: 'Matrix note' } });
   const noteId = /[0-9a-f-]{36}/.exec(await noted.text())?.[0];
   expect(noteId).toBeTruthy();
-  fixture = { positionId: position.id, applicationId: applicationId!, victimUserId: victimUserId!, messageId: messageId!, noteId: noteId! };
+  const invited = await admin.post('/_actions/admin.invite', { data: { email: 'matrix.pending@mail.test', role: 'user' } });
+  expect(invited.status()).toBe(200);
+  const { id: invitationId } = await actionData<{ id: string }>(invited);
+  fixture = {
+    invitationId,
+    positionId: position.id,
+    applicationId: applicationId!,
+    victimUserId: victimUserId!,
+    messageId: messageId!,
+    noteId: noteId!,
+  };
 });
 
 test.afterAll(async () => {
@@ -137,7 +165,7 @@ test.afterAll(async () => {
     await admin.post('/_actions/admin.setPositionActive', { data: { positionId: position.id, active: false } });
   }
   await admin.post('/_actions/admin.saveTemplate', { data: { key: 'offer', ...defaultTemplates.offer } });
-  await Promise.all([anonymous?.dispose(), user?.dispose(), admin?.dispose()]);
+  await Promise.all([anonymous?.dispose(), user?.dispose(), admin?.dispose(), held?.dispose(), aal1?.dispose()]);
 });
 
 const pages = () => [
@@ -168,6 +196,7 @@ const downloads = () => [
 const actions = () =>
   [
     ['admin.setRole', { userId: fixture.victimUserId, role: 'admin' }],
+    ['admin.resetTwoFactor', { userId: fixture.victimUserId }],
     ['admin.deleteUser', { userId: fixture.victimUserId }],
     ['admin.createPosition', newPosition],
     ['admin.updatePosition', { positionId: fixture.positionId, form: { ...newPosition, title: 'Renamed By Attacker' } }],
@@ -185,6 +214,9 @@ const actions = () =>
     ['admin.setLegalHold', { applicationId: fixture.applicationId, reason: 'Matrix hold' }],
     // Last: it erases the applicant (their application is kept, on hold by then, when the admin runs it).
     ['admin.erasePerson', { email: 'matrix.applicant@mail.test' }],
+    ['admin.invite', { email: 'matrix.intruder@mail.test', role: 'admin' }],
+    ['admin.resendInvitation', { invitationId: fixture.invitationId }],
+    ['admin.revokeInvitation', { invitationId: fixture.invitationId }],
   ] as const;
 
 /** What the requests above would change, read as the admin sees it. */
@@ -211,15 +243,20 @@ async function observableState() {
     messageUnread: /mona\.matrix@mail\.test[^]*?Unread/.test(inbox),
     status: /<option value="(\w+)" selected/.exec(detail)?.[1],
     victimRole: /matrix\.victim@mail\.test[^]*?<option value="(\w+)" selected/.exec(dashboard)?.[1],
+    victimFactor: /matrix\.victim@mail\.test[^]*?2FA (on|off)/.exec(dashboard)?.[1],
+    intruderInvited: dashboard.includes('matrix.intruder@mail.test'),
+    pendingInvited: dashboard.includes('matrix.pending@mail.test'),
   };
 }
 
 for (const [who, expected] of [
   ['anonymous', { page: /\/auth\?next=/, api: 401 }],
   ['a signed-in user', { page: /^\/$/, api: 403 }],
+  ['an admin held at enrolment (no second factor)', { page: /^\/account#two-factor$/, api: 403 }],
+  ['an aal1 session of an admin with a factor', { page: /^\/auth\/two-factor\?next=/, api: 403 }],
 ] as const) {
   test(`${who}: every admin page redirects, every download and action is refused, nothing changes`, async () => {
-    const requester = who === 'anonymous' ? anonymous : user;
+    const requester = { anonymous, 'a signed-in user': user, 'an admin held at enrolment (no second factor)': held }[who as string] ?? aal1;
     const before = await observableState();
     expect(before).toMatchObject({
       victimListed: true,
@@ -237,6 +274,9 @@ for (const [who, expected] of [
       templateChanged: false,
       held: false,
       applicantFound: true,
+      victimFactor: 'on',
+      intruderInvited: false,
+      pendingInvited: true,
     });
 
     for (const path of pages()) {
@@ -302,5 +342,7 @@ test('an admin gets every page, download and action', async () => {
     // On legal hold, the application outlives the erasure.
     applicantFound: true,
     status: 'offer',
+    intruderInvited: true,
+    pendingInvited: false,
   });
 });

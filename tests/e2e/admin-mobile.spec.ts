@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration } from './helpers';
-import { applyThroughApi, createAdmin, expect, resumePath, signInWithForm, test } from './fixtures';
+import { applyThroughApi, createEnrolledAdmin, expect, resumePath, signInAsEnrolledAdmin, test } from './fixtures';
 
 /* The admin area on a phone (390 px): no page wider than the screen, lists as cards, axe clean. */
 
@@ -12,10 +12,10 @@ async function pageWidth(page: Page) {
   return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
 }
 
-test('every admin page fits a 390 px screen and passes axe', async ({ page, request }) => {
+test('every admin page fits a 390 px screen and passes axe', async ({ page, request, baseURL }) => {
   // Twelve pages, each scanned by axe.
   test.setTimeout(180_000);
-  createAdmin(ADMIN.email, ADMIN.password);
+  const admin = await createEnrolledAdmin(baseURL!, ADMIN.email, ADMIN.password);
   // Something in every list: an application with a resume and a message.
   const positionId = await applyThroughApi(request, 'Platform Engineer (Kubernetes)', 'pham.phone@mail.test', {
     firstName: 'Pham',
@@ -42,7 +42,7 @@ test('every admin page fits a 390 px screen and passes axe', async ({ page, requ
     },
   });
 
-  await signInWithForm(page, ADMIN.email, ADMIN.password);
+  await signInAsEnrolledAdmin(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`/admin/applications/${positionId}`);
   const applicationPath = await page.getByRole('link', { name: 'Pham Phone' }).getAttribute('href');

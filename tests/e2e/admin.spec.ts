@@ -1,18 +1,28 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration } from './helpers';
-import { applyThroughApi, createAdmin, createVerifiedUser, expect, resumePath, signInWithForm, test } from './fixtures';
+import {
+  applyThroughApi,
+  createEnrolledAdmin,
+  createVerifiedUser,
+  expect,
+  resumePath,
+  signInAsEnrolledAdmin,
+  test,
+  type EnrolledAdmin,
+} from './fixtures';
 
 /* What an admin does: users, positions, applications (status, resume download, CSV), audit log. */
 
 const ADMIN = { email: 'ada.admin@helixpoint.test', password: 'admin password 123' };
+let admin: EnrolledAdmin;
 
-test.beforeAll(() => {
-  createAdmin(ADMIN.email, ADMIN.password);
+test.beforeAll(async ({ baseURL }) => {
+  admin = await createEnrolledAdmin(baseURL!, ADMIN.email, ADMIN.password);
 });
 
 async function signInAsAdmin(page: Page) {
-  await signInWithForm(page, ADMIN.email, ADMIN.password);
+  await signInAsEnrolledAdmin(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await waitForHydration(page);
 }
@@ -43,12 +53,25 @@ test('users: change a role, delete after confirming; an admin cannot change thei
   await createVerifiedUser(request, { email: 'ursula.user@mail.test', username: 'ursula', firstName: 'Ursula', lastName: 'Example' });
   await signInAsAdmin(page);
   const row = page.getByRole('row').filter({ hasText: 'ursula.user@mail.test' });
+  // One change of the select asks first, naming the person and the new role; Cancel changes nothing.
   await row.getByRole('combobox', { name: 'Role for Ursula Example' }).selectOption('admin');
+  const confirm = page.getByRole('alertdialog', { name: 'Make Ursula Example an admin?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('ursula.user@mail.test');
+  await expectNoA11yViolations(page, 'role change confirmation');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByRole('combobox', { name: 'Role for Ursula Example' })).toHaveValue('user');
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: 'ursula.user@mail.test' }).getByRole('combobox')).toHaveValue('user');
+
+  await page.getByRole('row').filter({ hasText: 'ursula.user@mail.test' }).getByRole('combobox').selectOption('admin');
+  await page.getByRole('alertdialog', { name: 'Make Ursula Example an admin?' }).getByRole('button', { name: 'Make admin' }).click();
   await expect(page.getByText('User role updated successfully')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('row').filter({ hasText: 'ursula.user@mail.test' }).getByRole('combobox')).toHaveValue('admin');
   await page.getByRole('row').filter({ hasText: 'ursula.user@mail.test' }).getByRole('combobox').selectOption('user');
-  await expect(page.getByText('User role updated successfully')).toBeVisible();
+  await page.getByRole('alertdialog', { name: 'Make Ursula Example a user?' }).getByRole('button', { name: 'Make user' }).click();
+  await expect(page.getByText('User role updated successfully').first()).toBeVisible();
 
   // The admin's own row cannot be changed here.
   await expect(page.getByRole('row').filter({ hasText: ADMIN.email }).getByRole('combobox')).toBeDisabled();

@@ -2,12 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { parse as parseDevalue } from 'devalue';
+import { Secret, TOTP } from 'otpauth';
 
 /**
  * Shared pieces for the account and admin tests: every test is its own client (its own
  * X-Forwarded-For, honoured because the test server runs with TRUST_PROXY), the mail outbox of the
- * test server, and an admin made with `npm run admin:create`.
+ * test server, and an admin made with `npm run admin:create` who then enrols a TOTP factor through
+ * the account page's own endpoints (ADMIN_REQUIRE_2FA is on, as in production); codes are
+ * computed with a TOTP library from the key the site shows.
  */
 
 let clientCounter = 0;
@@ -71,11 +75,66 @@ export function linkIn(mail: string, path: string): string {
   return link.replace(/&amp;/g, '&');
 }
 
-export function createAdmin(email: string, password: string, name = 'Ada Admin'): void {
-  execFileSync(process.execPath, ['scripts/admin-create.mjs', '--email', email, '--password', password, '--name', name], {
+/** `npm run admin:create` with the given arguments (the test server's DATA_DIR). */
+export function adminCreate(...args: string[]): string {
+  return execFileSync(process.execPath, ['scripts/admin-create.mjs', ...args], {
     env: { ...process.env, DATA_DIR: dataDir(), LOG_LEVEL: 'silent' },
     stdio: 'pipe',
+    encoding: 'utf8',
   });
+}
+
+/** An admin without a second factor yet (held at enrolment until they set one up). */
+export function createAdmin(email: string, password: string, name = 'Ada Admin'): void {
+  adminCreate('--email', email, '--password', password, '--name', name);
+}
+
+/** The current code of an authenticator holding `secret` (base32, spaces allowed). */
+export function totpCode(secret: string, offsetSteps = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30, algorithm: 'SHA1' });
+  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+}
+
+export interface EnrolledAdmin {
+  email: string;
+  password: string;
+  /** The TOTP key the account page showed (base32). */
+  secret: string;
+  backupCodes: string[];
+}
+
+/** The data an Astro action answered with (Astro serialises it with devalue). */
+export async function actionData<T>(response: { text(): Promise<string> }): Promise<T> {
+  return parseDevalue(await response.text()) as T;
+}
+
+/** Enrols a TOTP factor for a signed-in client through the account page's actions, as the page does. */
+export async function enrolTotp(request: APIRequestContext, password: string): Promise<{ secret: string; backupCodes: string[] }> {
+  const started = await request.post('/_actions/account.startTwoFactor', { data: { password } });
+  expect(started.status(), 'start enrolment').toBe(200);
+  const enrolment = await actionData<{ ok: boolean; manualKey: string }>(started);
+  expect(enrolment.ok).toBe(true);
+  const confirmed = await request.post('/_actions/account.confirmTwoFactor', { data: { code: totpCode(enrolment.manualKey) } });
+  expect(confirmed.status(), 'confirm enrolment').toBe(200);
+  const result = await actionData<{ ok: boolean; backupCodes: string[] }>(confirmed);
+  expect(result.ok).toBe(true);
+  return { secret: enrolment.manualKey, backupCodes: result.backupCodes };
+}
+
+/** `npm run admin:create`, then a TOTP factor enrolled through the real endpoints: an admin as ADMIN_REQUIRE_2FA wants one. */
+export async function createEnrolledAdmin(baseURL: string, email: string, password: string, name = 'Ada Admin'): Promise<EnrolledAdmin> {
+  createAdmin(email, password, name);
+  const client = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
+  try {
+    await signInApi(client, email, password, baseURL);
+    const { secret, backupCodes } = await enrolTotp(client, password);
+    return { email, password, secret, backupCodes };
+  } finally {
+    await client.dispose();
+  }
 }
 
 export async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
@@ -85,6 +144,35 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The code step after the password: a current code from the authenticator. */
+export async function enterTotp(page: Page, secret: string): Promise<void> {
+  await expect(page).toHaveURL(/\/auth\/two-factor/);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Authentication code' }).fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** An enrolled admin signs in: password, then code. */
+export async function signInAsEnrolledAdmin(page: Page, admin: EnrolledAdmin): Promise<void> {
+  await signInWithForm(page, admin.email, admin.password);
+  await enterTotp(page, admin.secret);
+}
+
+/** An API client signed in to aal2: password, then the code step. */
+export async function signInApiWithCode(request: APIRequestContext, admin: EnrolledAdmin, baseURL: string): Promise<void> {
+  const response = await request.post('/api/auth/sign-in/email', {
+    data: { email: admin.email, password: admin.password },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+  expect(((await response.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
+  const verified = await request.post('/api/auth/two-factor/verify-totp', {
+    data: { code: totpCode(admin.secret) },
+    headers: { Origin: baseURL },
+  });
+  expect(verified.status(), `code step of ${admin.email}`).toBe(200);
 }
 
 /** Signs an API client in (its cookies are kept by the request context). */

@@ -4,8 +4,20 @@ import { expect, type Page } from '@playwright/test';
 /** WCAG 2.2 A and AA, the level DECISIONS.md commits to. */
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
-/** Fails the test on any axe violation of WCAG 2.2 A/AA on the page as it is now. */
+/** Fails the test if the browser refused anything on the page for its Content-Security-Policy. */
+export async function expectNoCspViolations(page: Page, context?: string): Promise<void> {
+  const refused = (await page.consoleMessages())
+    .filter((message) => message.type() === 'error' && /Content[ -]Security[ -]Policy/i.test(message.text()))
+    .map((message) => message.text());
+  expect(refused, `CSP violations${context ? ` (${context})` : ''} on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Fails the test on any axe violation of WCAG 2.2 A/AA on the page as it is now, and on anything
+ * the page's Content-Security-Policy refused (every page a test checks is checked for both).
+ */
 export async function expectNoA11yViolations(page: Page, context?: string): Promise<void> {
+  await expectNoCspViolations(page, context);
   // Toasts come and go on their own clock (one may load, or time out, during the scan) and would be
   // checked half faded. With reduced motion they have no transitions: they are fully there, or gone.
   await page.emulateMedia({ reducedMotion: 'reduce' });

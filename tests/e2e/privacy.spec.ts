@@ -4,7 +4,16 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { isListedCookie, PRIVACY_NOTICE_VERSION, siteCookies } from '../../src/lib/privacy/notice';
 import { expectNoA11yViolations, waitForHydration } from './helpers';
-import { createAdmin, createVerifiedUser, expect, latestMailTo, signInWithForm, test } from './fixtures';
+import {
+  createEnrolledAdmin,
+  createVerifiedUser,
+  expect,
+  latestMailTo,
+  signInAsEnrolledAdmin,
+  signInWithForm,
+  test,
+  type EnrolledAdmin,
+} from './fixtures';
 
 /* Privacy: the notice and the statement, consent on the apply form, a person's requests, who read what, cookies. */
 
@@ -14,9 +23,14 @@ const ADMIN = { email: 'privacy.admin@helixpoint.test', password: 'admin passwor
 test.describe.configure({ timeout: 90_000 });
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
+let admin: EnrolledAdmin;
+
+test.beforeAll(async ({ baseURL }) => {
+  admin = await createEnrolledAdmin(baseURL!, ADMIN.email, ADMIN.password);
+});
+
 async function signInAsAdmin(page: Page) {
-  createAdmin(ADMIN.email, ADMIN.password);
-  await signInWithForm(page, ADMIN.email, ADMIN.password);
+  await signInAsEnrolledAdmin(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
 }
 

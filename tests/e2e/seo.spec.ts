@@ -28,6 +28,8 @@ test('the sitemap lists every public page, and each of them answers 200', async 
 });
 
 test('each content page has its own title and description', async ({ page, request }) => {
+  // About forty page loads: more than the 30 s default on a busy shared machine.
+  test.setTimeout(90_000);
   const xml = await (await request.get('/sitemap.xml')).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
   const titles = new Set<string>();

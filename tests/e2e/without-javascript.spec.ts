@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { blockSiteScripts, expectNoA11yViolations, waitForHydration } from './helpers';
-import { createAdmin, expect, signInWithForm, test } from './fixtures';
+import { createEnrolledAdmin, expect, signInAsEnrolledAdmin, test } from './fixtures';
 
 /*
  * Forms that collect personal data work before their script has loaded, or with none at all
@@ -40,8 +40,7 @@ test.describe('before any script has loaded', () => {
     const context = await browser.newContext({ baseURL });
     const admin = await context.newPage();
     try {
-      createAdmin(ADMIN.email, ADMIN.password);
-      await signInWithForm(admin, ADMIN.email, ADMIN.password);
+      await signInAsEnrolledAdmin(admin, await createEnrolledAdmin(baseURL!, ADMIN.email, ADMIN.password));
       await expect(admin).toHaveURL(/\/admin$/);
       await admin.goto('/admin/messages');
       await admin.getByRole('link', { name: 'Nora Script' }).click();

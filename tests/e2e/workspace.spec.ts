@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration, waitForIsland } from './helpers';
-import { applyThroughApi, createAdmin, expect, latestMailTo, signInWithForm, test } from './fixtures';
+import { applyThroughApi, createEnrolledAdmin, expect, latestMailTo, signInAsEnrolledAdmin, test, type EnrolledAdmin } from './fixtures';
 
 /* The recruiter's workspace: one list across positions, an application's page, e-mails, bulk actions, templates. */
 
@@ -9,12 +9,14 @@ const ADMIN = { email: 'wanda.workspace@helixpoint.test', password: 'admin passw
 // Each test is a whole flow: applications sent, a sign-in, several admin pages scanned by axe.
 test.describe.configure({ timeout: 120_000 });
 
-test.beforeAll(() => {
-  createAdmin(ADMIN.email, ADMIN.password, ADMIN.name);
+let admin: EnrolledAdmin;
+
+test.beforeAll(async ({ baseURL }) => {
+  admin = await createEnrolledAdmin(baseURL!, ADMIN.email, ADMIN.password, ADMIN.name);
 });
 
 async function signInAsAdmin(page: Page) {
-  await signInWithForm(page, ADMIN.email, ADMIN.password);
+  await signInAsEnrolledAdmin(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
 }
 

@@ -16,11 +16,22 @@ import {
   type SignInInput,
   type SignUpInput,
 } from '@/lib/accounts/schema';
-import { accountToasts } from '@/lib/accounts/texts';
+import { CODE_STEP_PATH, destinationAfterSignIn } from '@/lib/accounts/destinations';
+import { FORM_KIND_FIELD, type AuthFormState } from '@/lib/accounts/forms';
+import { accountToasts, signedInToast } from '@/lib/accounts/texts';
+import type { FlashToast } from '@/lib/flash';
 import { errorToast } from '@/lib/forms';
 import { AuthRequestError, fetchSession, postAuth, safeNext } from './auth-client';
+import { FormAlert } from './FormAlert';
+import { PrivacyNote } from '@/components/ui/privacy-note';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot';
+
+/** What the server answered a plain post of this form with (before hydration, or without JavaScript). */
+interface FormProps {
+  onMode: (mode: AuthMode) => void;
+  initial: AuthFormState | undefined;
+}
 
 const headings: Record<AuthMode, { title: string; lead: string }> = {
   'sign-in': { title: 'Sign In', lead: 'Welcome back. Sign in with your email address and password.' },
@@ -31,11 +42,47 @@ const headings: Record<AuthMode, { title: string; lead: string }> = {
   },
 };
 
-function authError(error: unknown) {
+/** Toasts an auth error (spec: "Error" with the server message) and returns it for beside the form. */
+function authError(error: unknown): string {
   const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
   const unverified = error instanceof AuthRequestError && error.code === 'EMAIL_NOT_VERIFIED';
-  showToast(errorToast(unverified ? `${message}. We have sent you a new verification link.` : message));
+  const shown = unverified ? `${message}. We have sent you a new verification link.` : message;
+  showToast(errorToast(shown));
+  return shown;
 }
+
+/** The form's error beside it, re-announced on every failed attempt. */
+function useFormError(initial: string | undefined) {
+  const [state, setState] = useState({ message: initial, version: 0 });
+  return {
+    ...state,
+    set: (message: string | undefined) => setState((previous) => ({ message, version: previous.version + 1 })),
+  };
+}
+
+function Notice({ toast }: { toast: FlashToast | undefined }) {
+  if (!toast) return null;
+  return (
+    <p role="status" className="rounded-md bg-primary-soft p-3 text-sm text-primary">
+      <strong className="font-semibold">{toast.title}.</strong> {toast.description}
+    </p>
+  );
+}
+
+/** A field's message: the browser's check, or the server's answer to a plain post until the field is changed. */
+function fieldError(
+  initial: AuthFormState | undefined,
+  formState: {
+    errors: Record<string, { message?: string } | undefined>;
+    dirtyFields: Partial<Record<string, unknown>>;
+    isSubmitted: boolean;
+  },
+) {
+  return (name: string): string | undefined =>
+    formState.errors[name]?.message ?? (formState.dirtyFields[name] || formState.isSubmitted ? undefined : initial?.fieldErrors[name]);
+}
+
+const KindField = ({ kind }: { kind: string }) => <input type="hidden" name={FORM_KIND_FIELD} value={kind} />;
 
 function SubmitButton({ busy, idle, working }: { busy: boolean; idle: string; working: string }) {
   return (
@@ -66,35 +113,58 @@ function SwitchLink({ children, onClick }: { children: ReactNode; onClick: () =>
 
 // The forms say method="post": submitted before the island hydrates, a password must never end
 // up in a URL (a GET form would put it in the address bar and history).
-function SignInForm({ next, onMode }: { next: string | null; onMode: (mode: AuthMode) => void }) {
+function SignInForm({ next, onMode, initial }: FormProps & { next: string | null }) {
   const { register, handleSubmit, formState } = useForm<SignInInput>({
     mode: 'onTouched',
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: initial?.values['email'] ?? '', password: '' },
   });
   const [busy, setBusy] = useState(false);
+  const formError = useFormError(initial?.formError);
   const honeypot = useRef<HTMLInputElement>(null);
-  const { errors } = formState;
 
   async function onValid(values: SignInInput) {
     setBusy(true);
+    formError.set(undefined);
     try {
-      await postAuth('sign-in/email', { email: values.email, password: values.password, rememberMe: true }, honeypot.current?.value);
+      const result = await postAuth<{ twoFactorRedirect?: boolean }>(
+        'sign-in/email',
+        { email: values.email, password: values.password, rememberMe: true },
+        honeypot.current?.value,
+      );
+      if (result.twoFactorRedirect) {
+        window.location.assign(`${CODE_STEP_PATH}${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+        return;
+      }
       const session = await fetchSession();
-      flashToast(session.isAdmin ? accountToasts.signedInAdmin : accountToasts.signedIn);
-      window.location.assign(session.isAdmin ? '/admin' : (next ?? '/'));
+      const who = { isAdmin: Boolean(session.isAdmin), mustEnrol: Boolean(session.mustEnrol) };
+      flashToast(signedInToast(who));
+      window.location.assign(destinationAfterSignIn(who, next));
     } catch (error) {
       setBusy(false);
-      authError(error);
+      formError.set(authError(error));
     }
   }
 
   return (
     <form method="post" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
-      <FormField id="signin-email" label="Email" required error={errors.email?.message}>
-        {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
+      <KindField kind="sign-in" />
+      <Notice toast={initial?.notice} />
+      <FormAlert message={formError.message} version={formError.version} />
+      <FormField id="signin-email" label="Email" required error={fieldError(initial, formState)('email')}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            defaultValue={initial?.values['email']}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+          />
+        )}
       </FormField>
-      <FormField id="signin-password" label="Password" required error={errors.password?.message}>
+      <FormField id="signin-password" label="Password" required error={fieldError(initial, formState)('password')}>
         {(control) => (
           <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
         )}
@@ -113,18 +183,20 @@ function SignInForm({ next, onMode }: { next: string | null; onMode: (mode: Auth
 
 const emptySignUp: SignUpInput = { username: '', firstName: '', lastName: '', email: '', password: '' };
 
-function SignUpForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
+function SignUpForm({ onMode, initial }: FormProps) {
   const { register, handleSubmit, reset, formState } = useForm<SignUpInput>({
     mode: 'onTouched',
     resolver: zodResolver(signUpSchema),
-    defaultValues: emptySignUp,
+    defaultValues: { ...emptySignUp, ...initial?.values, password: '' },
   });
   const [busy, setBusy] = useState(false);
+  const formError = useFormError(initial?.formError);
   const honeypot = useRef<HTMLInputElement>(null);
-  const { errors } = formState;
+  const errorOf = fieldError(initial, formState);
 
   async function onValid(values: SignUpInput) {
     setBusy(true);
+    formError.set(undefined);
     try {
       const result = await postAuth<{ token?: string | null }>(
         'sign-up/email',
@@ -152,42 +224,73 @@ function SignUpForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
       onMode('sign-in');
     } catch (error) {
       setBusy(false);
-      authError(error);
+      formError.set(authError(error));
     }
   }
 
   return (
     <form method="post" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
+      <KindField kind="sign-up" />
+      <FormAlert message={formError.message} version={formError.version} />
       <FormField
         id="signup-username"
         label="Username"
         required
-        error={errors.username?.message}
+        error={errorOf('username')}
         hint="3 to 30 letters, digits, dots, hyphens or underscores"
       >
-        {(control) => <Input {...control} {...register('username')} autoComplete="username" maxLength={30} />}
+        {(control) => (
+          <Input {...control} {...register('username')} defaultValue={initial?.values['username']} autoComplete="username" maxLength={30} />
+        )}
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="signup-first-name" label="First name" required error={errors.firstName?.message}>
-          {(control) => <Input {...control} {...register('firstName')} autoComplete="given-name" maxLength={100} />}
+        <FormField id="signup-first-name" label="First name" required error={errorOf('firstName')}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('firstName')}
+              defaultValue={initial?.values['firstName']}
+              autoComplete="given-name"
+              maxLength={100}
+            />
+          )}
         </FormField>
-        <FormField id="signup-last-name" label="Last name" required error={errors.lastName?.message}>
-          {(control) => <Input {...control} {...register('lastName')} autoComplete="family-name" maxLength={100} />}
+        <FormField id="signup-last-name" label="Last name" required error={errorOf('lastName')}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('lastName')}
+              defaultValue={initial?.values['lastName']}
+              autoComplete="family-name"
+              maxLength={100}
+            />
+          )}
         </FormField>
       </div>
-      <FormField id="signup-email" label="Email" required error={errors.email?.message}>
-        {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
+      <FormField id="signup-email" label="Email" required error={errorOf('email')}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            defaultValue={initial?.values['email']}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+          />
+        )}
       </FormField>
       <FormField
         id="signup-password"
         label="Password"
         required
-        error={errors.password?.message}
+        error={errorOf('password')}
         hint="At least 8 characters. A few unrelated words make a strong one."
       >
         {(control) => <Input {...control} {...register('password')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />}
       </FormField>
       <Honeypot inputRef={honeypot} />
+      <PrivacyNote />
       <SubmitButton busy={busy} idle="Sign Up" working="Creating account..." />
       <p className="text-center text-sm text-muted-foreground">
         Already have an account? <SwitchLink onClick={() => onMode('sign-in')}>Sign in</SwitchLink>
@@ -196,24 +299,26 @@ function SignUpForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
   );
 }
 
-function ForgotPasswordForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
+function ForgotPasswordForm({ onMode, initial }: FormProps) {
   const { register, handleSubmit, formState } = useForm<ForgotPasswordInput>({
     mode: 'onTouched',
     resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: initial?.values['email'] ?? '' },
   });
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(Boolean(initial?.notice));
+  const formError = useFormError(initial?.formError);
   const honeypot = useRef<HTMLInputElement>(null);
 
   async function onValid(values: ForgotPasswordInput) {
     setBusy(true);
+    formError.set(undefined);
     try {
       await postAuth('request-password-reset', { email: values.email, redirectTo: '/auth/reset-password' }, honeypot.current?.value);
       setSent(true);
       showToast(accountToasts.resetLinkSent);
     } catch (error) {
-      authError(error);
+      formError.set(authError(error));
     } finally {
       setBusy(false);
     }
@@ -221,8 +326,20 @@ function ForgotPasswordForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
 
   return (
     <form method="post" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
-      <FormField id="forgot-email" label="Email" required error={formState.errors.email?.message}>
-        {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
+      <KindField kind="forgot" />
+      <FormAlert message={formError.message} version={formError.version} />
+      <FormField id="forgot-email" label="Email" required error={fieldError(initial, formState)('email')}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            defaultValue={initial?.values['email']}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+          />
+        )}
       </FormField>
       <div aria-live="polite">
         {sent && (
@@ -241,8 +358,18 @@ function ForgotPasswordForm({ onMode }: { onMode: (mode: AuthMode) => void }) {
 }
 
 /** The /auth page: sign-in by default, sign-up and password reset switched by links (spec section 2). */
-export function AuthPanel({ initialMode = 'sign-in', next: nextParam = null }: { initialMode?: AuthMode; next?: string | null }) {
+export function AuthPanel({
+  initialMode = 'sign-in',
+  next: nextParam = null,
+  initialState,
+}: {
+  initialMode?: AuthMode;
+  next?: string | null;
+  initialState?: AuthFormState;
+}) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
+  // The server's answer belongs to the form it answered; a switched mode starts clean.
+  const initial = initialState && initialState.kind === mode ? initialState : undefined;
   const next = safeNext(nextParam);
   const heading = headings[mode];
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -264,9 +391,9 @@ export function AuthPanel({ initialMode = 'sign-in', next: nextParam = null }: {
       </h1>
       <p className="mt-2 text-sm text-muted-foreground">{heading.lead}</p>
       <div className="mt-8">
-        {mode === 'sign-in' && <SignInForm next={next} onMode={setMode} />}
-        {mode === 'sign-up' && <SignUpForm onMode={setMode} />}
-        {mode === 'forgot' && <ForgotPasswordForm onMode={setMode} />}
+        {mode === 'sign-in' && <SignInForm next={next} onMode={setMode} initial={initial} />}
+        {mode === 'sign-up' && <SignUpForm onMode={setMode} initial={initial} />}
+        {mode === 'forgot' && <ForgotPasswordForm onMode={setMode} initial={initial} />}
       </div>
     </div>
   );

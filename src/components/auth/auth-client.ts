@@ -1,4 +1,5 @@
 import { HONEYPOT_FIELD } from '@/lib/honeypot';
+import { sitePath } from '@/lib/site-path';
 
 /**
  * Calls to the account endpoints (Better Auth under /api/auth). Plain fetch: the library's own
@@ -41,6 +42,8 @@ export interface SessionInfo {
   signedIn: boolean;
   name?: string;
   isAdmin?: boolean;
+  /** An admin who must set up a second factor first (ADMIN_REQUIRE_2FA). */
+  mustEnrol?: boolean;
 }
 
 /** Who is signed in now; also sets the header's hint cookie. */
@@ -49,7 +52,5 @@ export async function fetchSession(): Promise<SessionInfo> {
   return (await response.json()) as SessionInfo;
 }
 
-/** Where to go after signing in: a local path from ?next=, never another site. */
-export function safeNext(value: string | null): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
-}
+/** Where to go after signing in: a path on this site from ?next=, never another site (src/lib/site-path.ts). */
+export const safeNext = (value: string | null): string | null => sitePath(value);

@@ -1,4 +1,4 @@
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { CircleUser, LogOut, ShieldCheck } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { AUTH_HINT_COOKIE, readAuthHint } from '@/lib/auth-hint';
@@ -56,6 +56,12 @@ export function AuthControls() {
       <span className="max-sm:sr-only">Admin</span>
     </a>
   );
+  const account = (
+    <a href="/account" className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} max-sm:px-2`}>
+      <CircleUser aria-hidden="true" />
+      <span className="max-sm:sr-only">Account</span>
+    </a>
+  );
   const logout = (
     <button
       type="button"
@@ -73,6 +79,7 @@ export function AuthControls() {
       <>
         <span className={whenSignedOut}>{signIn}</span>
         <span className={whenAdmin}>{admin}</span>
+        <span className={whenSignedIn}>{account}</span>
         <span className={whenSignedIn}>{logout}</span>
       </>
     );
@@ -81,6 +88,7 @@ export function AuthControls() {
   return (
     <>
       {hint === 'admin' && admin}
+      {account}
       {logout}
     </>
   );

@@ -2,12 +2,12 @@ import { legalLinks, navGroups } from '@/lib/navigation';
 import { officeLabel, siteConfig } from '@/lib/site-config';
 import { Logo } from './Logo';
 import { SocialIcon } from './SocialIcon';
+import { currentYearScript } from '@/lib/footer-year';
 
 /**
  * Prerendered pages would otherwise show the year they were built in; this one-line script puts
  * the visitor's current year in place as soon as the footer is parsed.
  */
-const currentYearScript = "document.querySelectorAll('[data-current-year]').forEach(function(e){e.textContent=new Date().getFullYear()})";
 
 export function SiteFooter({ buildYear = new Date().getFullYear() }: { buildYear?: number }) {
   return (

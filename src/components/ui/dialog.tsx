@@ -38,8 +38,11 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
 }
 
 export interface ConfirmDialogProps {
-  /** The element that opens the dialog, usually a Button. */
-  trigger: ReactNode;
+  /** The element that opens the dialog, usually a Button; none when the dialog is opened by its owner (`open`). */
+  trigger?: ReactNode;
+  /** Controlled: the owner opens it (e.g. after a select changed) and hears when it closes. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description?: ReactNode;
   confirmLabel?: string;
@@ -60,10 +63,12 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = false,
   onConfirm,
+  open,
+  onOpenChange,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClassName} />
         <AlertDialog.Content className={panelClassName}>

@@ -29,6 +29,13 @@ export const signInSchema = z.object({
   password: z.string().check(z.minLength(1, authMessages.passwordRequired), z.maxLength(PASSWORD_MAX, passwordLength)),
 });
 
+/** The profile an account page edits: the sign-up rules for the same fields. */
+export const profileSchema = z.object({
+  username: usernameSchema,
+  firstName: name,
+  lastName: name,
+});
+
 export const signUpSchema = z.object({
   username: usernameSchema,
   firstName: name,
@@ -45,7 +52,40 @@ export const resetPasswordSchema = z
     z.refine((value) => value.password === value.confirmPassword, { message: authMessages.passwordsDiffer, path: ['confirmPassword'] }),
   );
 
+const currentPassword = z.string().check(z.minLength(1, authMessages.currentPasswordRequired), z.maxLength(PASSWORD_MAX, passwordLength));
+
+export const changePasswordSchema = z
+  .object({ currentPassword, newPassword, confirmPassword: z.string() })
+  .check(
+    z.refine((value) => value.newPassword === value.confirmPassword, { message: authMessages.passwordsDiffer, path: ['confirmPassword'] }),
+  );
+
+/** A code from an authenticator app (6 digits, spaces allowed) or a backup code (xxxxx-xxxxx). */
+export const TOTP_DIGITS = 6;
+export const totpCodeSchema = z.string().check(
+  z.overwrite((value) => value.replace(/\s+/g, '')),
+  z.regex(/^\d{6}$/, authMessages.totpCode),
+);
+export const backupCodeSchema = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, authMessages.backupCode));
+
+export const twoFactorCodeSchema = z.object({ code: totpCodeSchema });
+export const twoFactorBackupCodeSchema = z.object({ code: backupCodeSchema });
+export const passwordConfirmSchema = z.object({ password: currentPassword });
+export const disableTwoFactorSchema = z.object({ password: currentPassword, code: totpCodeSchema });
+
+/** An invitation: who, and with which role. Accepting it sets a name and a password. */
+export const invitationSchema = z.object({ email, role: z.enum(['user', 'admin']) });
+export const acceptInvitationSchema = z
+  .object({ firstName: name, lastName: name, password: newPassword, confirmPassword: z.string() })
+  .check(
+    z.refine((value) => value.password === value.confirmPassword, { message: authMessages.passwordsDiffer, path: ['confirmPassword'] }),
+  );
+
 export type SignInInput = z.input<typeof signInSchema>;
+export type ProfileInput = z.input<typeof profileSchema>;
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+export type InvitationInput = z.input<typeof invitationSchema>;
+export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
@@ -54,6 +94,15 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export const roles = ['user', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
+/** Sessions: aal1 after a password, aal2 after a second factor (spec section 4). */
+export const assuranceLevels = ['aal1', 'aal2'] as const;
+export type AssuranceLevel = (typeof assuranceLevels)[number];
+
 const userId = z.string().check(z.minLength(1), z.maxLength(100));
 export const roleChangeSchema = z.object({ userId, role: z.enum(roles) });
 export const userIdSchema = z.object({ userId });
+export const sessionIdSchema = z.object({ sessionId: z.string().check(z.minLength(1), z.maxLength(100)) });
+export const invitationIdSchema = z.object({ invitationId: z.uuid() });
+
+/** The users table: 50 a page, searched by name, e-mail or username. */
+export const USERS_PER_PAGE = 50;

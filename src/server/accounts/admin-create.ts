@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { audit, type Actor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
-import { accounts, users } from '../db/schema.ts';
+import { twoFactors, users } from '../db/schema.ts';
+import { insertVerifiedUser } from './new-account.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/accounts/schema.ts';
 import type { Auth } from './auth.ts';
 
@@ -23,26 +23,8 @@ export class AdminCreateError extends Error {
   override readonly name = 'AdminCreateError';
 }
 
-const newId = () => randomBytes(24).toString('base64url');
-
 /** The audit log's actor for changes made by this command. */
 const operator: Actor = { id: null, email: 'admin:create' };
-
-async function freeUsername(db: Database, email: string): Promise<string> {
-  const base =
-    (email.split('@')[0] ?? 'admin')
-      .replace(/[^A-Za-z0-9_.-]/g, '')
-      .slice(0, 24)
-      .padEnd(3, '0') || 'admin';
-  for (let attempt = 0; ; attempt += 1) {
-    const candidate = attempt === 0 ? base : `${base}${attempt}`;
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${candidate})`);
-    if (!taken) return candidate;
-  }
-}
 
 export async function createOrPromoteAdmin(
   db: Database,
@@ -65,15 +47,35 @@ export async function createOrPromoteAdmin(
     throw new AdminCreateError(`--password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`);
   const [firstName = 'Site', ...rest] = (input.name ?? 'Site Admin').trim().split(/\s+/);
   const lastName = rest.join(' ') || 'Admin';
-  const hash = await (await auth.$context).password.hash(password);
-  const userId = newId();
-  const username = await freeUsername(db, email);
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(users)
-      .values({ id: userId, name: `${firstName} ${lastName}`, email, emailVerified: true, username, firstName, lastName, role: 'admin' });
-    await tx.insert(accounts).values({ id: newId(), accountId: userId, providerId: 'credential', userId, password: hash });
-    await audit(tx, operator, 'user.created', userId, { role: 'admin' });
+  const passwordHash = await (await auth.$context).password.hash(password);
+  const userId = await db.transaction(async (tx) => {
+    const id = await insertVerifiedUser(tx, { email, firstName, lastName, role: 'admin', passwordHash });
+    await audit(tx, operator, 'user.created', id, { role: 'admin' });
+    return id;
   });
   return { outcome: 'created', userId };
+}
+
+/**
+ * `npm run admin:create -- --email E --reset-2fa`: the recovery of an admin who lost their
+ * authenticator when no other admin can reset it. Removes the account's second factor (audited);
+ * with ADMIN_REQUIRE_2FA the admin sets up a new one at their next sign-in.
+ */
+export async function resetAdminTwoFactor(db: Database, emailInput: string): Promise<'reset' | 'none'> {
+  const email = emailInput.trim().toLowerCase();
+  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
+  if (!user) throw new AdminCreateError(`No account with the e-mail address ${email}.`);
+  if (user.role !== 'admin')
+    throw new AdminCreateError(`${email} is not an admin; another admin can reset a user's factor in the admin area.`);
+  return db.transaction(async (tx) => {
+    const removed = await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id)).returning({ id: twoFactors.id });
+    const [changed] = await tx
+      .update(users)
+      .set({ twoFactorEnabled: false, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning({ id: users.id });
+    if (removed.length === 0 && !changed) return 'none' as const;
+    await audit(tx, operator, 'user.two_factor_reset', user.id);
+    return removed.length === 0 ? ('none' as const) : ('reset' as const);
+  });
 }

@@ -38,7 +38,15 @@ beforeAll(async () => {
     adminEmails: ['chief@helixpoint.test'],
     log: () => {},
   });
-  const deps = { auth, rateLimits: backend.rateLimits, log: () => {} };
+  const deps = {
+    auth,
+    db: database.db,
+    jobs: backend.jobs,
+    rateLimits: backend.rateLimits,
+    siteUrl: SITE,
+    secureCookies: false,
+    log: () => {},
+  };
   server = await serveForTest((request, socket) => handleAuthRequest(deps, request, clientIp(request.headers, socket, true)));
 }, 120_000);
 
@@ -177,10 +185,11 @@ describe('sign-in', () => {
 
   it('limits attempts to 10 per client per 15 minutes', async () => {
     const client = nextIp();
+    // Ten different accounts: this is the per-client limit, not the per-account one.
     for (let i = 0; i < 10; i += 1)
-      expect((await post('sign-in/email', { email: 'nobody@mail.test', password: 'guess' }, { 'X-Forwarded-For': client })).status).toBe(
-        401,
-      );
+      expect(
+        (await post('sign-in/email', { email: `nobody${i}@mail.test`, password: 'guess' }, { 'X-Forwarded-For': client })).status,
+      ).toBe(401);
     const limited = await post(
       'sign-in/email',
       { email: 'jane.doe@mail.test', password: 'correct horse battery' },
@@ -210,17 +219,23 @@ describe('admins', () => {
   it('makes a verified ADMIN_EMAILS address admin when it signs in', async () => {
     await signUp('chief@helixpoint.test', { username: 'chief' });
     const cookies = await verify('chief@helixpoint.test');
-    const check = await checkAdmin({ auth, db: database.db }, new Headers({ cookie: cookieHeader(cookies) }));
+    const check = await checkAdmin({ auth, db: database.db, requireTwoFactor: false }, new Headers({ cookie: cookieHeader(cookies) }));
     expect(check).toMatchObject({ allowed: true, viewer: { email: 'chief@helixpoint.test', isAdmin: true } });
   });
 
   it('tells anonymous and non-admin requests apart, from the database role', async () => {
-    expect(await checkAdmin({ auth, db: database.db }, new Headers())).toMatchObject({ allowed: false, reason: 'anonymous' });
+    expect(await checkAdmin({ auth, db: database.db, requireTwoFactor: false }, new Headers())).toMatchObject({
+      allowed: false,
+      reason: 'anonymous',
+    });
     const signIn = await post('sign-in/email', { email: 'jane.doe@mail.test', password: 'correct horse battery' });
     const headers = new Headers({ cookie: cookieHeader(signIn.cookies) });
-    expect(await checkAdmin({ auth, db: database.db }, headers)).toMatchObject({ allowed: false, reason: 'forbidden' });
+    expect(await checkAdmin({ auth, db: database.db, requireTwoFactor: false }, headers)).toMatchObject({
+      allowed: false,
+      reason: 'forbidden',
+    });
     await database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'jane.doe@mail.test'));
-    expect(await checkAdmin({ auth, db: database.db }, headers)).toMatchObject({ allowed: true });
+    expect(await checkAdmin({ auth, db: database.db, requireTwoFactor: false }, headers)).toMatchObject({ allowed: true });
     await database.db.update(users).set({ role: 'user' }).where(eq(users.email, 'jane.doe@mail.test'));
   });
 

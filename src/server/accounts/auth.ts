@@ -1,12 +1,14 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { accounts, sessions, users, verifications } from '../db/schema.ts';
+import { accounts, sessions, twoFactors, users, verifications } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { resetPassword, verifyEmail } from '../mail/templates.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from '../../lib/accounts/schema.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema, type AssuranceLevel } from '../../lib/accounts/schema.ts';
 import { authMessages } from '../../lib/accounts/texts.ts';
 
 /**
@@ -19,6 +21,28 @@ export const SESSION_DAYS = 7;
 /** However active, a session ends this long after sign-in. */
 export const SESSION_ABSOLUTE_DAYS = 30;
 export const AUTH_BASE_PATH = '/api/auth';
+
+/** The endpoints that finish a second-factor step: the sessions they create are aal2. */
+export const CODE_STEP_PATHS: ReadonlySet<string> = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+/** Wrong codes, across challenges, before an account's second factor locks for 15 minutes. */
+export const FACTOR_LOCKOUT = { maxFailedAttempts: 10, durationSeconds: 15 * 60 } as const;
+
+/** Which endpoints' passwords are new ones, and under which field. */
+const newPasswordFields: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
+/**
+ * The assurance level of a session being created: aal2 when a code step creates it, or when it
+ * replaces an aal2 session of the same person (a password change); aal1 otherwise.
+ */
+function assuranceOf(path: string | undefined, current: { aal?: unknown } | undefined): AssuranceLevel {
+  if (path && CODE_STEP_PATHS.has(path)) return 'aal2';
+  if (path === '/change-password' && current?.aal === 'aal2') return 'aal2';
+  return 'aal1';
+}
 
 export interface AuthDeps {
   db: Database;
@@ -41,7 +65,7 @@ export function createAuth(deps: AuthDeps) {
     basePath: AUTH_BASE_PATH,
     secret: deps.secret,
     telemetry: { enabled: false },
-    database: drizzleAdapter(deps.db, { provider: 'pg', schema: { users, sessions, accounts, verifications } }),
+    database: drizzleAdapter(deps.db, { provider: 'pg', schema: { users, sessions, accounts, verifications, twoFactors } }),
     // Our pages post from the site's own origin; a request's Origin must match its Host (or SITE_URL).
     trustedOrigins: (request) => [deps.siteUrl, ...(request ? [new URL(request.url).origin] : [])],
     user: {
@@ -56,8 +80,12 @@ export function createAuth(deps: AuthDeps) {
     session: {
       modelName: 'sessions',
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      // Rolling: an active session is extended at most once a day.
+      // Rolling: an active session is extended at most once a day; never past 30 days from sign-in
+      // (the database clamps expires_at, so every reader of sessions sees the cap).
       updateAge: 24 * 60 * 60,
+      additionalFields: {
+        aal: { type: 'string', required: false, input: false, defaultValue: 'aal1' },
+      },
     },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
@@ -71,6 +99,12 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await deps.jobs.enqueueEmail({ to: user.email, ...resetPassword({ name: user.name, url }) });
+      },
+      // A reset ends every other reset link of the account (one link used, all spent).
+      onPasswordReset: async ({ user }) => {
+        await deps.db
+          .delete(verifications)
+          .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)));
       },
     },
     emailVerification: {
@@ -91,6 +125,26 @@ export function createAuth(deps: AuthDeps) {
     },
     // Our rate limits (src/server/rate-limit.ts) run in front of the handler, in PostgreSQL.
     rateLimit: { enabled: false },
+    plugins: [
+      twoFactor({
+        issuer: 'Helixpoint',
+        twoFactorTable: 'twoFactors',
+        // Backup codes: ten, single use, encrypted at rest (the plugin's defaults, said out loud).
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        accountLockout: { enabled: true, ...FACTOR_LOCKOUT },
+        // A code step must be finished within 10 minutes of the password step.
+        twoFactorCookieMaxAge: 10 * 60,
+      }),
+    ],
+    hooks: {
+      // The sign-up rules for new passwords, wherever one is set: not one of the most common.
+      before: createAuthMiddleware(async (ctx) => {
+        const field = newPasswordFields[ctx.path];
+        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof password === 'string' && isCommonPassword(password))
+          throw new APIError('BAD_REQUEST', { message: authMessages.commonPassword, code: 'COMMON_PASSWORD' });
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
@@ -116,9 +170,10 @@ export function createAuth(deps: AuthDeps) {
       },
       session: {
         create: {
-          before: async (session) => {
+          before: async (session, ctx) => {
             await promoteListedAdmin(deps.db, session.userId, adminEmails, deps.log);
-            return { data: session };
+            const current = ctx?.context.session?.session as { aal?: unknown } | undefined;
+            return { data: { ...session, aal: assuranceOf(ctx?.path, current) } };
           },
         },
       },

@@ -4,6 +4,7 @@ import { SESSION_ABSOLUTE_DAYS } from './auth.ts';
 import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { AUTH_HINT_COOKIE } from '../../lib/auth-hint.ts';
+import type { AssuranceLevel } from '../../lib/accounts/schema.ts';
 
 /** Who is asking: the signed-in user as the server sees them (role read from the database). */
 export interface Viewer {
@@ -14,12 +15,23 @@ export interface Viewer {
   role: 'user' | 'admin';
   isAdmin: boolean;
   sessionId: string;
+  /** aal2 once a second factor was confirmed for this session. */
+  aal: AssuranceLevel;
+  /** Whether the account has a verified second factor. */
+  hasFactor: boolean;
 }
 
 export interface SessionDeps {
   auth: Pick<Auth, 'api'>;
   db: Database;
 }
+
+export interface AdminCheckDeps extends SessionDeps {
+  /** ADMIN_REQUIRE_2FA: an admin without a verified factor is held at enrolment. */
+  requireTwoFactor: boolean;
+}
+
+const LAST_SEEN_PRECISION_MS = 5 * 60 * 1000;
 
 /** The viewer of a request, or null. A session older than the absolute cap is ended here. */
 export async function getViewer(deps: SessionDeps, headers: Headers, now = new Date()): Promise<Viewer | null> {
@@ -30,6 +42,9 @@ export async function getViewer(deps: SessionDeps, headers: Headers, now = new D
     await deps.db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
+  // "Last seen" on the account page's list of sessions, kept within a few minutes.
+  if (now.getTime() - new Date(session.updatedAt).getTime() > LAST_SEEN_PRECISION_MS)
+    await deps.db.update(sessions).set({ updatedAt: now }).where(eq(sessions.id, session.id));
   const role = (user as { role?: string }).role === 'admin' ? 'admin' : 'user';
   return {
     id: user.id,
@@ -39,24 +54,49 @@ export async function getViewer(deps: SessionDeps, headers: Headers, now = new D
     role,
     isAdmin: role === 'admin',
     sessionId: session.id,
+    aal: (session as { aal?: string }).aal === 'aal2' ? 'aal2' : 'aal1',
+    hasFactor: (user as { twoFactorEnabled?: boolean }).twoFactorEnabled === true,
   };
 }
 
-export type AdminCheck = { allowed: true; viewer: Viewer } | { allowed: false; reason: 'anonymous' | 'forbidden'; viewer: Viewer | null };
+/**
+ * Why an admin is refused: no session, not an admin, an admin who must first set up a second
+ * factor (ADMIN_REQUIRE_2FA), or an admin with a factor whose session never passed the code step.
+ */
+export type AdminRefusal = 'anonymous' | 'forbidden' | 'enrol' | 'second-factor';
+
+export type AdminCheck = { allowed: true; viewer: Viewer } | { allowed: false; reason: AdminRefusal; viewer: Viewer | null };
 
 /**
- * The one authorisation rule of the admin area (pages, actions, downloads): a session, and the
- * admin role as stored in the database. Nothing the browser says about itself counts.
+ * The one authorisation rule of the admin area (pages, actions, downloads): a session, the admin
+ * role as stored in the database, and the second factor: aal2 whenever the account has a verified
+ * factor, and a verified factor at all when ADMIN_REQUIRE_2FA is on. Nothing the browser says
+ * about itself counts.
  */
-export async function checkAdmin(deps: SessionDeps, headers: Headers): Promise<AdminCheck> {
+export async function checkAdmin(deps: AdminCheckDeps, headers: Headers): Promise<AdminCheck> {
   const viewer = await getViewer(deps, headers);
   if (!viewer) return { allowed: false, reason: 'anonymous', viewer: null };
   if (!viewer.isAdmin) return { allowed: false, reason: 'forbidden', viewer };
+  if (viewer.hasFactor && viewer.aal !== 'aal2') return { allowed: false, reason: 'second-factor', viewer };
+  if (!viewer.hasFactor && deps.requireTwoFactor) return { allowed: false, reason: 'enrol', viewer };
   return { allowed: true, viewer };
 }
 
+export { CODE_STEP_PATH, ENROL_PATH } from '../../lib/accounts/destinations.ts';
+
+/** What the browser may know about the viewer (GET /api/session, and where a sign-in lands). */
+export function sessionInfo(viewer: Viewer | null, requireTwoFactor: boolean) {
+  if (!viewer) return { signedIn: false as const };
+  return {
+    signedIn: true as const,
+    name: viewer.name,
+    isAdmin: viewer.isAdmin,
+    mustEnrol: viewer.isAdmin && requireTwoFactor && !viewer.hasFactor,
+  };
+}
+
 /** Keeps the header's hint cookie (src/lib/auth-hint.ts) in step with the session. */
-export function authHintCookie(viewer: Viewer | null, secure: boolean): string {
+export function authHintCookie(viewer: Pick<Viewer, 'isAdmin'> | null, secure: boolean): string {
   const attributes = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   return viewer
     ? `${AUTH_HINT_COOKIE}=${viewer.isAdmin ? 'admin' : 'user'}; Max-Age=${SESSION_ABSOLUTE_DAYS * 24 * 60 * 60}; ${attributes}`

@@ -24,7 +24,7 @@ describe('users', () => {
   it('lists newest first, changes a role and records who did it', async () => {
     const ada = await addUser(database.db, 'ada', 'admin', new Date('2026-11-01T10:00:00Z'));
     await addUser(database.db, 'bob', 'user', new Date('2026-11-02T10:00:00Z'));
-    expect((await listUsers(database.db)).map((user) => user.id)).toEqual(['bob', 'ada']);
+    expect((await listUsers(database.db)).rows.map((user) => user.id)).toEqual(['bob', 'ada']);
     await changeUserRole(database.db, ada, 'bob', 'admin');
     const [entry] = await listAuditLog(database.db, 1);
     expect(entry).toMatchObject({

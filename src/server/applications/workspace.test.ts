@@ -227,7 +227,16 @@ describe('an application page', () => {
     const older = await addApplication(db, first, { email: 'page-a@ws.test', createdAt: new Date('2026-10-01T12:00:00Z') });
     const middle = await addApplication(db, second, { email: 'page-b@ws.test', createdAt: new Date('2026-10-02T12:00:00Z') });
     const newer = await addApplication(db, first, { email: 'page-c@ws.test', createdAt: new Date('2026-10-03T12:00:00Z') });
-    const viewer = { ...ada, name: 'ada Test', username: 'ada', role: 'admin' as const, isAdmin: true, sessionId: 'session' };
+    const viewer = {
+      ...ada,
+      name: 'ada Test',
+      username: 'ada',
+      role: 'admin' as const,
+      isAdmin: true,
+      sessionId: 'session',
+      aal: 'aal2' as const,
+      hasFactor: true,
+    };
     const url = (list: string | null) =>
       new URL(`http://site.test/admin/applications/${second}/${middle}${list === null ? '' : `?list=${encodeURIComponent(list)}`}`);
 

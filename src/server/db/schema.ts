@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { roles } from '../../lib/accounts/schema.ts';
+import { assuranceLevels, roles } from '../../lib/accounts/schema.ts';
 import { genders } from '../../lib/applications/schema.ts';
 import { applicationStatuses } from '../../lib/applications/status.ts';
 import { emailTemplateKeys } from '../../lib/applications/templates.ts';
@@ -48,6 +48,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: text('role', { enum: roles }).notNull().default('user'),
+    /** Better Auth's two-factor plugin: true once a TOTP factor is verified. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -70,10 +72,83 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * Authenticator assurance: aal1 after a password alone, aal2 after a second factor. A session
+     * is aal2 only when created by a code step (src/server/accounts/auth.ts), never from a request.
+     */
+    aal: text('aal', { enum: assuranceLevels }).notNull().default('aal1'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    check('sessions_aal', inList('aal', assuranceLevels)),
+    // The 30-day cap, where every reader of sessions sees it (a trigger of the migration clamps it too).
+    check('sessions_absolute_cap', sql`${t.expiresAt} <= ${t.createdAt} + interval '30 days'`),
+  ],
+);
+
+/**
+ * Better Auth's two-factor plugin: one TOTP factor per user, its secret and backup codes encrypted
+ * with AUTH_SECRET; `verified` once a first code confirmed it. Failed codes lock it for a while.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factors_user_idx').on(t.userId)],
+);
+
+/** Browsers an account has signed in from (a random cookie, stored hashed): a new one is e-mailed to the owner. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    userAgent: text('user_agent'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('known_devices_user_device_idx').on(t.userId, t.deviceHash)],
+);
+
+/** Staff invited by an admin: a single-use link (its token stored hashed), valid 7 days. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role', { enum: roles }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('invitations_role', inList('role', roles)),
+    check('invitations_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    // At most one open invitation per address.
+    uniqueIndex('invitations_open_email_idx')
+      .on(t.email)
+      .where(sql`accepted_at is null and revoked_at is null`),
+    index('invitations_created_idx').on(t.createdAt.desc()),
+  ],
 );
 
 /** Credentials: for e-mail sign-in, providerId "credential" and the password hash. */

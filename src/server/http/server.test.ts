@@ -129,3 +129,20 @@ describe('graceful shutdown', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('Strict-Transport-Security', () => {
+  it('is sent on static and rendered responses when the site is https, and not otherwise', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'client-'));
+    writeFileSync(join(dir, 'index.html'), '<h1>home</h1>');
+    const serve = async (hsts: boolean) => {
+      const server = createAppServer({ clientDir: dir, astroHandler: (_req, res) => res.end('rendered'), hsts });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const pages = [await get(server, '/'), await get(server, '/rendered')];
+      await closeGracefully(server);
+      return pages.map((reply) => reply.headers['strict-transport-security']);
+    };
+    expect(await serve(true)).toEqual(['max-age=63072000; includeSubDomains', 'max-age=63072000; includeSubDomains']);
+    expect(await serve(false)).toEqual([undefined, undefined]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -22,7 +22,12 @@ export interface ServerOptions {
   isHealthy?: () => Promise<boolean>;
   /** Called once per request when the response is finished. */
   logRequest?: (entry: RequestLog) => void;
+  /** Send Strict-Transport-Security (when SITE_URL is https). */
+  hsts?: boolean;
 }
+
+/** Two years, subdomains included: browsers then never try http for the site. */
+export const HSTS_HEADER = 'max-age=63072000; includeSubDomains';
 
 /** A caller's X-Request-Id is kept when it is a plain token; otherwise a new one is made. */
 function requestId(req: IncomingMessage): string {
@@ -38,7 +43,8 @@ async function answerHealth(res: ServerResponse, isHealthy: () => Promise<boolea
 }
 
 /** Headers every response carries. */
-export function applySecurityHeaders(res: ServerResponse): void {
+export function applySecurityHeaders(res: ServerResponse, hsts = false): void {
+  if (hsts) res.setHeader('Strict-Transport-Security', HSTS_HEADER);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');
@@ -50,7 +56,7 @@ export function applySecurityHeaders(res: ServerResponse): void {
  * The HTTP server: static files first (precompressed at build, hashed assets cached for a year),
  * then Astro for everything rendered on demand, compressed on the fly.
  */
-export function createAppServer({ clientDir, astroHandler, isHealthy, logRequest }: ServerOptions): Server {
+export function createAppServer({ clientDir, astroHandler, isHealthy, logRequest, hsts = false }: ServerOptions): Server {
   const serveStatic = sirv(clientDir, {
     etag: true,
     brotli: true,
@@ -69,7 +75,7 @@ export function createAppServer({ clientDir, astroHandler, isHealthy, logRequest
     const started = process.hrtime.bigint();
     const reqId = requestId(req);
     res.setHeader('X-Request-Id', reqId);
-    applySecurityHeaders(res);
+    applySecurityHeaders(res, hsts);
     if (logRequest) {
       res.once('finish', () => {
         logRequest({

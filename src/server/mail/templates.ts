@@ -392,3 +392,78 @@ export function candidateMessage(input: { subject: string; body: string; replyTo
     replyTo: input.replyTo,
   };
 }
+
+/** To an account's owner: it was signed in to from a browser it had not used before. */
+export function newSignIn(input: { name: string; time: string; browser: string; ip: string; accountUrl: string }): MailContent {
+  return render({
+    subject: `New sign-in to your ${siteConfig.name} account`,
+    preheader: `Your account was signed in to from ${oneLine(input.browser, 60)}.`,
+    heading: 'New sign-in to your account',
+    blocks: [
+      { kind: 'paragraph', text: greeting(input.name) },
+      { kind: 'paragraph', text: 'Your account was just signed in to from a browser it had not used before.' },
+      {
+        kind: 'details',
+        rows: [
+          ['Time', input.time],
+          ['Browser', input.browser],
+          ['IP address', input.ip],
+        ],
+      },
+      { kind: 'paragraph', text: 'If this was you, there is nothing to do.' },
+      {
+        kind: 'paragraph',
+        text: 'If it was not you, change your password now and sign out every other session on your account page; then turn on two-factor authentication.',
+      },
+      { kind: 'button', label: 'Open my account page', href: safeUrl(input.accountUrl) },
+    ],
+    reason: `You received this e-mail because your ${siteConfig.name} account was signed in to from a new browser.`,
+  });
+}
+
+/** To an account's owner: too many wrong passwords, so sign-in is paused for a while. */
+export function accountLocked(input: { name: string; minutes: number; resetUrl: string }): MailContent {
+  return render({
+    subject: `Sign-in to your ${siteConfig.name} account is paused`,
+    preheader: `Too many wrong passwords: sign-in is paused for ${input.minutes} minutes.`,
+    heading: 'Sign-in to your account is paused',
+    blocks: [
+      { kind: 'paragraph', text: greeting(input.name) },
+      {
+        kind: 'paragraph',
+        text: `Someone entered a wrong password for your account too many times, so signing in is paused for ${input.minutes} minutes. Nobody has signed in.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'If it was you, wait and try again, or reset your password now: a reset unlocks the account at once. If it was not you, a reset is a good idea too.',
+      },
+      { kind: 'button', label: 'Reset my password', href: safeUrl(input.resetUrl) },
+    ],
+    reason: `You received this e-mail because of failed sign-ins to your ${siteConfig.name} account.`,
+  });
+}
+
+/** To someone an admin invited: a link to set a name and a password. */
+export function invitation(input: { inviterName: string; role: 'user' | 'admin'; url: string; expiresDays: number }): MailContent {
+  const url = safeUrl(input.url);
+  const as = input.role === 'admin' ? 'an admin' : 'a user';
+  return render({
+    subject: `You are invited to ${siteConfig.name}`,
+    preheader: `${oneLine(input.inviterName, 80)} invited you to join ${siteConfig.name} as ${as}.`,
+    heading: `Join ${siteConfig.name}`,
+    blocks: [
+      { kind: 'paragraph', text: 'Hello,' },
+      {
+        kind: 'paragraph',
+        text: `${input.inviterName} invited you to the ${siteConfig.name} website as ${as}. Set your name and a password to create your account.`,
+      },
+      { kind: 'button', label: 'Accept the invitation', href: url },
+      {
+        kind: 'paragraph',
+        text: `The link works once, for ${input.expiresDays} days.${input.role === 'admin' ? ' Admins set up two-factor authentication at their first sign-in: have an authenticator app ready.' : ''}`,
+      },
+      { kind: 'paragraph', text: 'If you were not expecting this, you can ignore this e-mail.' },
+    ],
+    reason: `You received this e-mail because an admin of the ${siteConfig.name} website invited this address.`,
+  });
+}

@@ -8,7 +8,7 @@ import { addNote, rateApplication } from '../applications/notes';
 import { setApplicationStatus } from '../applications/review';
 import { applicationDeps, submitApplication } from '../applications/submit';
 import { listAuditLog } from '../audit/log';
-import { applications, auditLog, users } from '../db/schema';
+import { applications, auditLog, invitations, users } from '../db/schema';
 import { unsealMail } from '../mail/sealed';
 import { contactDeps, submitContactMessage } from '../messages/submit';
 import { setMessageRead } from '../messages/inbox';
@@ -104,6 +104,13 @@ async function seedPerson(first: string, last: string, email: string, position =
   await emailCandidate(candidateEmailDeps(backend.runtime), admin, applied.applicationId, {
     templateKey: 'interview',
     ...defaultTemplates.interview,
+  });
+  // An invitation to the same address (an admin asked them to join).
+  await backend.database.db.insert(invitations).values({
+    email,
+    role: 'user',
+    tokenHash: `hash-${first.toLowerCase()}`,
+    expiresAt: new Date(Date.now() + 86_400_000),
   });
   return { applicationId: applied.applicationId, messageId: wrote.messageId, userId };
 }

@@ -13,6 +13,7 @@ import {
   applications,
   auditLog,
   contactMessages,
+  invitations,
   positions,
   rateLimits,
   uploads,
@@ -298,6 +299,8 @@ export async function erasePerson(deps: PrivacyDeps, actor: Actor, rawEmail: str
 
     await tx.delete(verifications).where(or(eq(verifications.identifier, email), sql`${verifications.identifier} like ${`%:${email}`}`));
     await tx.delete(rateLimits).where(sql`${rateLimits.key} like ${`%:${email}`} or ${rateLimits.key} = ${email}`);
+    // An invitation names the address too, accepted or not.
+    await tx.delete(invitations).where(eq(invitations.email, email));
     // Mail already sent or waiting, to or about the person (pg-boss keeps jobs for a week).
     await tx.execute(sql`delete from pgboss.job where lower(data->>'to') = ${email} or lower(data->>'replyTo') = ${email}`);
     // The audit log keeps what happened, and a pseudonym for who it happened to.

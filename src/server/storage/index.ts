@@ -7,6 +7,8 @@ export type { S3StorageOptions } from './s3-driver.ts';
 export {
   FileTooLargeError,
   InvalidKeyError,
+  isFileTooLargeError,
+  isObjectNotFoundError,
   ObjectNotFoundError,
   type ObjectStorage,
   type PutOptions,

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ByteLimit } from './byte-limit.ts';
 import {
-  FileTooLargeError,
+  isFileTooLargeError,
   ObjectNotFoundError,
   assertValidContentType,
   assertValidKey,
@@ -92,7 +92,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         // object that a single-request upload might have completed in a race.
         await upload.abort();
         await remove(key).catch(() => undefined);
-        throw errors.find((error) => error instanceof FileTooLargeError) ?? errors[0];
+        throw errors.find((error) => isFileTooLargeError(error)) ?? errors[0];
       }
       return { key, size: limit.bytes, contentType };
     },

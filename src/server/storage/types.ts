@@ -24,8 +24,21 @@ export interface ObjectStorage {
   listOlderThan(prefix: string, before: Date): Promise<string[]>;
 }
 
+/**
+ * Storage errors are told apart by their `code`, never by `instanceof`: the server runs these
+ * modules directly and Astro's build bundles its own copies, so an error made by one copy is not
+ * an instance of the other's class (an oversized upload answered 500 instead of 413 that way).
+ */
+export const storageErrorCodes = { tooLarge: 'FILE_TOO_LARGE', notFound: 'OBJECT_NOT_FOUND', invalidKey: 'INVALID_KEY' } as const;
+
+const hasCode = (error: unknown, code: string) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+export const isFileTooLargeError = (error: unknown): error is FileTooLargeError => hasCode(error, storageErrorCodes.tooLarge);
+export const isObjectNotFoundError = (error: unknown): error is ObjectNotFoundError => hasCode(error, storageErrorCodes.notFound);
+
 export class FileTooLargeError extends Error {
   override readonly name = 'FileTooLargeError';
+  readonly code = storageErrorCodes.tooLarge;
   readonly maxBytes: number;
 
   constructor(maxBytes: number) {
@@ -36,6 +49,7 @@ export class FileTooLargeError extends Error {
 
 export class ObjectNotFoundError extends Error {
   override readonly name = 'ObjectNotFoundError';
+  readonly code = storageErrorCodes.notFound;
   readonly key: string;
 
   constructor(key: string) {
@@ -46,6 +60,7 @@ export class ObjectNotFoundError extends Error {
 
 export class InvalidKeyError extends Error {
   override readonly name = 'InvalidKeyError';
+  readonly code = storageErrorCodes.invalidKey;
 
   constructor(key: unknown) {
     // JSON.stringify so a hostile key cannot forge extra log lines.

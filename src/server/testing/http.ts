@@ -30,7 +30,10 @@ export async function serveForTest(
     } as RequestInit);
     void handler(request, req.socket.remoteAddress).then(
       async (response) => {
-        res.writeHead(response.status, Object.fromEntries(response.headers));
+        // Each Set-Cookie stays its own header (Object.fromEntries would join them with commas).
+        const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
+        if (response.headers.has('set-cookie')) headers['set-cookie'] = response.headers.getSetCookie();
+        res.writeHead(response.status, headers);
         res.end(Buffer.from(await response.arrayBuffer()));
       },
       (error: unknown) => {

@@ -5,7 +5,7 @@ import { audit, type AuditAction } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import type { Runtime } from '../runtime.ts';
 import { applications, contactMessages, uploads } from '../db/schema.ts';
-import { ObjectNotFoundError, type ObjectStorage } from '../storage/index.ts';
+import { isObjectNotFoundError, type ObjectStorage } from '../storage/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /**
@@ -71,7 +71,7 @@ export async function privateFileResponse(storage: ObjectStorage, file: StoredFi
       },
     });
   } catch (error) {
-    if (error instanceof ObjectNotFoundError) return new Response('The file is missing from storage.', { status: 410 });
+    if (isObjectNotFoundError(error)) return new Response('The file is missing from storage.', { status: 410 });
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import type { RateLimiters } from '../rate-limit.ts';
 import type { Runtime } from '../runtime.ts';
-import { FileTooLargeError, type ObjectStorage } from '../storage/index.ts';
+import { isFileTooLargeError, type ObjectStorage } from '../storage/index.ts';
 import { detectDocumentType, looksLikeText, NotTextError, TextProbe, WordDocumentProbe } from './detect.ts';
 import {
   MAX_UPLOAD_BYTES,
@@ -159,8 +159,10 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
     return { status: 201, body: { id: row.id, fileName, size: stored.size }, headers: { 'Cache-Control': 'no-store' } };
   } catch (error) {
     if (stored) await deps.storage.delete(stored.key).catch(() => {});
-    if (error instanceof FileTooLargeError) return refuse(413, uploadMessages.tooLarge);
-    if (error instanceof NotTextError) return refuse(415, wrongTypeMessage(purpose));
+    // By code, not instanceof: the storage's error may come from the other copy of its module.
+    if (isFileTooLargeError(error)) return refuse(413, uploadMessages.tooLarge);
+    if (error instanceof NotTextError || (error as { name?: unknown } | null)?.name === 'NotTextError')
+      return refuse(415, wrongTypeMessage(purpose));
     throw error;
   } finally {
     source.destroy();
