@@ -53,7 +53,7 @@ export function privacyNotice(periods: RetentionPeriods) {
         },
         {
           term: 'When you create an account',
-          text: 'Your username, first and last name, e-mail address and a password, which we store only as a salted hash. For each sign-in we keep the session, with the browser and the network address it came from, so you can see and end your sessions, and a fingerprint of each browser you have used (its description, and a one-way hash) so we can e-mail you when a new one signs in. If you turn on two-factor authentication we keep its secret key and your unused backup codes. If an admin invites you, we keep your e-mail address with the invitation until it is accepted, withdrawn or you ask us to erase it.',
+          text: 'Your username, first and last name, e-mail address and a password, which we store only as a salted hash. For each sign-in we keep the session, with the browser and the network address it came from, so you can see and end your sessions, and, for each browser you have signed in from, its description and a one-way hash of a random id it keeps in a cookie, so we can e-mail you when a browser new to your account signs in. If you turn on two-factor authentication we keep its secret key and your unused backup codes. If an admin invites you, we keep your e-mail address with the invitation until it is accepted, withdrawn or you ask us to erase it.',
         },
         {
           term: 'Every request',

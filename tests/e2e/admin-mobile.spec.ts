@@ -4,7 +4,7 @@ import { applyThroughApi, createEnrolledAdmin, expect, resumePath, signInAsEnrol
 
 /* The admin area on a phone (390 px): no page wider than the screen, lists as cards, axe clean. */
 
-const ADMIN = { email: 'phone.admin@helixpoint.test', password: 'admin password 123' };
+const ADMIN = { email: 'mobile.admin@helixpoint.test', password: 'admin password 123' };
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -229,6 +229,8 @@ test('every cookie the site sets, in every flow, is named in the privacy notice'
   await note();
   await page.goto('/admin');
   await note();
+  // The header's Logout works once its island has hydrated (it clears the session, then shows the toast).
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logged out successfully')).toBeVisible();
   await note();

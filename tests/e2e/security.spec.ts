@@ -89,6 +89,7 @@ test('finding 7: a chunked upload over 10 MB answers 413, a missing stored file 
       cover_letter: 'Hello',
       resume_upload_id: id,
       position_id: positions[0]!.id,
+      privacy_acknowledged: true,
       company_website: '',
     },
   });
@@ -97,7 +98,7 @@ test('finding 7: a chunked upload over 10 MB answers 413, a missing stored file 
   expect(stored).toHaveLength(1);
   rmSync(join(resumes, stored[0]!));
   const list = await (await client.get(`/admin/applications/${positions[0]!.id}`)).text();
-  const applicationId = new RegExp(`/admin/applications/${positions[0]!.id}/([0-9a-f-]{36})"[^>]*>\\s*Gone File`).exec(list)?.[1];
+  const applicationId = new RegExp(`/admin/applications/${positions[0]!.id}/([0-9a-f-]{36})[^"]*"[^>]*>\\s*Gone File`).exec(list)?.[1];
   expect(applicationId).toBeTruthy();
   const download = await client.get(`/api/admin/resumes/${applicationId}`);
   expect(download.status()).toBe(410);

@@ -9,7 +9,7 @@ import { createEnrolledAdmin, expect, signInAsEnrolledAdmin, test } from './fixt
  */
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
-const ADMIN = { email: 'nojs.admin@helixpoint.test', password: 'admin password 123' };
+const ADMIN = { email: 'script.less.admin@helixpoint.test', password: 'admin password 123' };
 
 test.describe('before any script has loaded', () => {
   test.beforeEach(async ({ page }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { DEVICE_COOKIE } from '../accounts/device-cookie.ts';
 import { AUTH_HINT_COOKIE } from '../auth-hint.ts';
 import { FLASH_COOKIE } from '../flash.ts';
 
@@ -60,6 +61,13 @@ export const siteCookies: readonly SiteCookie[] = [
     match: /^(__Secure-)?helixpoint\.dont_remember$/,
     purpose: 'Set when a sign-in should end with the browser session.',
     lifetime: 'until the browser is closed',
+  },
+  {
+    name: DEVICE_COOKIE,
+    match: new RegExp(`^${DEVICE_COOKIE}$`),
+    purpose:
+      'A random id for this browser (HttpOnly), kept hashed with your account, so we can e-mail you when your account is signed in to from a browser it has not used before.',
+    lifetime: '400 days',
   },
   {
     name: AUTH_HINT_COOKIE,

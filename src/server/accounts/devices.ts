@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { knownDevices, users } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { newSignIn } from '../mail/templates.ts';
+import { DEVICE_COOKIE } from '../../lib/accounts/device-cookie.ts';
 import { describeUserAgent } from '../../lib/accounts/user-agent.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
@@ -13,7 +14,7 @@ import { formatDateTime } from '../../lib/format.ts';
  * owner, through the mail queue, with the time, the browser and the IP address.
  */
 
-export const DEVICE_COOKIE = 'helixpoint_device';
+export { DEVICE_COOKIE };
 const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
 
 export interface DeviceDeps {
