@@ -3,14 +3,17 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { clientCodeSplitting, entriesMayExtend, lucideDirectImports } from './src/integrations/client-chunks.ts';
 import { contentSecurityPolicy } from './src/integrations/csp.ts';
 import { devRuntime } from './src/integrations/dev-runtime.ts';
 import { precompress } from './src/integrations/precompress.ts';
+import { BUILD_SITE_PLACEHOLDER } from './src/server/site-url.ts';
 
 // Content pages are prerendered; a page opts into on-demand rendering with
 // `export const prerender = false` (careers, apply, auth, admin, API, the 404 page).
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // Not SITE_URL: one build serves any address, the server puts SITE_URL in at start (decision 011).
+  site: BUILD_SITE_PLACEHOLDER,
   output: 'static',
   // Middleware mode: our own server (src/server/http/server.ts) adds compression, caching and headers.
   // No request body may exceed the largest upload (10 MB) by more than a little; the upload
@@ -27,6 +30,8 @@ export default defineConfig({
   // A Content-Security-Policy on every page: hashes for every script, no 'unsafe-inline' for scripts.
   security: { csp: contentSecurityPolicy },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), entriesMayExtend(), lucideDirectImports()],
+    // A few script files per page instead of dozens (src/integrations/client-chunks.ts).
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientCodeSplitting } } } } },
   },
 });

@@ -37,7 +37,30 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/server/**', 'src/pages/**', 'src/actions/**', 'src/layouts/**', 'src/middleware.ts', 'scripts/**', 'tests/**', 'bench/**'],
+    files: [
+      'src/server/**',
+      'src/pages/**',
+      'src/actions/**',
+      'src/layouts/**',
+      'src/middleware.ts',
+      'scripts/**',
+      'tests/**',
+      'bench/**',
+      'astro.config.mjs',
+    ],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // One build serves any address: the site's address comes from siteOrigin() (decision 011).
+    files: ['src/pages/**', 'src/layouts/**', 'src/components/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name=/^(Astro|context)$/][property.name='site']",
+          message: 'Use siteOrigin(Astro.site) from @/server/site-url: the build carries a placeholder address.',
+        },
+      ],
+    },
   },
 );

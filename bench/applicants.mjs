@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { applicationForm } from './lib/applicant.mjs';
 import { serveBuild } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
@@ -36,20 +37,10 @@ async function applicant(url, index, positionId, file) {
   const uploadMs = performance.now() - started;
   if (upload.status !== 201) throw new Error(`upload ${index}: ${upload.status} ${JSON.stringify(uploaded)}`);
   const form = {
+    ...applicationForm(`bench-${index}@load.test`, positionId, uploaded.id),
     first_name: 'Bench',
     last_name: `Applicant ${String.fromCharCode(65 + (index % 26))}`,
-    email: `bench-${index}@load.test`,
-    country_code: '+1',
-    phone: '(512) 555-0147',
-    address: '100 Congress Ave, Austin, TX 78701',
-    gender: 'prefer-not-to-say',
-    linkedin_profile: '',
-    github_profile: '',
-    vercel_profile: '',
     cover_letter: 'Load test application.',
-    resume_upload_id: uploaded.id,
-    position_id: positionId,
-    company_website: '',
   };
   const submitStarted = performance.now();
   const submit = await fetch(`${url}/_actions/apply`, {

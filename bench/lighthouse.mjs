@@ -1,13 +1,23 @@
 // Lighthouse (mobile, its default) with the system Chromium on every public page, against the
-// budgets: performance at least 95; accessibility, best practices and SEO 100.
+// budgets: performance 100 on the content pages (the shell pages of bench/js-budget.mjs, which
+// ship no React) and at least 95 elsewhere; accessibility, best practices and SEO 100. A page
+// below its performance budget is measured twice more and judged by the median of the three
+// runs: on a shared machine one run can lose a point to another process.
 //   npm run build && npx node bench/lighthouse.mjs [/path ...]
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, findChromium } from '../scripts/chromium-path.mjs';
-import { publicPaths } from './js-budget.mjs';
+import { budgetOf, sitemapPaths } from './js-budget.mjs';
 import { serveBuild } from './serve-build.mjs';
 
 export const REQUIRED = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+
+/** The budgets for `path`: content pages, which ship no React, must score 100 in performance. */
+export function requiredFor(path) {
+  return budgetOf(path).kind === 'shell' ? { ...REQUIRED, performance: 100 } : REQUIRED;
+}
+
+const performanceOf = (lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
 
 /** Scores (0-100) and the metrics behind performance for each path. */
 export async function runLighthouse(baseUrl, paths) {
@@ -23,8 +33,16 @@ export async function runLighthouse(baseUrl, paths) {
         results.push({ path, scores: {}, metrics: {}, failing: [{ category: 'runtime', audits: [lhr.runtimeError.code] }] });
         continue;
       }
+      const required = requiredFor(path);
+      let runs = 1;
+      if (performanceOf(lhr) < required.performance) {
+        const more = [await audit(), await audit()].filter((run) => !run.runtimeError);
+        const sorted = [lhr, ...more].sort((a, b) => performanceOf(a) - performanceOf(b));
+        lhr = sorted[Math.floor((sorted.length - 1) / 2)];
+        runs = sorted.length;
+      }
       const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]));
-      const failing = Object.entries(REQUIRED)
+      const failing = Object.entries(required)
         .filter(([id, minimum]) => scores[id] < minimum)
         .map(([id]) => ({
           category: id,
@@ -39,6 +57,7 @@ export async function runLighthouse(baseUrl, paths) {
       const metric = (id) => lhr.audits[id].displayValue;
       results.push({
         path,
+        runs,
         scores,
         metrics: {
           FCP: metric('first-contentful-paint'),
@@ -64,10 +83,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let results;
   try {
     const chosen = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
-    results = await runLighthouse(
-      server.url,
-      chosen.length ? chosen : (await publicPaths(server.url)).filter((p) => p !== '/no-such-page'),
-    );
+    results = await runLighthouse(server.url, chosen.length ? chosen : await sitemapPaths(server.url));
   } finally {
     await server.stop();
   }
@@ -79,7 +95,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       continue;
     }
     console.log(
-      `  ${r.path.padEnd(36)} ${s.performance} / ${s.accessibility} / ${s['best-practices']} / ${s.seo}   ${r.metrics.FCP}, ${r.metrics.LCP}, ${r.metrics.TBT}, ${r.metrics.CLS}`,
+      `  ${r.path.padEnd(36)} ${s.performance} / ${s.accessibility} / ${s['best-practices']} / ${s.seo}   ${r.metrics.FCP}, ${r.metrics.LCP}, ${r.metrics.TBT}, ${r.metrics.CLS}` +
+        (r.runs > 1 ? `   (median of ${r.runs} runs)` : ''),
     );
     for (const f of r.failing) console.log(`    ${f.category} below budget: ${f.audits.join(', ')}`);
   }

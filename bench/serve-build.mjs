@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../src/server/net.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 /** `env` adds settings (TRUST_PROXY, say); the data directory is returned for inspection. */
 export async function serveBuild({ env = {} } = {}) {
@@ -14,8 +15,8 @@ export async function serveBuild({ env = {} } = {}) {
   // A throwaway data directory, so a benchmark never touches ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'helixpoint-bench-'));
   chmodSync(dataDir, 0o755);
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs'], {
+    env: { ...SERVER_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -31,6 +32,7 @@ export async function serveBuild({ env = {} } = {}) {
   return {
     url,
     dataDir,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {

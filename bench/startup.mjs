@@ -7,6 +7,7 @@ import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../src/server/net.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 
@@ -46,8 +47,8 @@ function postgresPids(clusterDir) {
 async function startOnce(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs'], {
+    env: { ...SERVER_ENV, ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createOrPromoteAdmin, AdminCreateError, resetAdminTwoFactor } from '../src/server/accounts/admin-create.ts';
 import { createAuth } from '../src/server/accounts/auth.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { configOrExit } from './lib/config-or-exit.mjs';
 import { connect } from '../src/server/db/client.ts';
 import { DataDirInUseError, DATABASE_NAME } from '../src/server/db/embedded.ts';
 import { openDatabase } from '../src/server/db/open.ts';
@@ -23,13 +23,7 @@ if (!values.email) {
   process.exit(2);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+const config = configOrExit();
 
 async function database() {
   try {

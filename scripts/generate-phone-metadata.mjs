@@ -1,6 +1,6 @@
-// Writes src/lib/applications/phone-metadata.json: libphonenumber-js's precise ("max") metadata and
-// a mobile example number for only the 19 countries of the apply form, so browsers download a few
-// KB instead of the whole world's. Run after updating libphonenumber-js; a unit test fails when the
+// Writes src/lib/applications/phone-metadata.json: libphonenumber-js's precise ("max") metadata for
+// only the 19 countries of the apply form, so browsers download a few KB instead of the whole
+// world's. (The form's example numbers live in countries.ts.) Run after updating libphonenumber-js; a unit test fails when the
 // file no longer matches the installed package (src/lib/applications/phone.test.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { countryCodes } from '../src/lib/applications/countries.ts';
@@ -9,16 +9,12 @@ const read = (name) => JSON.parse(readFileSync(new URL(`../node_modules/libphone
 
 export function phoneMetadata() {
   const max = read('metadata.max.json');
-  const examples = read('examples.mobile.json');
   const regions = new Set(countryCodes.map((entry) => entry.region));
   const callingCodes = Object.fromEntries(
     countryCodes.map(({ code, region }) => [code.slice(1), max.country_calling_codes[code.slice(1)].filter((r) => r === region)]),
   );
   const countries = Object.fromEntries([...regions].map((region) => [region, max.countries[region]]));
-  return {
-    metadata: { version: max.version, country_calling_codes: callingCodes, countries, nonGeographic: {} },
-    examples: Object.fromEntries([...regions].map((region) => [region, examples[region]])),
-  };
+  return { metadata: { version: max.version, country_calling_codes: callingCodes, countries, nonGeographic: {} } };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

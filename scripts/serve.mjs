@@ -2,11 +2,15 @@
 // DATABASE_URL is set), demo data on first start, jobs, then the HTTP server. Defaults from the
 // operating contract: 127.0.0.1:4321, DATA_DIR ./data.
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { DataDirInUseError } from '../src/server/db/embedded.ts';
+import { DataDirError } from '../src/server/data-dir.ts';
+import { configOrExit } from './lib/config-or-exit.mjs';
 import { closeGracefully, createAppServer } from '../src/server/http/server.ts';
+import { createPageCache } from '../src/server/http/page-cache.ts';
+import { prepareStaticSite } from '../src/server/http/static-site.ts';
 import { createLogger } from '../src/server/logger.ts';
+import { onPositionsChanged } from '../src/server/positions/changes.ts';
 import { startRuntime } from '../src/server/runtime.ts';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
@@ -15,23 +19,14 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = configOrExit();
 
 const logger = createLogger(config.logLevel);
 let runtime;
 try {
   runtime = await startRuntime(config, logger);
 } catch (error) {
-  if (error instanceof DataDirInUseError) {
+  if (error instanceof DataDirError) {
     console.error(error.message);
     process.exit(1);
   }
@@ -40,12 +35,24 @@ try {
 }
 
 const { handler } = await import(entry.href);
-const server = createAppServer({
+// The build carries a placeholder address: the pages that show it are written once with SITE_URL.
+const staticSite = await prepareStaticSite({
   clientDir: fileURLToPath(new URL('../dist/client/', import.meta.url)),
+  siteUrl: config.siteUrl,
+  cacheDir: join(config.dataDir, 'site'),
+});
+if (staticSite.created) logger.info({ files: staticSite.rewritten, siteUrl: config.siteUrl }, 'static pages written for SITE_URL');
+// The job board, apply pages and sitemap from memory, until positions change here or elsewhere.
+const pageCache = createPageCache();
+onPositionsChanged(() => pageCache.invalidate());
+const server = createAppServer({
+  clientDir: staticSite.dirs,
   astroHandler: handler,
   isHealthy: runtime.isHealthy,
   logRequest: (entry) => logger.info(entry, 'request'),
   hsts: config.siteUrl.startsWith('https://'),
+  metricsToken: config.metricsToken,
+  pageCache,
 });
 
 server.listen(config.port, config.host, () => {

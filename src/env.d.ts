@@ -2,5 +2,7 @@ declare namespace App {
   interface Locals {
     /** Set by src/middleware.ts for admin-area requests that passed the admin check. */
     viewer?: import('./server/accounts/session').Viewer;
+    /** Set by src/middleware.ts for every request: the route pattern, the label of the request metrics. */
+    routePattern?: string;
   }
 }

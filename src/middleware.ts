@@ -41,6 +41,8 @@ async function isUnreadableJson(request: Request): Promise<boolean> {
  * request names the action, so no spelling of its URL can slip past this check.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  // Read by our HTTP server (src/server/http/server.ts) to label the request metrics.
+  context.locals.routePattern = context.routePattern;
   if (context.isPrerendered) return next();
   const { action, serializeActionResult } = getActionContext(context);
   if (action && (await isUnreadableJson(context.request))) {

@@ -23,6 +23,7 @@ export const uploadMessages = {
   empty: 'The file is empty. Please choose another file.',
   rateLimited: 'Too many uploads from your network. Please wait a few minutes and try again.',
   failed: 'The upload did not complete. Please try again.',
+  unavailable: 'Uploads are unavailable for a moment. Nothing was stored; please try again in a minute.',
 } as const;
 
 /** A file refused for what it is (type, size, empty), said as such; "Upload Error" is for failed uploads. */

@@ -1,14 +1,14 @@
 import rss from '@astrojs/rss';
-import type { APIContext } from 'astro';
 import { siteConfig } from '@/lib/site-config';
 import { allPosts } from '@/server/blog';
+import { siteOrigin } from '@/server/site-url';
 
-export async function GET(context: APIContext) {
+export async function GET() {
   const posts = await allPosts();
   return rss({
     title: `${siteConfig.name} Blog`,
     description: 'Engineering articles on cloud, security, DevOps and AI from the Helixpoint team.',
-    site: context.site ?? 'http://localhost:4321',
+    site: siteOrigin().href,
     items: posts.map(({ data }) => ({
       title: data.title,
       description: data.excerpt,

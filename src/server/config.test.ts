@@ -48,6 +48,11 @@ describe('loadConfig', () => {
       { SITE_URL: 'example.com' },
       'Invalid configuration: SITE_URL must be an http(s) URL such as https://www.example.com (got "example.com").',
     ],
+    [
+      { SITE_URL: 'https://www.example.com/site' },
+      'Invalid configuration: SITE_URL must be the address of the site root, without a path (such as https://www.example.com) (got "https://www.example.com/site").',
+    ],
+    [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN must be at least 16 characters.'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// connection URL (got "mysql://x").'],
     [{ STORAGE_DRIVER: 'ftp' }, 'Invalid configuration: STORAGE_DRIVER must be fs or s3 (got "ftp").'],
     [{ STORAGE_DRIVER: 's3' }, 'Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3.'],

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DataDirError, assertWritableDataDir, explainDataDirError } from './data-dir.ts';
 
 /**
  * Every environment variable of the operating contract, parsed once at start. A wrong value
@@ -61,7 +62,15 @@ const envSchema = z.object({
     .max(65535, 'must be between 1 and 65535')
     .default(4321),
   HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
-  SITE_URL: url(['http:', 'https:'], 'an http(s) URL such as https://www.example.com'),
+  SITE_URL: url(['http:', 'https:'], 'an http(s) URL such as https://www.example.com').refine((value) => {
+    if (value === undefined) return true;
+    try {
+      const parsed = new URL(value);
+      return parsed.pathname === '/' && !parsed.search && !parsed.hash && !parsed.username;
+    } catch {
+      return true; // reported by the check above
+    }
+  }, 'must be the address of the site root, without a path (such as https://www.example.com)'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// connection URL'),
   AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
@@ -78,6 +87,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   TRUST_PROXY: optionalString,
+  METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
   AUTH_REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   RETENTION_APPLICATION_DAYS: days(365),
   RETENTION_MESSAGE_DAYS: days(365),
@@ -117,6 +127,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** How long personal data is kept (the retention job, the privacy notice). */
   retention: { applicationDays: number; messageDays: number; auditDays: number; talentPoolMonths: number };
+  /** GET /metrics needs `Authorization: Bearer <this>`; unset, /metrics is closed. */
+  metricsToken: string | undefined;
   logLevel: string;
 }
 
@@ -124,10 +136,14 @@ export interface AppConfig {
 function localSecret(dataDir: string): string {
   const file = join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  try {
+    assertWritableDataDir(dataDir);
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  } catch (error) {
+    throw error instanceof DataDirError ? error : explainDataDirError(dataDir, error);
+  }
   return secret;
 }
 
@@ -137,7 +153,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     const got = env[name] === undefined ? '' : ` (got "${env[name]}")`;
-    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${name.includes('SECRET') ? '' : got}.`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${name.includes('SECRET') || name.includes('TOKEN') ? '' : got}.`,
+    );
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -149,7 +167,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${e.S3_BUCKET ? 'S3_REGION' : 'S3_BUCKET'} is required when STORAGE_DRIVER=s3.`);
   }
   const dataDir = resolve(e.DATA_DIR);
-  const siteUrl = (e.SITE_URL ?? 'http://localhost:4321').replace(/\/+$/, '');
+  // The origin only: prerendered pages get it written in at start (src/server/http/static-site.ts).
+  const siteUrl = new URL(e.SITE_URL ?? 'http://localhost:4321').origin;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -191,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       auditDays: e.RETENTION_AUDIT_DAYS,
       talentPoolMonths: e.RETENTION_TALENT_POOL_MONTHS,
     },
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
   };
 }

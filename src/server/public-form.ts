@@ -49,7 +49,8 @@ export async function admitPublicForm<S extends z.ZodMiniType<Record<string, unk
   policy: RateLimitPolicy,
   clientKey: string,
 ): Promise<Admission<z.output<S>, Extract<keyof z.input<S>, string>>> {
-  const parsed = schema.safeParse(input);
+  // Async: a rule may load its checker on first use (the apply form's phone check).
+  const parsed = await schema.safeParseAsync(input);
   if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsOf(parsed.error.issues) };
   if (isHoneypotFilled(parsed.data[HONEYPOT_FIELD])) return { kind: 'honeypot' };
   const decision = await deps.rateLimits.consume(policy, clientKey);

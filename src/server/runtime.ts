@@ -1,12 +1,16 @@
 import { createAuth, type Auth } from './accounts/auth.ts';
 import type { AppConfig } from './config.ts';
+import { assertWritableDataDir } from './data-dir.ts';
 import { isDatabaseReachable } from './db/client.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';
 import { seedIfNeverSeeded } from './db/seed.ts';
 import { startJobs, type Jobs } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
+import { getMetrics } from './metrics.ts';
+import { listenForPositionChanges, type PositionChangeListener } from './positions/changes.ts';
 import { createRateLimiters, type RateLimiters } from './rate-limit.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
+import { setRuntime } from './runtime-registry.ts';
 import { createStorage } from './storage/index.ts';
 import type { ObjectStorage } from './storage/types.ts';
 
@@ -20,12 +24,19 @@ export interface Runtime {
   jobs: Jobs;
   rateLimits: RateLimiters;
   auth: Auth;
+  /** Hears other instances announce position changes (positions/changes.ts). */
+  positionChanges: PositionChangeListener;
   isHealthy(): Promise<boolean>;
   stop(): Promise<void>;
 }
 
 export async function startRuntime(config: AppConfig, logger: Logger): Promise<Runtime> {
-  const database = await openDatabase(config, (message) => logger.info(message));
+  // DATA_DIR is written to with an external database too (static pages, mail outbox, uploads).
+  assertWritableDataDir(config.dataDir);
+  const database = await openDatabase(config, (message) => logger.info(message), {
+    warn: (data, message) => logger.warn(data, message),
+    info: (data, message) => logger.info(data, message),
+  });
   try {
     const seeded = await seedIfNeverSeeded(database.db);
     if (seeded) logger.info(seeded, 'demo departments and positions added');
@@ -67,13 +78,21 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
         adminEmails: config.adminEmails,
         log: (data, message) => logger.info(data, message),
       }),
+      positionChanges: listenForPositionChanges(database.pool, logger),
       isHealthy: () => isDatabaseReachable(database.pool),
       stop: async () => {
+        await runtime.positionChanges.stop();
         await jobs.stop();
         mailer.close();
         await database.close();
       },
     };
+    Object.assign(getMetrics().sources, {
+      pool: database.pool,
+      database: runtime.isHealthy,
+      ...(database.supervisor ? { databaseRestarts: () => database.supervisor?.restarts ?? 0 } : {}),
+      queues: jobs.queueCounts,
+    });
     setRuntime(runtime);
     return runtime;
   } catch (error) {
@@ -82,19 +101,4 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
   }
 }
 
-/*
- * Pages rendered by Astro run in its bundle, which has its own copies of these modules; the one
- * runtime of the process is shared with them through a global.
- */
-const RUNTIME = Symbol.for('helixpoint.runtime');
-type GlobalWithRuntime = typeof globalThis & { [RUNTIME]?: Runtime };
-
-export function setRuntime(runtime: Runtime | undefined): void {
-  (globalThis as GlobalWithRuntime)[RUNTIME] = runtime;
-}
-
-export function getRuntime(): Runtime {
-  const runtime = (globalThis as GlobalWithRuntime)[RUNTIME];
-  if (!runtime) throw new Error('The server runtime is not started (database, jobs, storage).');
-  return runtime;
-}
+export { findRuntime, getRuntime, setRuntime } from './runtime-registry.ts';

@@ -110,6 +110,15 @@ test('positions: add, edit, deactivate; the job board follows', async ({ page })
 
   await page.goto('/careers?q=reliability');
   await expect(page.getByRole('heading', { level: 3, name: 'Site Reliability Engineer' })).toBeVisible();
+  // Both pages are kept in the server's page cache from here on: the changes below must still show
+  // on the very next request.
+  const applyPath = new URL(
+    (await page.getByRole('link', { name: 'Apply Now: Site Reliability Engineer' }).getAttribute('href'))!,
+    page.url(),
+  ).pathname;
+  await page.reload();
+  await page.goto(applyPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Site Reliability Engineer' })).toBeVisible();
 
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Edit Site Reliability Engineer' }).click();
@@ -119,6 +128,11 @@ test('positions: add, edit, deactivate; the job board follows', async ({ page })
   await page.getByRole('textbox', { name: 'Title' }).fill('Senior Site Reliability Engineer');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Position updated successfully')).toBeVisible();
+  await page.goto('/careers?q=reliability');
+  await expect(page.getByRole('heading', { level: 3, name: 'Senior Site Reliability Engineer' })).toBeVisible();
+  await page.goto(applyPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Senior Site Reliability Engineer' })).toBeVisible();
+  await page.goto('/admin');
 
   await waitForHydration(page);
   // By keyboard: the focus stays on the control, which now offers the opposite.
@@ -129,6 +143,7 @@ test('positions: add, edit, deactivate; the job board follows', async ({ page })
   await expect(page.getByRole('row').filter({ hasText: 'Senior Site Reliability Engineer' }).getByText('Inactive')).toBeVisible();
   await page.goto('/careers?q=reliability');
   await expect(page.getByText('No positions found matching your criteria')).toBeVisible();
+  expect((await page.goto(applyPath))?.status()).toBe(404);
 });
 
 test('applications: list, details, status, resume download equal to the upload, CSV, audit log', async ({ page, request }) => {

@@ -220,3 +220,24 @@ test('the home page service cards link to their service pages with their categor
   const orgJson = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(orgJson).toMatchObject({ '@type': 'Organization', name: 'Helixpoint', foundingDate: '2024' });
 });
+
+test('the home hero tiles lead to the pages they name', async ({ page }) => {
+  await page.goto('/');
+  const expected: [string, string][] = [
+    ['Cloud Solutions', '/solutions/cloud'],
+    ['Custom Software', '/solutions/software-engineering'],
+    ['AI Integration', '/solutions/ai-ml'],
+    ['Digital Innovation', '/solutions'],
+  ];
+  const hero = page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) });
+  for (const [name, href] of expected) {
+    await expect(hero.getByRole('heading', { level: 2, name }).getByRole('link', { name })).toHaveAttribute('href', href);
+  }
+  // The whole tile is the target, not only its title.
+  const tile = hero.getByRole('listitem').filter({ hasText: 'Custom Software' });
+  const box = await tile.boundingBox();
+  if (!box) throw new Error('not laid out');
+  // A point on the description, well below the title link itself.
+  await tile.click({ position: { x: 20, y: box.height - 20 } });
+  await expect(page).toHaveURL(/\/solutions\/software-engineering$/);
+});

@@ -37,8 +37,11 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The newest e-mail to `to` in the test server's outbox (its text), waiting for it to be sent. */
-export async function latestMailTo(to: string, subject: RegExp): Promise<string> {
+/**
+ * The newest e-mail to `to` in the test server's outbox (its text), waiting for it to be sent; with
+ * `atLeast`, waiting until that many such e-mails are there (a resent one replaces the first).
+ */
+export async function latestMailTo(to: string, subject: RegExp, { atLeast = 1 } = {}): Promise<string> {
   let found = '';
   await expect
     .poll(
@@ -54,14 +57,11 @@ export async function latestMailTo(to: string, subject: RegExp): Promise<string>
             return [];
           }
         })();
-        for (const file of files) {
-          const raw = decodeQuotedPrintable(readFileSync(join(dir, file), 'utf8'));
-          if (raw.includes(`To: ${to}`) && subject.test(raw)) {
-            found = raw;
-            return true;
-          }
-        }
-        return false;
+        const matching = files
+          .map((file) => decodeQuotedPrintable(readFileSync(join(dir, file), 'utf8')))
+          .filter((raw) => raw.includes(`To: ${to}`) && subject.test(raw));
+        found = matching[0] ?? '';
+        return matching.length >= atLeast;
       },
       { timeout: 15_000, message: `an e-mail to ${to}` },
     )

@@ -43,17 +43,24 @@ export async function expectNoA11yViolations(page: Page, context?: string): Prom
 }
 
 /**
- * Resolves once every island that loads with the page has hydrated (Astro drops `ssr` when it has).
+ * Resolves once the page is interactive: the shell script (header, menus, auth controls) has run,
+ * and every island that loads with the page has hydrated (Astro drops `ssr` when it has).
  * client:visible islands wait to be scrolled into view: use waitForIsland() for those.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html[data-shell="ready"]')).toHaveCount(1);
   await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
 }
 
-/** Resolves once the islands of one component (matched by its file name) have hydrated, e.g. client:visible ones after scrolling. */
+/**
+ * Resolves once the islands of one component have hydrated, e.g. client:visible ones after
+ * scrolling. Matched by its file name, or by its export name for islands a page imports from a
+ * module of several (components/admin/application-islands.ts).
+ */
 export async function waitForIsland(page: Page, component: string): Promise<void> {
-  await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).toBeAttached();
-  await expect(page.locator(`astro-island[component-url*="${component}"][ssr]`)).toHaveCount(0);
+  const islands = `astro-island[component-url*="${component}"], astro-island[component-export="${component}"]`;
+  await expect(page.locator(islands).first()).toBeAttached();
+  await expect(page.locator(islands).and(page.locator('[ssr]'))).toHaveCount(0);
 }
 
 /**

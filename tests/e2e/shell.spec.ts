@@ -98,3 +98,98 @@ test.describe('not-found page', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+test.describe('the shell without React', () => {
+  test('a content page hydrates no island and loads one script', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    await page.goto('/solutions/devops');
+    await waitForHydration(page);
+    await expect(page.locator('astro-island')).toHaveCount(0);
+    expect(scripts).toHaveLength(1);
+  });
+
+  test('Logout that fails says why, keeps the visitor signed in, and can be tried again', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'helixpoint_signed_in', value: 'user', url: baseURL ?? '' }]);
+    await page.route('**/api/auth/sign-out', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The database is unavailable' }) }),
+    );
+    await page.goto('/about');
+    await waitForHydration(page);
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Sign In' })).toBeHidden();
+    await banner.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('Error logging out')).toBeVisible();
+    await expect(page.getByText('The database is unavailable')).toBeVisible();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(banner.getByRole('button', { name: 'Logout' })).toBeEnabled();
+    await expectNoA11yViolations(page, 'logout error toast');
+  });
+
+  test('admins see Admin beside Logout', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'helixpoint_signed_in', value: 'admin', url: baseURL ?? '' }]);
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Sign In' })).toBeHidden();
+  });
+
+  test.describe('with JavaScript disabled', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the header still renders its links and controls, every menu closed', async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('button')).toHaveText(['Solutions', 'Services', 'Resources', 'Company']);
+      for (const button of await nav.getByRole('button').all()) await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(nav.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('href', '/contact');
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeHidden();
+    });
+  });
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a toast sits below the header and the heading, clear of the logo, Sign In and the menu', async ({ page, context, baseURL }) => {
+    const flash = encodeURIComponent(
+      JSON.stringify([{ kind: 'error', title: 'Access Denied', description: "You don't have permission to access this page." }]),
+    );
+    await context.addCookies([{ name: 'flash', value: flash, url: baseURL ?? '' }]);
+    // Where the toast rests, not where it is while it slides in from the bottom edge.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/contact');
+    const toast = page.getByRole('listitem').filter({ hasText: 'Access Denied' });
+    await expect(toast).toBeVisible();
+    const header = await page.getByRole('banner').boundingBox();
+    const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+    const box = await toast.boundingBox();
+    if (!header || !heading || !box) throw new Error('not laid out');
+    expect(box.y).toBeGreaterThan(header.y + header.height);
+    expect(box.y).toBeGreaterThan(heading.y + heading.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    // Readable: nearly the full width of the screen, not a sliver.
+    expect(box.width).toBeGreaterThan(340);
+    await expectNoA11yViolations(page, 'toast at 390 px');
+  });
+
+  test('the skip link, when focused, has room around its text and leaves the logo uncovered', async ({ page }) => {
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    const link = await skip.boundingBox();
+    const logo = await page.getByRole('banner').getByRole('link', { name: 'Helixpoint' }).boundingBox();
+    if (!link || !logo) throw new Error('not laid out');
+    const overlaps =
+      link.x < logo.x + logo.width && logo.x < link.x + link.width && link.y < logo.y + logo.height && logo.y < link.y + link.height;
+    expect(overlaps).toBe(false);
+    const padding = await skip.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return [style.paddingTop, style.paddingLeft].map(parseFloat);
+    });
+    expect(Math.min(...padding)).toBeGreaterThanOrEqual(8);
+  });
+});

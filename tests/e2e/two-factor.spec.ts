@@ -163,7 +163,8 @@ test('an invitation e-mail becomes a working admin', async ({ page, baseURL }) =
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logged out successfully')).toBeVisible();
 
-  const mail = await latestMailTo('nora.new@mail.test', /You are invited to Helixpoint/);
+  // The resent invitation: its link replaced the first one's.
+  const mail = await latestMailTo('nora.new@mail.test', /You are invited to Helixpoint/, { atLeast: 2 });
   await page.goto(linkIn(mail, '/auth/invitation?'));
   await expect(page.getByRole('heading', { level: 1, name: 'Join Helixpoint' })).toBeVisible();
   await expect(page.getByText('You were invited as an admin with nora.new@mail.test.')).toBeVisible();

@@ -1,15 +1,15 @@
 import { Share2 } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button-variants';
 
-/** The Share button, rendered on the server; src/scripts/share-button.ts makes it work and fills its status line. */
+/**
+ * Shares the post (share.ts, wired by the shell script): the system share sheet where there is
+ * one (phones, some desktops), otherwise the link is copied.
+ */
 export function ShareButton({ title, url }: { title: string; url: string }) {
   return (
-    <span className="inline-flex flex-wrap items-center gap-3">
-      <button type="button" data-share-url={url} data-share-title={title} className={buttonVariants({ variant: 'outline' })}>
-        <Share2 aria-hidden="true" />
-        Share
-      </button>
-      <span role="status" className="text-sm text-muted-foreground" />
-    </span>
+    <button type="button" data-share-title={title} data-share-url={url} className={buttonVariants({ variant: 'outline' })}>
+      <Share2 aria-hidden="true" />
+      Share
+    </button>
   );
 }

@@ -12,8 +12,7 @@ import { FieldError } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { flashToast, showToast, toast } from '@/components/ui/toast';
-import { countryCodes, DEFAULT_COUNTRY_CODE } from '@/lib/applications/countries';
-import { phoneExample } from '@/lib/applications/phone';
+import { countryCodes, DEFAULT_COUNTRY_CODE, phoneExample } from '@/lib/applications/countries';
 import {
   applicationFormSchema,
   genderOptions,

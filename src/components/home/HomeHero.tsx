@@ -7,13 +7,30 @@ interface FeatureTile {
   icon: LucideIcon;
   title: string;
   description: string;
+  /** The page the tile leads to. */
+  href: string;
 }
 
 const featureTiles: readonly FeatureTile[] = [
-  { icon: Cloud, title: 'Cloud Solutions', description: 'AWS, Azure and GCP platforms designed for uptime and cost.' },
-  { icon: Code2, title: 'Custom Software', description: 'Web, mobile and backend systems built around your process.' },
-  { icon: BrainCircuit, title: 'AI Integration', description: 'Machine learning and automation inside the tools you use.' },
-  { icon: Sparkles, title: 'Digital Innovation', description: 'New products taken from idea to production, safely.' },
+  {
+    icon: Cloud,
+    title: 'Cloud Solutions',
+    description: 'AWS, Azure and GCP platforms designed for uptime and cost.',
+    href: '/solutions/cloud',
+  },
+  {
+    icon: Code2,
+    title: 'Custom Software',
+    description: 'Web, mobile and backend systems built around your process.',
+    href: '/solutions/software-engineering',
+  },
+  {
+    icon: BrainCircuit,
+    title: 'AI Integration',
+    description: 'Machine learning and automation inside the tools you use.',
+    href: '/solutions/ai-ml',
+  },
+  { icon: Sparkles, title: 'Digital Innovation', description: 'New products taken from idea to production, safely.', href: '/solutions' },
 ];
 
 export function HomeHero() {
@@ -43,10 +60,19 @@ export function HomeHero() {
           </div>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2">
-          {featureTiles.map(({ icon: Icon, title, description }) => (
-            <li key={title} className="rounded-xl border border-white/15 bg-white/5 p-5 backdrop-blur-sm">
+          {/* Each tile is one link (its title; the whole tile is the target), to the page it names. */}
+          {featureTiles.map(({ icon: Icon, title, description, href }) => (
+            <li
+              key={title}
+              className="group relative rounded-xl border border-white/15 bg-white/5 p-5 backdrop-blur-sm transition-colors hover:border-white/35 hover:bg-white/10 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-white"
+            >
               <Icon aria-hidden="true" className="size-7 text-[#7dd3e0]" />
-              <h2 className="mt-4 text-base font-semibold">{title}</h2>
+              <h2 className="mt-4 text-base font-semibold">
+                <a href={href} className="inline-flex items-center gap-1.5 outline-none after:absolute after:inset-0 after:rounded-xl">
+                  {title}
+                  <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+                </a>
+              </h2>
               <p className="mt-1.5 text-sm leading-relaxed text-[#c3cee3]">{description}</p>
             </li>
           ))}

@@ -1,16 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button-variants';
 
-/** Returns to the previous page; a visitor who arrived here directly goes home instead. */
+/** Returns to the previous page (wired by the shell script, go-back.ts); a visitor who arrived here directly goes home instead. */
 export function GoBackButton() {
-  const goBack = () => {
-    const cameFromThisSite = document.referrer !== '' && new URL(document.referrer).origin === window.location.origin;
-    if (cameFromThisSite && window.history.length > 1) window.history.back();
-    else window.location.assign('/');
-  };
   return (
-    // buttonVariants rather than <Button>: keeps cn()/tailwind-merge out of this page's JavaScript.
-    <button type="button" className={buttonVariants({ variant: 'outline', size: 'lg' })} onClick={goBack}>
+    <button type="button" data-go-back className={buttonVariants({ variant: 'outline', size: 'lg' })}>
       <ArrowLeft aria-hidden="true" />
       Go Back
     </button>

@@ -19,7 +19,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       <DialogPrimitive.Content className={cn(panelClassName, className)} {...props}>
         {children}
         <DialogPrimitive.Close
-          className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'absolute top-3 right-3 size-9')}
+          className={cn(buttonVariants({ variant: 'ghost', size: 'icon-sm' }), 'absolute top-3 right-3')}
           aria-label="Close"
         >
           <X aria-hidden="true" />

@@ -1,39 +1,46 @@
-import { toast as sonnerToast, type ExternalToast } from 'sonner';
-import { flashCookie, readFlashCookie, type FlashToast } from '@/lib/flash';
-import { TOASTER_REQUEST_EVENT } from './toaster-events';
+import type { ExternalToast, toast as sonnerToast } from 'sonner';
+import { clearFlashCookie, flashCookie, readFlashCookie, type FlashToast } from '@/lib/flash';
 
 /**
- * The global toast area loads its code only when a toast is first needed (it is on every page,
- * and most pages never toast). Every toast goes through here so the area is asked to mount first;
- * the toast library replays toasts created before it subscribed, so none is lost.
+ * Every toast of the site goes through here. The toast area (the toast library, and React where
+ * the page has none) loads only when a toast is first shown: most pages never show one, and a
+ * page without React islands must not ship React for a toast it may never need
+ * (docs/decisions/003 and 015). Calls made while it loads are replayed in order; ids are ours, so
+ * a toast can be dismissed before the area exists.
  */
 
-function requestToaster(): void {
-  window.dispatchEvent(new Event(TOASTER_REQUEST_EVENT));
+type Sonner = typeof sonnerToast;
+type Message = Parameters<Sonner>[0];
+type Kind = 'message' | 'success' | 'error' | 'info';
+
+let area: Promise<Sonner> | undefined;
+const loadArea = () =>
+  (area ??= import('./sonner-toaster').then(
+    (module) => module.mountToastArea(),
+    (error: unknown) => {
+      // Offline, or a deploy replaced the file: the next toast tries again.
+      area = undefined;
+      throw error;
+    },
+  ));
+
+let lastId = 0;
+
+function show(kind: Kind, title: Message, options?: ExternalToast): string | number {
+  const id = options?.id ?? `toast-${(lastId += 1)}`;
+  void loadArea().then((sonner) => sonner[kind](title, { ...options, id }));
+  return id;
 }
 
-type Message = Parameters<typeof sonnerToast>[0];
-
 export const toast = {
-  message(title: Message, options?: ExternalToast) {
-    requestToaster();
-    return sonnerToast(title, options);
-  },
-  success(title: Message, options?: ExternalToast) {
-    requestToaster();
-    return sonnerToast.success(title, options);
-  },
+  message: (title: Message, options?: ExternalToast) => show('message', title, options),
+  success: (title: Message, options?: ExternalToast) => show('success', title, options),
   /** The spec's "destructive" toasts. */
-  error(title: Message, options?: ExternalToast) {
-    requestToaster();
-    return sonnerToast.error(title, options);
-  },
-  info(title: Message, options?: ExternalToast) {
-    requestToaster();
-    return sonnerToast.info(title, options);
-  },
-  dismiss(id?: string | number) {
-    return sonnerToast.dismiss(id);
+  error: (title: Message, options?: ExternalToast) => show('error', title, options),
+  info: (title: Message, options?: ExternalToast) => show('info', title, options),
+  /** Dismisses one toast, or all; nothing to do when no toast was ever shown. */
+  dismiss(id?: string | number): void {
+    if (area) void area.then((sonner) => sonner.dismiss(id));
   },
 };
 
@@ -56,4 +63,12 @@ export function showToast({ kind, title, description, duration, links = [] }: Fl
 /** Queue a toast for the page the browser is about to load (the next page shows it). */
 export function flashToast(...toasts: FlashToast[]): void {
   document.cookie = flashCookie([...readFlashCookie(document.cookie), ...toasts]);
+}
+
+/** Shows the toasts waiting in the flash cookie (set by the previous page or a server redirect), once. */
+export function showFlashToasts(): void {
+  const pending = readFlashCookie(document.cookie);
+  if (pending.length === 0) return;
+  document.cookie = clearFlashCookie();
+  for (const toast of pending) showToast(toast);
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { phoneMetadata } from '../../../scripts/generate-phone-metadata.mjs';
-import { formatPhone, phoneE164, phoneExample } from './phone';
+import { getExampleNumber } from 'libphonenumber-js/max';
+import examples from 'libphonenumber-js/mobile/examples';
+import { formatPhone, phoneE164 } from './phone';
 import generated from './phone-metadata.json';
-import { countryCodes } from './countries';
+import { countryCodes, phoneExample } from './countries';
 
 describe('phone numbers for the chosen country', () => {
   // Numbers from the countries the form offers whose national number is not ten digits.
@@ -29,8 +31,11 @@ describe('phone numbers for the chosen country', () => {
     for (const bad of ['', '12', 'call me', '+61 412 345', '0412 345 678 999 999']) expect(phoneE164(bad, '+61')).toBeNull();
   });
 
-  it('offers an example for every country of the form, and formats stored numbers for reading', () => {
-    for (const { code } of countryCodes) expect(phoneE164(phoneExample(code), code), code).not.toBeNull();
+  it("offers libphonenumber's example for every country of the form, and formats stored numbers for reading", () => {
+    for (const { code, region } of countryCodes) {
+      expect(phoneExample(code), code).toBe(getExampleNumber(region, examples)?.formatNational());
+      expect(phoneE164(phoneExample(code), code), code).not.toBeNull();
+    }
     expect(phoneExample('+61')).toBe('0412 345 678');
     expect(formatPhone('+61412345678')).toBe('+61 412 345 678');
     expect(formatPhone('+15128675309')).toBe('+1 512 867 5309');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countryCodes } from './countries';
-import { applicationFormSchema, normalizeApplication, type ApplicationFormInput } from './schema';
+import { normalizeApplication } from './normalize';
+import { applicationFormSchema, type ApplicationFormInput } from './schema';
 import { applicationMessages as messages } from './texts';
 import { PRIVACY_NOTICE_VERSION } from '../privacy/notice';
 
@@ -21,14 +22,14 @@ const valid: ApplicationFormInput = {
 };
 
 /** The message for one field after validating `valid` with `change` applied, or undefined. */
-function errorFor(field: keyof ApplicationFormInput, change: Partial<ApplicationFormInput>): string | undefined {
-  const result = applicationFormSchema.safeParse({ ...valid, ...change });
+async function errorFor(field: keyof ApplicationFormInput, change: Partial<ApplicationFormInput>): Promise<string | undefined> {
+  const result = await applicationFormSchema.safeParseAsync({ ...valid, ...change });
   return result.success ? undefined : result.error.issues.find((issue) => issue.path[0] === field)?.message;
 }
 
 describe('application form rules (spec section 5)', () => {
-  it('accepts a complete application', () => {
-    expect(applicationFormSchema.safeParse(valid).success).toBe(true);
+  it('accepts a complete application', async () => {
+    expect((await applicationFormSchema.safeParseAsync(valid)).success).toBe(true);
   });
 
   it.each([
@@ -51,53 +52,56 @@ describe('application form rules (spec section 5)', () => {
     ['cover_letter', { cover_letter: '   ' }, messages.coverLetter],
     ['resume_upload_id', { resume_upload_id: '' }, messages.resume],
     ['privacy_acknowledged', { privacy_acknowledged: false }, 'Please confirm that you have read the privacy notice'],
-  ] as const)('%s: %o → "%s"', (field, change, message) => {
-    expect(errorFor(field, change)).toBe(message);
+  ] as const)('%s: %o → "%s"', async (field, change, message) => {
+    expect(await errorFor(field, change)).toBe(message);
   });
 
-  it.each(['+1 (512) 555-0142', '512.555.0142', '5125550142', '(512) 555 0142'])('accepts the phone %s', (phone) => {
-    expect(errorFor('phone', { phone })).toBeUndefined();
+  it.each(['+1 (512) 555-0142', '512.555.0142', '5125550142', '(512) 555 0142'])('accepts the phone %s', async (phone) => {
+    expect(await errorFor('phone', { phone })).toBeUndefined();
   });
 
-  it('checks the phone number for the chosen country, even while other fields are wrong', () => {
-    expect(errorFor('phone', { country_code: '+44', phone: '07400 123456' })).toBeUndefined();
-    expect(errorFor('phone', { country_code: '+61', phone: '+61 412 345 678' })).toBeUndefined();
-    expect(errorFor('phone', { country_code: '+61', phone: '(512) 555-0142' })).toBe(messages.phone);
-    expect(errorFor('phone', { country_code: '+61', phone: '(512) 555-0142', first_name: '' })).toBe(messages.phone);
+  it('checks the phone number for the chosen country, even while other fields are wrong', async () => {
+    expect(await errorFor('phone', { country_code: '+44', phone: '07400 123456' })).toBeUndefined();
+    expect(await errorFor('phone', { country_code: '+61', phone: '+61 412 345 678' })).toBeUndefined();
+    expect(await errorFor('phone', { country_code: '+61', phone: '(512) 555-0142' })).toBe(messages.phone);
+    expect(await errorFor('phone', { country_code: '+61', phone: '(512) 555-0142', first_name: '' })).toBe(messages.phone);
   });
 
-  it.each(['jordan@helix.engineering', 'ana@studio.photography', 'Ada.Lovelace+jobs@Example.dev'])('accepts the e-mail %s', (email) => {
-    expect(errorFor('email', { email })).toBeUndefined();
+  it.each(['jordan@helix.engineering', 'ana@studio.photography', 'Ada.Lovelace+jobs@Example.dev'])(
+    'accepts the e-mail %s',
+    async (email) => {
+      expect(await errorFor('email', { email })).toBeUndefined();
+    },
+  );
+
+  it.each(['José', 'Zoë', "D'Angelo", 'Mary Ann', 'Smith-Jones'])('accepts the name %s', async (first_name) => {
+    expect(await errorFor('first_name', { first_name })).toBeUndefined();
   });
 
-  it.each(['José', 'Zoë', "D'Angelo", 'Mary Ann', 'Smith-Jones'])('accepts the name %s', (first_name) => {
-    expect(errorFor('first_name', { first_name })).toBeUndefined();
+  it('accepts LinkedIn addresses on a 2-3 letter subdomain', async () => {
+    expect(await errorFor('linkedin_profile', { linkedin_profile: 'https://www.linkedin.com/in/ada' })).toBeUndefined();
+    expect(await errorFor('linkedin_profile', { linkedin_profile: 'https://uk.linkedin.com/in/ada' })).toBeUndefined();
   });
 
-  it('accepts LinkedIn addresses on a 2-3 letter subdomain', () => {
-    expect(errorFor('linkedin_profile', { linkedin_profile: 'https://www.linkedin.com/in/ada' })).toBeUndefined();
-    expect(errorFor('linkedin_profile', { linkedin_profile: 'https://uk.linkedin.com/in/ada' })).toBeUndefined();
+  it('limits the size of every text field', async () => {
+    expect(await errorFor('cover_letter', { cover_letter: 'x'.repeat(10_001) })).toBe(messages.tooLong(10_000));
+    expect(await errorFor('address', { address: 'x'.repeat(501) })).toBe(messages.tooLong(500));
   });
 
-  it('limits the size of every text field', () => {
-    expect(errorFor('cover_letter', { cover_letter: 'x'.repeat(10_001) })).toBe(messages.tooLong(10_000));
-    expect(errorFor('address', { address: 'x'.repeat(501) })).toBe(messages.tooLong(500));
-  });
-
-  it('offers the spec 19 country codes with +1 first and by default', () => {
+  it('offers the spec 19 country codes with +1 first and by default', async () => {
     expect(countryCodes).toHaveLength(19);
-    expect(countryCodes[0]).toEqual({ code: '+1', country: 'United States', region: 'US' });
+    expect(countryCodes[0]).toMatchObject({ code: '+1', country: 'United States', region: 'US' });
     const { country_code: _omitted, ...withoutCode } = valid;
-    expect(applicationFormSchema.parse(withoutCode).country_code).toBe('+1');
-    expect(errorFor('country_code', { country_code: '+999' as never })).toBeDefined();
+    expect((await applicationFormSchema.parseAsync(withoutCode)).country_code).toBe('+1');
+    expect(await errorFor('country_code', { country_code: '+999' as never })).toBeDefined();
   });
 });
 
 describe('normalizeApplication (spec section 3)', () => {
-  it('joins the name, stores the phone in E.164 and the e-mail lowercased, and empty optionals as null', () => {
+  it('joins the name, stores the phone in E.164 and the e-mail lowercased, and empty optionals as null', async () => {
     const now = new Date('2026-11-23T10:00:00Z');
     const stored = normalizeApplication(
-      applicationFormSchema.parse({
+      await applicationFormSchema.parseAsync({
         ...valid,
         email: 'Ada@Example.DEV',
         country_code: '+44',
@@ -123,9 +127,12 @@ describe('normalizeApplication (spec section 3)', () => {
     });
   });
 
-  it('keeps a talent-pool consent with its time and the end of its period', () => {
+  it('keeps a talent-pool consent with its time and the end of its period', async () => {
     const now = new Date('2026-11-23T10:00:00Z');
-    const stored = normalizeApplication(applicationFormSchema.parse({ ...valid, talent_pool: true }), { now, talentPoolMonths: 18 });
+    const stored = normalizeApplication(await applicationFormSchema.parseAsync({ ...valid, talent_pool: true }), {
+      now,
+      talentPoolMonths: 18,
+    });
     expect(stored).toMatchObject({ talentPoolConsentAt: now, talentPoolUntil: new Date('2028-05-23T10:00:00Z') });
   });
 });

@@ -2,8 +2,7 @@ import { z } from 'zod/mini';
 import { emailField } from '../forms.ts';
 import { honeypotField } from '../honeypot.ts';
 import { countryCodes, DEFAULT_COUNTRY_CODE, type CountryCode } from './countries.ts';
-import { consentFields, PRIVACY_NOTICE_VERSION } from '../privacy/notice.ts';
-import { phoneE164 } from './phone.ts';
+import { consentFields } from '../privacy/notice.ts';
 import { applicationMessages as messages } from './texts.ts';
 
 /**
@@ -51,10 +50,17 @@ const applicationFields = {
   ...consentFields,
 };
 
-/** The phone number must be a valid number of the chosen country (libphonenumber, see ./phone.ts). */
+/**
+ * The phone number must be a valid number of the chosen country (libphonenumber, see ./phone.ts).
+ * Loaded when a number is first checked: in the browser that keeps libphonenumber and its metadata
+ * (about 18 KB compressed) out of the apply page's first load. The check is asynchronous, so these
+ * schemas are parsed with parseAsync / safeParseAsync (react-hook-form's resolver and Astro's
+ * actions do).
+ */
 const phoneOfCountry = z.refine(
-  (form: unknown) => {
+  async (form: unknown) => {
     const { phone, country_code } = form as { phone: string; country_code: string };
+    const { phoneE164 } = await import('./phone.ts');
     return phoneE164(phone, country_code) !== null;
   },
   {
@@ -79,52 +85,3 @@ export type ApplicationFieldErrors = Partial<Record<keyof z.input<typeof applica
 
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
 export type ApplicationForm = z.output<typeof applicationFormSchema>;
-
-/**
- * What is stored (spec section 3): full name joined, phone in E.164, e-mail lowercased, empty
- * optionals as null; and the consents, with the notice's version and when they were given.
- */
-export interface NormalizedApplication {
-  fullName: string;
-  email: string;
-  phone: string;
-  address: string;
-  gender: ApplicationForm['gender'];
-  linkedinProfile: string | null;
-  githubProfile: string | null;
-  vercelProfile: string | null;
-  coverLetter: string;
-  privacyNoticeVersion: string;
-  privacyAcknowledgedAt: Date;
-  talentPoolConsentAt: Date | null;
-  talentPoolUntil: Date | null;
-}
-
-export function normalizeApplication(
-  form: ApplicationForm,
-  { now = new Date(), talentPoolMonths }: { now?: Date; talentPoolMonths: number },
-): NormalizedApplication {
-  const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
-  return {
-    fullName: `${form.first_name} ${form.last_name}`.trim(),
-    email: form.email.toLowerCase(),
-    // E.164, the same as the spec's "country code followed by digits" for a valid number.
-    phone: phoneE164(form.phone, form.country_code) ?? `${form.country_code}${form.phone.replace(/\D/g, '')}`,
-    address: form.address,
-    gender: form.gender,
-    linkedinProfile: orNull(form.linkedin_profile),
-    githubProfile: orNull(form.github_profile),
-    vercelProfile: orNull(form.vercel_profile),
-    coverLetter: form.cover_letter,
-    privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
-    privacyAcknowledgedAt: now,
-    talentPoolConsentAt: form.talent_pool ? now : null,
-    talentPoolUntil: form.talent_pool ? addMonths(now, talentPoolMonths) : null,
-  };
-}
-
-function addMonths(date: Date, months: number): Date {
-  const until = new Date(date);
-  until.setUTCMonth(until.getUTCMonth() + months);
-  return until;
-}

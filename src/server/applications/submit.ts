@@ -5,7 +5,8 @@ import { getOpenPosition } from '../positions/board.ts';
 import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
 import type { Runtime } from '../runtime.ts';
 import { claimUpload } from '../uploads/claim.ts';
-import { applicationSubmissionSchema, normalizeApplication, type ApplicationFieldErrors } from '../../lib/applications/schema.ts';
+import { normalizeApplication } from '../../lib/applications/normalize.ts';
+import { applicationSubmissionSchema, type ApplicationFieldErrors } from '../../lib/applications/schema.ts';
 import { applicationMessages as messages } from '../../lib/applications/texts.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 

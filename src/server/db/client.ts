@@ -1,5 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -14,8 +17,11 @@ export interface DatabaseHandle {
 
 export function connect(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A client losing its connection (database restart) must not crash the process: idle ones are
+  // reported on the pool, and one checked out between two queries of a transaction has no
+  // listener of the pool's, so each gets its own. Its next query fails and the client is dropped.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
 
@@ -49,9 +55,35 @@ export async function withTransaction<T>(pool: pg.Pool, work: (tx: Transaction) 
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Applies the committed drizzle-kit migrations that have not run yet. */
-export async function runMigrations(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder });
+interface Journal {
+  entries: { idx: number; tag: string }[];
+}
+
+/** How many migrations this version of the site has. */
+export function migrationCount(): number {
+  return (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal).entries.length;
+}
+
+/**
+ * Applies the committed drizzle-kit migrations that have not run yet; with `upTo`, only the first
+ * `upTo` of them (a restore rebuilds the schema a backup was taken with, then the site migrates on).
+ */
+export async function runMigrations(db: Database, { upTo }: { upTo?: number } = {}): Promise<void> {
+  if (upTo === undefined || upTo >= migrationCount()) {
+    await migrate(db, { migrationsFolder });
+    return;
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'helixpoint-migrations-'));
+  try {
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
+    journal.entries = journal.entries.slice(0, upTo);
+    mkdirSync(join(folder, 'meta'));
+    writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+    for (const entry of journal.entries) copyFileSync(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+    await migrate(db, { migrationsFolder: folder });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** True when the database answers within the timeout. */

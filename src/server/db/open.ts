@@ -1,11 +1,29 @@
 import type { AppConfig } from '../config.ts';
 import { connect, runMigrations, type DatabaseHandle } from './client.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
+import type { Supervisor, SupervisorLog } from './supervisor.ts';
 
 export interface OpenDatabase extends DatabaseHandle {
   url: string;
   /** Set when the database is the embedded one. */
   embeddedPort?: number;
+  /** The embedded server's supervisor (restarts it when it exits); unset with DATABASE_URL. */
+  supervisor?: Supervisor;
+}
+
+/**
+ * Instances of a fleet may start together (systemd at boot): one migrates while the others wait
+ * on a session lock, then find nothing left to do.
+ */
+async function migrateAlone(handle: DatabaseHandle): Promise<void> {
+  const lock = await handle.pool.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('helixpoint:migrations'))`);
+    await runMigrations(handle.db);
+  } finally {
+    await lock.query(`select pg_advisory_unlock(hashtext('helixpoint:migrations'))`).catch(() => {});
+    lock.release();
+  }
 }
 
 /**
@@ -15,12 +33,13 @@ export interface OpenDatabase extends DatabaseHandle {
 export async function openDatabase(
   config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
   log: (message: string) => void,
+  supervisorLog?: SupervisorLog,
 ): Promise<OpenDatabase> {
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log, supervisorLog);
   const url = config.databaseUrl ?? (embedded?.url as string);
   const handle = connect(url);
   try {
-    await runMigrations(handle.db);
+    await migrateAlone(handle);
   } catch (error) {
     await handle.close();
     await embedded?.stop();
@@ -29,7 +48,7 @@ export async function openDatabase(
   return {
     ...handle,
     url,
-    ...(embedded ? { embeddedPort: embedded.port } : {}),
+    ...(embedded ? { embeddedPort: embedded.port, supervisor: embedded.supervisor } : {}),
     close: async () => {
       await handle.close();
       await embedded?.stop();

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { changePositions } from '../positions/changes.ts';
 import type { Database } from './client.ts';
 import { appMeta, departments, positions } from './schema.ts';
 import { seedDepartments, seedPositions } from './seed-data.ts';
@@ -15,7 +16,8 @@ export interface SeedResult {
  * so it can run any number of times without duplicating anything.
  */
 export async function seedDemoData(db: Database): Promise<SeedResult> {
-  return db.transaction(async (tx) => {
+  // Announced: a server already running shows the new positions at once.
+  return changePositions(db, async (tx) => {
     // Two servers starting together must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('helixpoint:seed'))`);
     const insertedDepartments = await tx

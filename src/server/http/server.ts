@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import compression from 'compression';
 import sirv from 'sirv';
+import { getMetrics, hasMetricsToken, type Metrics } from '../metrics.ts';
+import type { PageCache } from './page-cache.ts';
 
-/** Astro's Node adapter handler in middleware mode (dist/server/entry.mjs). */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => unknown;
+/** What a request's handling tells the server about it: Astro's middleware sets the route pattern. */
+export interface RequestLocals {
+  routePattern?: string;
+}
+
+/** Astro's Node adapter handler in middleware mode (dist/server/entry.mjs); `locals` become Astro.locals. */
+export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void, locals?: RequestLocals) => unknown;
 
 export interface RequestLog {
   reqId: string;
@@ -15,8 +22,8 @@ export interface RequestLog {
 }
 
 export interface ServerOptions {
-  /** dist/client: prerendered pages and hashed assets. */
-  clientDir: string;
+  /** dist/client: prerendered pages and hashed assets; several directories are tried in order (static-site.ts). */
+  clientDir: string | string[];
   astroHandler: AstroHandler;
   /** Answers GET /healthz: is the database reachable? */
   isHealthy?: () => Promise<boolean>;
@@ -24,6 +31,11 @@ export interface ServerOptions {
   logRequest?: (entry: RequestLog) => void;
   /** Send Strict-Transport-Security (when SITE_URL is https). */
   hsts?: boolean;
+  /** GET /metrics answers only with this bearer token; without one it is closed (404). */
+  metricsToken?: string | undefined;
+  metrics?: Metrics;
+  /** Pages rendered from positions, served from memory (page-cache.ts); none when unset. */
+  pageCache?: PageCache;
 }
 
 /** Two years, subdomains included: browsers then never try http for the site. */
@@ -42,6 +54,26 @@ async function answerHealth(res: ServerResponse, isHealthy: () => Promise<boolea
   res.end(JSON.stringify({ status: healthy ? 'ok' : 'unavailable' }));
 }
 
+async function answerMetrics(req: IncomingMessage, res: ServerResponse, metrics: Metrics, token: string | undefined): Promise<void> {
+  res.setHeader('Cache-Control', 'no-store');
+  if (!token) {
+    // Closed: nothing tells a prober that metrics exist.
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Not found\n');
+    return;
+  }
+  if (!hasMetricsToken(req.headers.authorization, token)) {
+    res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8', 'WWW-Authenticate': 'Bearer realm="metrics"' });
+    res.end('Unauthorized\n');
+    return;
+  }
+  const body = await metrics.registry.metrics();
+  res.writeHead(200, { 'Content-Type': metrics.registry.contentType });
+  res.end(body);
+}
+
+const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0] ?? '/';
+
 /** Headers every response carries. */
 export function applySecurityHeaders(res: ServerResponse, hsts = false): void {
   if (hsts) res.setHeader('Strict-Transport-Security', HSTS_HEADER);
@@ -54,47 +86,77 @@ export function applySecurityHeaders(res: ServerResponse, hsts = false): void {
 
 /**
  * The HTTP server: static files first (precompressed at build, hashed assets cached for a year),
- * then Astro for everything rendered on demand, compressed on the fly.
+ * then the pages kept in memory (page-cache.ts), then Astro for everything rendered on demand,
+ * compressed on the fly.
  */
-export function createAppServer({ clientDir, astroHandler, isHealthy, logRequest, hsts = false }: ServerOptions): Server {
-  const serveStatic = sirv(clientDir, {
-    etag: true,
-    brotli: true,
-    gzip: true,
-    extensions: ['html'],
-    setHeaders(res, pathname) {
-      res.setHeader(
-        'Cache-Control',
-        pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-      );
-    },
-  });
+export function createAppServer({
+  clientDir,
+  astroHandler,
+  isHealthy,
+  logRequest,
+  metricsToken,
+  metrics = getMetrics(),
+  hsts = false,
+  pageCache,
+}: ServerOptions): Server {
+  const staticHandlers = (Array.isArray(clientDir) ? clientDir : [clientDir]).map((dir) =>
+    sirv(dir, {
+      etag: true,
+      brotli: true,
+      gzip: true,
+      extensions: ['html'],
+      setHeaders(res, pathname) {
+        res.setHeader(
+          'Cache-Control',
+          pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
+      },
+    }),
+  );
+  const serveStatic = (req: IncomingMessage, res: ServerResponse, next: () => void, index = 0): void => {
+    const handler = staticHandlers[index];
+    if (!handler) return next();
+    handler(req, res, () => serveStatic(req, res, next, index + 1));
+  };
   const compress = compression({ threshold: 1024 });
 
   return createServer((req, res) => {
     const started = process.hrtime.bigint();
     const reqId = requestId(req);
+    const path = pathOf(req.url);
+    // The route label of the metrics: a pattern, never the raw path (unbounded label values).
+    let route = 'static';
+    const locals: RequestLocals = {};
     res.setHeader('X-Request-Id', reqId);
     applySecurityHeaders(res, hsts);
-    if (logRequest) {
-      res.once('finish', () => {
-        logRequest({
-          reqId,
-          method: req.method ?? 'GET',
-          // The path only: query strings can carry personal data (search terms, e-mail addresses).
-          path: (req.url ?? '/').split('?')[0] ?? '/',
-          status: res.statusCode,
-          durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
-        });
-      });
-    }
-    if (isHealthy && (req.url === '/healthz' || req.url?.startsWith('/healthz?'))) {
+    res.once('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (route === 'astro') route = locals.routePattern ?? 'unmatched';
+      metrics.httpRequests.observe({ method: req.method ?? 'GET', route, status: String(res.statusCode) }, seconds);
+      // The path only: query strings can carry personal data (search terms, e-mail addresses).
+      logRequest?.({ reqId, method: req.method ?? 'GET', path, status: res.statusCode, durationMs: Math.round(seconds * 1e4) / 10 });
+    });
+    if (isHealthy && path === '/healthz') {
+      route = '/healthz';
       void answerHealth(res, isHealthy);
       return;
     }
+    if (path === '/metrics') {
+      route = '/metrics';
+      void answerMetrics(req, res, metrics, metricsToken);
+      return;
+    }
     serveStatic(req, res, () => {
+      route = 'astro';
+      const cacheable = pageCache?.match(req);
+      if (cacheable && pageCache?.serve(req, res, cacheable)) {
+        route = cacheable.route;
+        return;
+      }
       compress(req as never, res as never, () => {
-        void astroHandler(req, res);
+        // Inside compression, so the cache keeps the page as rendered and compresses it once itself.
+        if (cacheable) pageCache?.capture(req, res, cacheable);
+        void astroHandler(req, res, undefined, locals);
       });
     });
   });

@@ -2,6 +2,7 @@ import { PgBoss, type Db as IDatabase } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { isSealedMail, sealMail, unsealMail, type SealedMail } from '../mail/sealed.ts';
 import type { Mailer, MailMessage } from '../mail/transport.ts';
+import { getMetrics } from '../metrics.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { runRetention, type RetentionPolicy } from '../privacy/retention.ts';
 import { cleanUpAbandonedUploads } from '../uploads/cleanup.ts';
@@ -42,7 +43,38 @@ export interface Jobs {
   enqueueEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
   /** Queues an e-mail stored encrypted: its recipient and text are in no table (src/server/mail/sealed.ts). */
   enqueueSealedEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
+  /** Jobs waiting, running and failed per queue (for /metrics). */
+  queueCounts(): Promise<{ name: string; queued: number; active: number; failed: number }[]>;
   stop(): Promise<void>;
+}
+
+/** Every queue of the site: a backup carries their jobs, a restore creates them first. */
+export const JOB_QUEUES = [SEND_EMAIL, CLEANUP_UPLOADS, APPLY_RETENTION] as const;
+
+async function createQueues(boss: PgBoss, emailRetry: JobsOptions['emailRetry'] = emailRetryPolicy): Promise<void> {
+  // A send that takes a minute is stuck (or its worker was killed): pg-boss then retries it.
+  const email = { ...emailRetry, deleteAfterSeconds: 7 * 24 * 3600, expireInSeconds: 60 };
+  await boss.createQueue(SEND_EMAIL, email);
+  await boss.updateQueue(SEND_EMAIL, email);
+  await boss.createQueue(CLEANUP_UPLOADS, { retryLimit: 3, retryDelay: 300 });
+  await boss.createQueue(APPLY_RETENTION, { retryLimit: 3, retryDelay: 600 });
+}
+
+/** Creates the job tables and the site's queues without running any worker (a restore fills them). */
+export async function installJobSchema(databaseUrl: string): Promise<void> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: 'pgboss',
+    supervise: false,
+    schedule: false,
+    application_name: 'helixpoint-restore',
+  });
+  await boss.start();
+  try {
+    await createQueues(boss);
+  } finally {
+    await boss.stop({ graceful: false });
+  }
 }
 
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
@@ -50,33 +82,55 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   boss.on('error', (error) => options.log({ err: error }, 'job queue error'));
   await boss.start();
 
-  const retry = options.emailRetry ?? emailRetryPolicy;
-  await boss.createQueue(SEND_EMAIL, { ...retry, deleteAfterSeconds: 7 * 24 * 3600 });
-  await boss.createQueue(CLEANUP_UPLOADS, { retryLimit: 3, retryDelay: 300 });
+  await createQueues(boss, options.emailRetry);
 
+  const metrics = getMetrics();
   const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
-  await boss.work<MailMessage | SealedMail>(SEND_EMAIL, workOptions, async ([job]) => {
-    if (!job) return;
+  // Up to 10 e-mails a fetch, fetching again at once while batches come back full: a burst of
+  // applications is mailed within seconds, not one message per polling interval.
+  await boss.work<MailMessage | SealedMail>(
+    SEND_EMAIL,
+    { ...workOptions, batchSize: 10, burstWhenBatchFull: true, perJobResults: true },
+    async (batch) => {
+      const results = [];
+      for (const job of batch) {
+        try {
+          await options.mailer.send(isSealedMail(job.data) ? unsealMail(options.sealSecret, job.data) : job.data);
+          metrics.emails.inc({ outcome: 'sent' });
+          options.log({ jobId: job.id, attempt: job.retryCount }, 'e-mail sent');
+          results.push({ id: job.id, status: 'completed' as const });
+        } catch (error) {
+          metrics.emails.inc({ outcome: 'failed' });
+          metrics.jobFailures.inc({ queue: SEND_EMAIL });
+          const message = (error as Error).message;
+          options.log({ jobId: job.id, attempt: job.retryCount, err: { message } }, 'e-mail not sent; will retry');
+          results.push({ id: job.id, status: 'failed' as const, output: { message } });
+        }
+      }
+      return results;
+    },
+  );
+  await boss.work(CLEANUP_UPLOADS, workOptions, async () => {
     try {
-      await options.mailer.send(isSealedMail(job.data) ? unsealMail(options.sealSecret, job.data) : job.data);
-      options.log({ jobId: job.id, attempt: job.retryCount }, 'e-mail sent');
+      const removed = await cleanUpAbandonedUploads(options.db, options.storage);
+      options.log({ removed }, 'abandoned uploads cleaned up');
     } catch (error) {
-      options.log({ jobId: job.id, attempt: job.retryCount, err: { message: (error as Error).message } }, 'e-mail not sent; will retry');
+      metrics.jobFailures.inc({ queue: CLEANUP_UPLOADS });
       throw error;
     }
-  });
-  await boss.work(CLEANUP_UPLOADS, workOptions, async () => {
-    const removed = await cleanUpAbandonedUploads(options.db, options.storage);
-    options.log({ removed }, 'abandoned uploads cleaned up');
   });
   // Daily at 03:17 UTC (off the hour, away from other schedulers).
   await boss.schedule(CLEANUP_UPLOADS, '17 3 * * *');
   const { retention } = options;
   if (retention) {
-    await boss.createQueue(APPLY_RETENTION, { retryLimit: 3, retryDelay: 600 });
     await boss.work(APPLY_RETENTION, workOptions, async () => {
-      const run = await runRetention(options.db, options.storage, retention);
-      options.log({ ...run }, 'retention applied');
+      try {
+        const run = await runRetention(options.db, options.storage, retention);
+        options.log({ ...run }, 'retention applied');
+      } catch (error) {
+        metrics.jobFailures.inc({ queue: APPLY_RETENTION });
+        throw error;
+      }
     });
     // Daily at 02:43 UTC; pg-boss runs a schedule once whatever the number of instances.
     await boss.schedule(APPLY_RETENTION, '43 2 * * *');
@@ -91,6 +145,13 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     boss,
     enqueueEmail: (message, { db } = {}) => enqueue(message, db),
     enqueueSealedEmail: (message, { db } = {}) => enqueue(sealMail(options.sealSecret, message), db),
+    queueCounts: async () =>
+      (await boss.getQueues([...JOB_QUEUES])).map((queue) => ({
+        name: queue.name,
+        queued: queue.queuedCount,
+        active: queue.activeCount,
+        failed: queue.failedCount,
+      })),
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 }

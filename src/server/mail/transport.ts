@@ -72,7 +72,9 @@ export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
 
   if (smtpUrl) {
-    const transporter: Transporter = nodemailer.createTransport(smtpUrl);
+    // Pooled: connections are reused across messages (a burst of applications is mailed at
+    // tens of messages a second); `?pool=false` in the URL turns it off.
+    const transporter: Transporter = nodemailer.createTransport({ url: smtpUrl, pool: true });
     return {
       async send(message) {
         // Errors (connection refused, rejected recipient...) propagate to the caller.

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
+import { changePositions } from './changes.ts';
 import type { Database } from '../db/client.ts';
 import { applications, departments, positions } from '../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -39,7 +40,7 @@ export async function getPosition(db: Database, positionId: string) {
 }
 
 export async function createPosition(db: Database, actor: Actor, form: PositionForm): Promise<string> {
-  return db.transaction(async (tx) => {
+  return changePositions(db, async (tx) => {
     // New positions are active (spec section 4).
     const [row] = await tx
       .insert(positions)
@@ -52,7 +53,7 @@ export async function createPosition(db: Database, actor: Actor, form: PositionF
 }
 
 export async function updatePosition(db: Database, actor: Actor, positionId: string, form: PositionForm): Promise<void> {
-  await db.transaction(async (tx) => {
+  await changePositions(db, async (tx) => {
     const updated = await tx
       .update(positions)
       .set({ ...positionValues(form), updatedAt: new Date() })
@@ -64,7 +65,7 @@ export async function updatePosition(db: Database, actor: Actor, positionId: str
 }
 
 export async function setPositionActive(db: Database, actor: Actor, positionId: string, active: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
+  await changePositions(db, async (tx) => {
     const [updated] = await tx
       .update(positions)
       // Applications of a closed position are kept RETENTION_APPLICATION_DAYS from its closing.

@@ -74,6 +74,24 @@ export function createFsStorage(rootDir: string): ObjectStorage {
       return { key, size: limit.bytes, contentType };
     },
 
+    async putAt(key, body, { contentType }) {
+      assertValidContentType(contentType);
+      const file = fileFor(key);
+      const partial = file + PARTIAL_SUFFIX;
+      const limit = new ByteLimit();
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        await pipeline(body, limit, createWriteStream(partial, { flush: true }));
+        const meta: Meta = { contentType };
+        await writeFile(file + META_SUFFIX, JSON.stringify(meta), { flush: true });
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return { size: limit.bytes };
+    },
+
     async get(key) {
       const file = fileFor(key);
       const handle = await open(file, 'r').catch((error: unknown) => {

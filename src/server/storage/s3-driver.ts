@@ -97,6 +97,20 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       return { key, size: limit.bytes, contentType };
     },
 
+    async putAt(key, body, { contentType }) {
+      assertValidKey(key);
+      assertValidContentType(contentType);
+      const limit = new ByteLimit();
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: limit, ContentType: contentType },
+        partSize: PART_SIZE,
+        queueSize: 1,
+      });
+      await Promise.all([pipeline(body, limit), upload.done()]);
+      return { size: limit.bytes };
+    },
+
     async get(key) {
       assertValidKey(key);
       try {

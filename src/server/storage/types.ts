@@ -22,6 +22,8 @@ export interface ObjectStorage {
   exists(key: string): Promise<boolean>;
   /** Keys under a prefix last modified before `before` (for the clean-up job of abandoned uploads). */
   listOlderThan(prefix: string, before: Date): Promise<string[]>;
+  /** Writes an object under a key it had before (restoring a backup); replaces one already there. */
+  putAt(key: string, body: Readable, options: { contentType: string }): Promise<{ size: number }>;
 }
 
 /**

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { connect } from '../db/client.ts';
-import type { OpenDatabase } from '../db/open.ts';
+import { openDatabase, type OpenDatabase } from '../db/open.ts';
+import type { SupervisorLog } from '../db/supervisor.ts';
 
 export interface TestDatabase extends OpenDatabase {
   name: string;
@@ -45,6 +49,38 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     destroy: async () => {
       await close();
       await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+export interface OwnTestDatabase extends OpenDatabase {
+  dataDir: string;
+  /** Stops the server (once; close() may have done it) and removes its files. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A supervised embedded PostgreSQL of its own in a fresh temporary DATA_DIR, for the tests that
+ * kill or stop the server itself (the shared run's server must stay up for every other file).
+ */
+export async function startOwnTestDatabase(supervisorLog?: SupervisorLog): Promise<OwnTestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'helixpoint-db-'));
+  // As root, PostgreSQL runs as the "postgres" user, which must be able to enter the directory.
+  chmodSync(dataDir, 0o755);
+  const database = await openDatabase({ dataDir, databaseUrl: undefined }, () => {}, supervisorLog);
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await database.close();
+  };
+  return {
+    ...database,
+    dataDir,
+    close,
+    destroy: async () => {
+      await close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

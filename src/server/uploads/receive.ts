@@ -1,9 +1,12 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import type { Database } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import type { RateLimiters } from '../rate-limit.ts';
+import { getMetrics, uploadOutcome } from '../metrics.ts';
 import type { Runtime } from '../runtime.ts';
+import { isStorageUnavailable } from '../storage/availability.ts';
 import { isFileTooLargeError, type ObjectStorage } from '../storage/index.ts';
 import { detectDocumentType, looksLikeText, NotTextError, TextProbe, WordDocumentProbe } from './detect.ts';
 import {
@@ -178,13 +181,21 @@ export async function handleUploadRequest(deps: UploadDeps, request: Request, cl
       body: request.body,
       clientKey,
     });
+    getMetrics().uploads.inc({ outcome: uploadOutcome(result.status) });
     return Response.json(result.body, { status: result.status, headers: result.headers });
   } catch (error) {
-    // An interrupted upload or a storage outage: the visitor can simply try again.
-    deps.log({ err: { message: (error as Error).message } }, 'upload failed');
-    return Response.json({ error: uploadMessages.failed }, { status: 500, headers: { Connection: 'close' } });
+    // receiveUpload removed anything it had stored: the visitor can simply try again. An outage
+    // of the storage or the database says so (503); an interrupted upload is a plain failure.
+    const unavailable = isUploadUnavailable(error);
+    getMetrics().uploads.inc({ outcome: unavailable ? 'unavailable' : 'failed' });
+    deps.log({ err: { message: (error as Error).message }, unavailable }, 'upload failed');
+    return unavailable
+      ? Response.json({ error: uploadMessages.unavailable }, { status: 503, headers: { Connection: 'close', 'Retry-After': '30' } })
+      : Response.json({ error: uploadMessages.failed }, { status: 500, headers: { Connection: 'close' } });
   }
 }
+
+const isUploadUnavailable = (error: unknown) => isStorageUnavailable(error) || isDatabaseUnavailable(error);
 
 /**
  * A file posted with a plain form (no JavaScript): received exactly as the island's upload would
@@ -203,9 +214,13 @@ export async function receivePostedFile(
       body: file.stream(),
       clientKey,
     });
+    getMetrics().uploads.inc({ outcome: uploadOutcome(result.status) });
     return 'id' in result.body ? { id: result.body.id } : { error: result.body.error };
   } catch (error) {
-    deps.log({ err: { message: (error as Error).message } }, 'posted file not stored');
-    return { error: uploadMessages.failed };
+    // As handleUploadRequest: an outage of the storage or the database is named as such.
+    const unavailable = isUploadUnavailable(error);
+    getMetrics().uploads.inc({ outcome: unavailable ? 'unavailable' : 'failed' });
+    deps.log({ err: { message: (error as Error).message }, unavailable }, 'posted file not stored');
+    return { error: unavailable ? uploadMessages.unavailable : uploadMessages.failed };
   }
 }

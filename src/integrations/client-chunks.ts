@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * How the browser's JavaScript is cut into files (the client build only). Left to itself the
+ * bundler makes one small file per set of islands sharing a module: 16 files on a content page,
+ * 31 on the apply page, 42 on /contact, each one more request before the page is interactive.
+ * Issue 20 allows at most 8 before interaction, so modules are grouped by who needs them
+ * (docs/decisions/016):
+ *
+ * - shell: the script of every page (header behaviour, toast facade, flash cookie), one file;
+ *   islands import what they share with it from there, and it is always loaded already;
+ * - react: React and the small design-system pieces nearly every island uses (buttons, inputs,
+ *   cn, the icons of the design system and the apply form); loaded by every page with an island,
+ *   never by a shell page; `icons` holds the few other icons that several islands share;
+ * - forms: react-hook-form, zod, Astro Actions and the form-only pieces (upload field, honeypot,
+ *   the forms' texts, the privacy consent): pages with forms only, not /careers;
+ * - radix: the Radix widgets (tabs, accordion, dialog...): pages that use one, not the form pages;
+ * - accounts: the rules and texts of sign-in, sign-up, two factors and the account page (and the
+ *   dates they show): /auth and /account, and the admin area's invitations;
+ * - contact: the contact page's islands and its form's rules, one file;
+ * - phone: libphonenumber and the apply form's phone metadata, loaded on demand by the form and
+ *   with the admin pages that show numbers;
+ * - admin: the admin area's islands and what only they use, one file for all of them (staff
+ *   pages). pdf.js is not in it: PdfPreview imports it on demand, as files of its own.
+ *
+ * A group takes its modules' dependencies with it unless a group of higher priority has them,
+ * so the order of priorities is the order of the list below. A module that a public island and
+ * an admin island both import must therefore be in a group above `admin`, or public pages load
+ * the admin file (bench/js-budget.mjs fails a public page that does).
+ */
+
+type Test = (id: string) => boolean;
+/** Rolldown's view of the module graph while it groups modules. */
+interface ChunkingContext {
+  getModuleInfo(id: string): { importers: readonly string[] } | null;
+}
+
+const inPackage =
+  (...names: string[]): Test =>
+  (id) =>
+    names.some((name) => id.includes(`/node_modules/${name}/`));
+const inSource =
+  (pattern: RegExp): Test =>
+  (id) =>
+    pattern.test(id.replace(/\\/g, '/').split('/src/').slice(1).join('/src/'));
+const any =
+  (...tests: Test[]): Test =>
+  (id) =>
+    tests.some((test) => test(id));
+
+/** The shell script (BaseLayout's <script>) and the modules it uses. */
+const shell = any(
+  (id) => id.includes('/src/layouts/BaseLayout.astro?astro&type=script'),
+  inSource(/^components\/site\/[a-z-]+\.ts$/),
+  inSource(/^components\/blog\/share\.ts$/),
+  inSource(/^lib\/(menu-controller|auth-hint|flash)\.ts$/),
+  // Vite's helper around dynamic imports (the toast area's).
+  (id) => id.includes('vite/preload-helper'),
+);
+
+const lucideIcon: Test = (id) => id.includes('/node_modules/lucide-react/dist/esm/icons/');
+
+const react = any(
+  inPackage('react', 'react-dom', 'scheduler', '@astrojs/react', 'clsx', 'class-variance-authority'),
+  (id) => inPackage('lucide-react')(id) && !lucideIcon(id),
+  inSource(/^components\/ui\/(button|button-variants|link-button|input|label|select|textarea|form-field|badge)\.tsx?$/),
+  inSource(/^lib\/cn\.ts$/),
+  // The job board's texts, which the apply form and the admin area use too.
+  inSource(/^lib\/positions\/texts\.ts$/),
+);
+
+// With the design system's wrappers (their icons are the react group's, which comes first).
+const radix = any(inPackage('radix-ui', '@radix-ui'), inSource(/^components\/ui\/(tabs|accordion|dialog)\.tsx$/));
+
+const forms = any(
+  inPackage('react-hook-form', '@hookform/resolvers', 'zod', '@standard-schema'),
+  (id) => id.includes('astro/dist/actions') || id.includes('astro:actions'),
+  inSource(/^lib\/(honeypot|uploads|forms)\.ts$/),
+  // The forms' texts and the privacy consent, which admin islands share with the public forms.
+  inSource(/^lib\/applications\/(texts|schema)\.ts$/),
+  inSource(/^lib\/privacy\/notice\.ts$/),
+  inSource(/^components\/ui\/(file-upload-field|upload-file|honeypot|checkbox|privacy-note)\.tsx?$/),
+);
+
+// libphonenumber with the form's metadata: the apply form loads it when it first checks a number,
+// the admin area with its pages. Its own file, so neither pulls it into the other's.
+const phone = any(inPackage('libphonenumber-js'), inSource(/^lib\/applications\/phone(\.ts|-metadata\.json)$/));
+
+// Sign-in, sign-up, two factors and the account page's rules and texts (also the admin area's
+// invitations): /auth and /account only, not every form page.
+const accounts = any(inSource(/^lib\/accounts\/[a-z-]+\.ts$/), inSource(/^lib\/format\.ts$/));
+
+const admin = inSource(/^components\/admin\/[A-Za-z-]+\.tsx?$/);
+
+// The contact page's four islands (imported from contact-islands.ts) and the rules and texts of its
+// form, which the admin inbox shares: one file.
+const contact = any(inSource(/^components\/contact\/[A-Za-z-]+\.tsx?$/), inSource(/^lib\/messages\/(texts|schema)\.ts$/));
+
+/** Who an icon's importer is, for placing the icon: the admin area, the contact page, or the importing component. */
+const iconOwner = (id: string): string => (admin(id) ? 'admin' : contact(id) ? 'contact' : id);
+
+/**
+ * An icon goes with the code that draws it. Icons of the design-system components and of the apply
+ * form go into `react`, which every island page loads (the apply form's so that its page, the one
+ * with a byte budget, loads no extra file); an icon that one component uses (or only the admin
+ * area, or only the contact page) into that code's file; an icon that several others share into a
+ * small `icons` file, loaded by the pages that draw one of them. So the apply page carries only
+ * its own icons. Needs each icon imported from its own module, which lucideDirectImports() arranges.
+ */
+const iconGroup = (id: string, context: ChunkingContext): string | null => {
+  const importers = context.getModuleInfo(id)?.importers ?? [];
+  if (importers.some(inSource(/^components\/(ui\/|careers\/ApplicationForm\.tsx$)/))) return 'react';
+  return new Set(importers.map(iconOwner)).size === 1 ? null : 'icons';
+};
+
+const groups: { name: string | ((id: string, context: ChunkingContext) => string | null); test: Test }[] = [
+  { name: 'shell', test: shell },
+  // One group with the icons React's file takes, so they share its file.
+  { name: (id, context) => (!lucideIcon(id) || iconGroup(id, context) === 'react' ? 'react' : null), test: any(react, lucideIcon) },
+  // Below `react`, so lucide's own code stays in React's file.
+  { name: (id, context) => (iconGroup(id, context) === 'icons' ? 'icons' : null), test: lucideIcon },
+  { name: 'radix', test: radix },
+  { name: 'forms', test: forms },
+  { name: 'contact', test: contact },
+  { name: 'accounts', test: accounts },
+  { name: 'phone', test: phone },
+  { name: 'admin', test: admin },
+];
+
+export const clientCodeSplitting = {
+  groups: groups.map((group, index) => ({ ...group, priority: groups.length - index })),
+};
+
+/**
+ * A Vite plugin for the client build: an entry chunk may export more than its entry module
+ * (Rolldown's `preserveEntrySignatures: 'allow-extension'`; Astro asks for 'exports-only'). Then a
+ * group that holds an entry (React's renderer in `react`, an island in `admin`) is that entry's
+ * file, not a one-line re-export beside it, and Rolldown's small runtime rides in `react` instead
+ * of a file of its own: one or two requests fewer on every page with an island. Islands and the
+ * renderer are loaded by URL and read by export name, so the extra exports change nothing.
+ */
+export function entriesMayExtend() {
+  return {
+    name: 'helixpoint:entries-may-extend',
+    applyToEnvironment: (environment: { name: string }) => environment.name === 'client',
+    options(options: Record<string, unknown>) {
+      return { ...options, preserveEntrySignatures: 'allow-extension' };
+    },
+  };
+}
+
+/**
+ * Each lucide icon imported from its own module ("lucide-react/icons/x") instead of the package's
+ * index, so the chunking above sees which components use which icon. Same icons, same code.
+ */
+export function lucideDirectImports() {
+  let byName: Map<string, string> | undefined;
+  const iconFiles = () => {
+    if (byName) return byName;
+    const index = readFileSync(
+      fileURLToPath(import.meta.resolve('lucide-react')).replace(/cjs\/lucide-react\.js$/, 'esm/lucide-react.mjs'),
+      'utf8',
+    );
+    byName = new Map();
+    for (const [, names, file] of index.matchAll(/export \{([^}]+)\} from '\.\/icons\/([a-z0-9-]+)\.mjs'/g))
+      for (const [, name] of names!.matchAll(/default as (\w+)/g)) byName.set(name!, file!);
+    return byName;
+  };
+  return {
+    name: 'helixpoint:lucide-direct-imports',
+    // Before TypeScript and JSX are compiled, while the imports are as written.
+    enforce: 'pre' as const,
+    applyToEnvironment: (environment: { name: string }) => environment.name === 'client',
+    transform(code: string, id: string) {
+      if (!id.includes('/src/') || !/\.tsx?$/.test(id) || !code.includes("from 'lucide-react'")) return null;
+      return code.replace(/import \{([^}]+)\} from 'lucide-react';/g, (statement, list: string) => {
+        const imports = list
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+        const direct = imports.map((part) => {
+          const [name, local = name] = part.replace(/^type\s+/, '').split(/\s+as\s+/) as [string, string?];
+          const file = iconFiles().get(name);
+          return file && !part.startsWith('type ') ? `import ${local} from 'lucide-react/icons/${file}';` : null;
+        });
+        return direct.every(Boolean) ? direct.join('\n') : statement;
+      });
+    },
+  };
+}

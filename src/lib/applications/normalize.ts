@@ -1,0 +1,52 @@
+import type { ApplicationForm } from './schema.ts';
+import { phoneE164 } from './phone.ts';
+import { PRIVACY_NOTICE_VERSION } from '../privacy/notice.ts';
+
+/**
+ * What is stored (spec section 3): full name joined, phone in E.164, e-mail lowercased, empty
+ * optionals as null; and the consents, with the notice's version and when they were given.
+ */
+export interface NormalizedApplication {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  gender: ApplicationForm['gender'];
+  linkedinProfile: string | null;
+  githubProfile: string | null;
+  vercelProfile: string | null;
+  coverLetter: string;
+  privacyNoticeVersion: string;
+  privacyAcknowledgedAt: Date;
+  talentPoolConsentAt: Date | null;
+  talentPoolUntil: Date | null;
+}
+
+export function normalizeApplication(
+  form: ApplicationForm,
+  { now = new Date(), talentPoolMonths }: { now?: Date; talentPoolMonths: number },
+): NormalizedApplication {
+  const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+  return {
+    fullName: `${form.first_name} ${form.last_name}`.trim(),
+    email: form.email.toLowerCase(),
+    // E.164, the same as the spec's "country code followed by digits" for a valid number.
+    phone: phoneE164(form.phone, form.country_code) ?? `${form.country_code}${form.phone.replace(/\D/g, '')}`,
+    address: form.address,
+    gender: form.gender,
+    linkedinProfile: orNull(form.linkedin_profile),
+    githubProfile: orNull(form.github_profile),
+    vercelProfile: orNull(form.vercel_profile),
+    coverLetter: form.cover_letter,
+    privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+    privacyAcknowledgedAt: now,
+    talentPoolConsentAt: form.talent_pool ? now : null,
+    talentPoolUntil: form.talent_pool ? addMonths(now, talentPoolMonths) : null,
+  };
+}
+
+function addMonths(date: Date, months: number): Date {
+  const until = new Date(date);
+  until.setUTCMonth(until.getUTCMonth() + months);
+  return until;
+}

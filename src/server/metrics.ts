@@ -1,0 +1,162 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The server's vital signs in Prometheus format (GET /metrics, bearer METRICS_TOKEN): requests by
+ * route pattern and status, the database pool, the job queues, e-mails, uploads, and Node's own
+ * process metrics. One registry per process, shared through a global: Astro's bundle and the
+ * server load separate copies of this module (see runtime-registry.ts).
+ */
+
+export interface MetricSources {
+  /** The database pool: connections in use, idle, and requests waiting for one. */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
+  /** Is the database answering (and, embedded, how often it was restarted)? */
+  database?: () => Promise<boolean>;
+  databaseRestarts?: () => number;
+  /** Per queue: jobs waiting, running, and failed (kept by the queue for a while). */
+  queues?: () => Promise<{ name: string; queued: number; active: number; failed: number }[]>;
+}
+
+export type UploadOutcome = 'accepted' | 'invalid' | 'cross-site' | 'too-large' | 'wrong-type' | 'rate-limited' | 'unavailable' | 'failed';
+
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Histogram<'method' | 'route' | 'status'>;
+  jobFailures: Counter<'queue'>;
+  emails: Counter<'outcome'>;
+  uploads: Counter<'outcome'>;
+  /** Where the gauges read from; set by the runtime once it is started. */
+  sources: MetricSources;
+}
+
+/** Gauges read at scrape time must answer quickly even while the database is away. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise.catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  const sources: MetricSources = {};
+  collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'helixpoint_db_pool_connections',
+    help: 'Database pool connections by state (in_use, idle) and requests waiting for one (waiting).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const pool = sources.pool;
+      if (!pool) return;
+      this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'helixpoint_database_up',
+    help: '1 while the database answers, 0 while it is away.',
+    registers: [registry],
+    async collect() {
+      if (sources.database) this.set((await within(sources.database(), 1_000)) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'helixpoint_database_restarts',
+    help: 'Times the embedded PostgreSQL was restarted after exiting unexpectedly.',
+    registers: [registry],
+    collect() {
+      if (sources.databaseRestarts) this.set(sources.databaseRestarts());
+    },
+  });
+  new Gauge({
+    name: 'helixpoint_job_queue_jobs',
+    help: 'Jobs per queue by state: queued (waiting, including retries), active, failed (retained).',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      const queues = sources.queues ? await within(sources.queues(), 1_000) : undefined;
+      if (!queues) return;
+      this.reset();
+      for (const queue of queues) {
+        this.set({ queue: queue.name, state: 'queued' }, queue.queued);
+        this.set({ queue: queue.name, state: 'active' }, queue.active);
+        this.set({ queue: queue.name, state: 'failed' }, queue.failed);
+      }
+    },
+  });
+  return {
+    registry,
+    sources,
+    httpRequests: new Histogram({
+      name: 'helixpoint_http_request_duration_seconds',
+      help: 'HTTP requests by method, route pattern and status, with their durations.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    jobFailures: new Counter({
+      name: 'helixpoint_job_failures_total',
+      help: 'Job attempts that failed (and will be retried while the queue allows), per queue.',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    emails: new Counter({
+      name: 'helixpoint_emails_total',
+      help: 'E-mails by outcome: sent, or failed (the job retries it).',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    uploads: new Counter({
+      name: 'helixpoint_uploads_total',
+      help: 'Uploads by outcome: accepted, or the reason they were refused.',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+  };
+}
+
+const METRICS = Symbol.for('helixpoint.metrics');
+type GlobalWithMetrics = typeof globalThis & { [METRICS]?: Metrics };
+
+/** The process's metrics, created on first use. */
+export function getMetrics(): Metrics {
+  const global = globalThis as GlobalWithMetrics;
+  return (global[METRICS] ??= createMetrics());
+}
+
+/** The outcome an upload answer stands for, by its status. */
+export function uploadOutcome(status: number): UploadOutcome {
+  switch (status) {
+    case 201:
+      return 'accepted';
+    case 403:
+      return 'cross-site';
+    case 413:
+      return 'too-large';
+    case 415:
+      return 'wrong-type';
+    case 429:
+      return 'rate-limited';
+    case 503:
+      return 'unavailable';
+    default:
+      return status < 500 ? 'invalid' : 'failed';
+  }
+}
+
+/** Does the request carry `Authorization: Bearer <token>`? Compared in constant time. */
+export function hasMetricsToken(authorization: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!match?.[1]) return false;
+  const given = Buffer.from(match[1]);
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
