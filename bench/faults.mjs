@@ -225,14 +225,13 @@ async function main() {
     );
 
     const { rows: uploadRows } = await db.query('select storage_key from uploads');
-    const keys = new Set(await listAllKeys(storage));
-    const rowsWithoutFile = uploadRows.filter((row) => !keys.has(row.storage_key)).length;
-    const rowKeys = new Set(uploadRows.map((row) => row.storage_key));
-    const filesWithoutRow = [...keys].filter((key) => !rowKeys.has(key)).length;
-    check(
-      rowsWithoutFile === 0,
-      `no upload row without its file (${uploadRows.length} rows, ${keys.size} objects; ${filesWithoutRow} objects without a row)`,
-    );
+    let rowsWithoutFile = 0;
+    for (let index = 0; index < uploadRows.length; index += 20) {
+      const found = await Promise.all(uploadRows.slice(index, index + 20).map((row) => storage.exists(row.storage_key)));
+      rowsWithoutFile += found.filter((exists) => !exists).length;
+    }
+    const orphans = await objectsWithoutRow(storage, new Set(uploadRows.map((row) => row.storage_key)));
+    check(rowsWithoutFile === 0, `no upload row without its file (${uploadRows.length} rows; ${orphans})`);
 
     const emailWaitStarted = Date.now();
     const delivered = await waitFor(
@@ -265,20 +264,18 @@ async function main() {
 }
 
 /**
- * Every key in the bucket. s3rver walks its directory tree to list, and a request a client gave
- * up on during the drill may still be writing or removing a file on the server: the walk then
- * meets a vanished directory and s3rver answers 500 InternalError. Such a listing is asked again
- * (a real S3 lists consistently); five failures in a row fail the drill.
+ * How many stored objects no upload row names (uploads cut off by the faults; the daily cleanup
+ * takes them), as a note. s3rver is not crash-safe: an object whose metadata file was being
+ * written when the drill stopped it is left half-written, and every later listing of the bucket
+ * answers 500; a real S3 writes an object whole or not at all. The rows are checked one by one
+ * above, so the check does not depend on the listing.
  */
-async function listAllKeys(storage) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await storage.listOlderThan('', new Date(Date.now() + 3600_000));
-    } catch (error) {
-      if (attempt === 5) throw error;
-      console.log(`  listing the bucket failed (${error?.name ?? error}); asking again`);
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-    }
+async function objectsWithoutRow(storage, rowKeys) {
+  try {
+    const keys = await storage.listOlderThan('', new Date(Date.now() + 3600_000));
+    return `${keys.filter((key) => !rowKeys.has(key)).length} of ${keys.length} objects without a row`;
+  } catch (error) {
+    return `the bucket could not be listed (${error?.name ?? error}: s3rver left an object half-written when it was stopped)`;
   }
 }
 

@@ -9,6 +9,8 @@ import { configOrExit } from './lib/config-or-exit.mjs';
 import { closeGracefully, createAppServer } from '../src/server/http/server.ts';
 import { createPageCache } from '../src/server/http/page-cache.ts';
 import { prepareStaticSite } from '../src/server/http/static-site.ts';
+import { countViews } from '../src/server/insights/views.ts';
+import { externalReferrerHost } from '../src/server/insights/visit-source.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { onPositionsChanged } from '../src/server/positions/changes.ts';
 import { startRuntime } from '../src/server/runtime.ts';
@@ -43,7 +45,9 @@ const staticSite = await prepareStaticSite({
 });
 if (staticSite.created) logger.info({ files: staticSite.rewritten, siteUrl: config.siteUrl }, 'static pages written for SITE_URL');
 // The job board, apply pages and sitemap from memory, until positions change here or elsewhere.
-const pageCache = createPageCache();
+// The careers pages carry the referring site on as the visit's source (?ref= on their links), so
+// a page is kept per referring host.
+const pageCache = createPageCache({ vary: (req) => externalReferrerHost(req, config.siteUrl) ?? '' });
 onPositionsChanged(() => pageCache.invalidate());
 const server = createAppServer({
   clientDir: staticSite.dirs,
@@ -53,6 +57,7 @@ const server = createAppServer({
   hsts: config.siteUrl.startsWith('https://'),
   metricsToken: config.metricsToken,
   pageCache,
+  afterResponse: countViews(runtime.views),
 });
 
 server.listen(config.port, config.host, () => {

@@ -39,6 +39,8 @@ import { applicationDeps, submitApplication } from '@/server/applications/submit
 import { deleteMessage, setMessageRead } from '@/server/messages/inbox';
 import { contactDeps, submitContactMessage } from '@/server/messages/submit';
 import { createPosition, setPositionActive, updatePosition } from '@/server/positions/manage';
+import { saveHeardAboutOptions } from '@/server/insights/heard-about';
+import { heardAboutFormSchema } from '@/lib/insights/heard-about-form';
 import { erasePerson, privacyDeps, setLegalHold } from '@/server/privacy/requests';
 import { clientKeyOf } from '@/server/request-context';
 import { getRuntime, type Runtime } from '@/server/runtime';
@@ -129,6 +131,9 @@ export const server = {
     createPosition: adminAction(positionFormSchema, (form, actor, { database }) => createPosition(database.db, actor, form)),
     updatePosition: adminAction(positionUpdateSchema, ({ positionId, form }, actor, { database }) =>
       updatePosition(database.db, actor, positionId, form),
+    ),
+    saveHeardAboutOptions: adminAction(heardAboutFormSchema, ({ options }, actor, { database }) =>
+      saveHeardAboutOptions(database.db, actor, options),
     ),
     setPositionActive: adminAction(positionActiveSchema, ({ positionId, active }, actor, { database }) =>
       setPositionActive(database.db, actor, positionId, active),

@@ -45,7 +45,11 @@ export function privacyNotice(periods: RetentionPeriods) {
       items: [
         {
           term: 'When you apply for a position',
-          text: 'Your name, e-mail address, phone number, postal address, gender, the profiles you link (LinkedIn, GitHub, Vercel), your cover letter and your resume, the position, and the time. We use them to assess your application and to contact you about it. Gender is asked by the form; reviewers do not see it beside your application, and it is only ever reported as counts.',
+          text: 'Your name, e-mail address, phone number, postal address, gender, the profiles you link (LinkedIn, GitHub, Vercel), your cover letter and your resume, your answers to the position’s own questions, how you heard about us if you say, where your visit came from (the campaign named in the link you followed, or the site that linked to us), the position, and the time. We use them to assess your application, to contact you about it, and to count which channels bring applicants. Gender is asked by the form; reviewers do not see it beside your application, and it is only ever reported as counts.',
+        },
+        {
+          term: 'When you look at open positions',
+          text: 'We count views of the careers page and of each position, as one number per page per day. Nothing about you is kept for it: no cookie, no IP address, no browser details.',
         },
         {
           term: 'When you write to us',

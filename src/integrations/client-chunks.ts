@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
  * - contact: the contact page's islands and its form's rules, one file;
  * - phone: libphonenumber and the apply form's phone metadata, loaded on demand by the form and
  *   with the admin pages that show numbers;
+ * - screening: the apply form of a position that asks questions of its own, one file;
  * - admin: the admin area's islands and what only they use, one file for all of them (staff
  *   pages). pdf.js is not in it: PdfPreview imports it on demand, as files of its own.
  *
@@ -78,7 +79,9 @@ const forms = any(
   (id) => id.includes('astro/dist/actions') || id.includes('astro:actions'),
   inSource(/^lib\/(honeypot|uploads|forms)\.ts$/),
   // The forms' texts and the privacy consent, which admin islands share with the public forms.
-  inSource(/^lib\/applications\/(texts|schema)\.ts$/),
+  inSource(/^lib\/applications\/(texts|schema|source)\.ts$/),
+  // The "heard about us" question's label: the apply form and the admin area's editor.
+  inSource(/^lib\/insights\/heard-about\.ts$/),
   inSource(/^lib\/privacy\/notice\.ts$/),
   inSource(/^components\/ui\/(file-upload-field|upload-file|honeypot|checkbox|privacy-note)\.tsx?$/),
 );
@@ -92,6 +95,16 @@ const phone = any(inPackage('libphonenumber-js'), inSource(/^lib\/applications\/
 const accounts = any(inSource(/^lib\/accounts\/[a-z-]+\.ts$/), inSource(/^lib\/format\.ts$/));
 
 const admin = inSource(/^components\/admin\/[A-Za-z-]+\.tsx?$/);
+
+// The apply form of a position with questions of its own (its island, the questions' fields and the
+// answers' rules): one file, loaded by those positions' pages only.
+// The apply form itself, above `screening`, which would otherwise take it along as a dependency.
+const apply = inSource(/^components\/careers\/(ApplicationForm|ConsentFields|success-sequence)\.tsx?$/);
+
+const screening = any(
+  inSource(/^components\/careers\/(ApplicationFormWithQuestions|ScreeningFields)\.tsx$/),
+  inSource(/^lib\/screening\/answers-schema\.ts$/),
+);
 
 // The contact page's four islands (imported from contact-islands.ts) and the rules and texts of its
 // form, which the admin inbox shares: one file.
@@ -125,6 +138,11 @@ const groups: { name: string | ((id: string, context: ChunkingContext) => string
   { name: 'contact', test: contact },
   { name: 'accounts', test: accounts },
   { name: 'phone', test: phone },
+  // A position's questions, shared by the apply form of a position that asks some and the admin
+  // area's editor: a file of their own, which neither takes from the other.
+  { name: 'questions', test: inSource(/^lib\/screening\/questions\.ts$/) },
+  { name: 'ApplicationForm', test: apply },
+  { name: 'screening', test: screening },
   { name: 'admin', test: admin },
 ];
 

@@ -5,15 +5,19 @@ export function formatDate(date: Date): string {
   return dateFormat.format(date);
 }
 
-// Staff read times in the company's own zone (the offices and business hours are in Texas), not
-// the server's, which is often UTC.
+/**
+ * Staff read times in the company's own zone (the offices and business hours are in Texas), not
+ * the server's, which is often UTC; the reports' days are that zone's days too.
+ */
+export const COMPANY_TIME_ZONE = 'America/Chicago';
+
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  timeZone: 'America/Chicago',
+  timeZone: COMPANY_TIME_ZONE,
   timeZoneName: 'short',
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { applicationSubmissionSchema } from './applications/schema';
 import { HONEYPOT_FIELD, isHoneypotFilled } from './honeypot';
 import { contactSubmissionSchema } from './messages/schema';
 
@@ -11,7 +10,6 @@ describe('honeypot', () => {
   });
 
   it('is a field of every public form submission, under one name', () => {
-    for (const schema of [applicationSubmissionSchema, contactSubmissionSchema])
-      expect(Object.keys(schema.shape)).toContain(HONEYPOT_FIELD);
+    for (const schema of [contactSubmissionSchema]) expect(Object.keys(schema.shape)).toContain(HONEYPOT_FIELD);
   });
 });

@@ -4,6 +4,7 @@ import { assertWritableDataDir } from './data-dir.ts';
 import { isDatabaseReachable } from './db/client.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';
 import { seedIfNeverSeeded } from './db/seed.ts';
+import { createViewCounter, writeViews, type ViewCounter } from './insights/views.ts';
 import { startJobs, type Jobs } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import { getMetrics } from './metrics.ts';
@@ -26,6 +27,8 @@ export interface Runtime {
   auth: Auth;
   /** Hears other instances announce position changes (positions/changes.ts). */
   positionChanges: PositionChangeListener;
+  /** Counts views of the job board and position pages, written in batches (insights/views.ts). */
+  views: ViewCounter;
   isHealthy(): Promise<boolean>;
   stop(): Promise<void>;
 }
@@ -79,8 +82,13 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
         log: (data, message) => logger.info(data, message),
       }),
       positionChanges: listenForPositionChanges(database.pool, logger),
+      views: createViewCounter({
+        write: (rows) => writeViews(database.db, rows),
+        onError: (error) => logger.warn({ err: { message: (error as Error).message } }, 'page views kept for the next write'),
+      }),
       isHealthy: () => isDatabaseReachable(database.pool),
       stop: async () => {
+        await runtime.views.stop();
         await runtime.positionChanges.stop();
         await jobs.stop();
         mailer.close();

@@ -6,7 +6,7 @@ export interface Crumb {
   label: string;
 }
 
-export type AdminSection = 'dashboard' | 'applications' | 'templates' | 'messages' | 'audit' | 'privacy' | 'retention' | 'other';
+export type AdminSection = 'dashboard' | 'applications' | 'insights' | 'templates' | 'messages' | 'audit' | 'privacy' | 'retention' | 'other';
 
 export interface AdminHeaderProps {
   title: string;
@@ -42,6 +42,7 @@ export function AdminHeader({ title, crumbs = [], current, unreadMessages = 0, a
         <nav aria-label="Admin sections" className="flex flex-wrap gap-2">
           {tab('/admin', 'Dashboard', current === 'dashboard')}
           {tab('/admin/applications', 'Applications', current === 'applications')}
+          {tab('/admin/insights', 'Insights', current === 'insights')}
           {tab('/admin/templates', 'E-mail templates', current === 'templates')}
           {tab('/admin/messages', 'Messages', current === 'messages', unreadBadge)}
           {tab('/admin/privacy', 'Privacy requests', current === 'privacy')}

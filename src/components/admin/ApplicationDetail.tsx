@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatPhone } from '@/lib/applications/phone';
 import { formatDateTime } from '@/lib/format';
+import { answerText, type ScreeningAnswer } from '@/lib/screening/questions';
+import { KnockOutBadge } from './KnockOutBadge';
 import { DetailCard, DetailLayout, DetailList, detailLinkClass, notGiven, PrivateFileCard, WrittenText } from './DetailCard';
 
 export interface ApplicationDetailProps {
@@ -15,6 +17,12 @@ export interface ApplicationDetailProps {
     vercelProfile: string | null;
     coverLetter: string;
     createdAt: Date;
+    source: string;
+    sourceMedium: string | null;
+    sourceCampaign: string | null;
+    heardAbout: string | null;
+    screeningAnswers: ScreeningAnswer[];
+    knockedOut: boolean;
   };
   resume: { fileName: string; size: number | null } | null;
   /** The status control (an island the page places in this slot). */
@@ -40,6 +48,29 @@ function profileLink(url: string | null) {
     <a className={`${detailLinkClass} break-all`} href={url} rel="noopener noreferrer nofollow" target="_blank">
       {url}
     </a>
+  );
+}
+
+/** "newsletter (email, spring-hiring)": the source, then the campaign's medium and name when known. */
+export function sourceText(application: Pick<ApplicationDetailProps['application'], 'source' | 'sourceMedium' | 'sourceCampaign'>): string {
+  const details = [application.sourceMedium, application.sourceCampaign].filter(Boolean);
+  return details.length ? `${application.source} (${details.join(', ')})` : application.source;
+}
+
+/** The position's questions as they were asked, with the answers; a knock-out answer is marked for a person to judge. */
+function ScreeningAnswers({ answers }: { answers: ScreeningAnswer[] }) {
+  return (
+    <dl className="mt-4 flex flex-col gap-4 text-sm">
+      {answers.map((answer) => (
+        <div key={answer.questionId}>
+          <dt className="font-medium text-muted-foreground">{answer.question}</dt>
+          <dd className="mt-1 flex flex-wrap items-center gap-2 break-words whitespace-pre-line">
+            {answerText(answer)}
+            {answer.knockedOut && <KnockOutBadge />}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -73,6 +104,8 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
                 ],
                 ['Address', application.address],
                 ['Applied', formatDateTime(application.createdAt)],
+                ['Source', sourceText(application)],
+                ['Heard about us', application.heardAbout ?? notGiven],
                 ['LinkedIn', profileLink(application.linkedinProfile)],
                 ['GitHub', profileLink(application.githubProfile)],
                 ['Vercel', profileLink(application.vercelProfile)],
@@ -93,6 +126,16 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
           <DetailCard id="cover-heading" title="Cover letter">
             <WrittenText>{application.coverLetter}</WrittenText>
           </DetailCard>
+          {application.screeningAnswers.length > 0 && (
+            <DetailCard id="screening-heading" title="Screening questions">
+              {application.knockedOut && (
+                <p className="mt-2 text-sm text-muted-foreground">
+                  An answer below is a knock-out answer for this position. Nothing was done automatically: decide as for any application.
+                </p>
+              )}
+              <ScreeningAnswers answers={application.screeningAnswers} />
+            </DetailCard>
+          )}
           <DetailCard id="notes-heading" title="Notes">
             {notes}
           </DetailCard>

@@ -12,6 +12,7 @@ import { flashToast, showToast } from '@/components/ui/toast';
 import { errorToast, formToasts } from '@/lib/forms';
 import { positionFormSchema, positionTypes, type PositionFormInput } from '@/lib/positions/schema';
 import { positionToasts } from '@/lib/positions/texts';
+import { QuestionsEditor } from './QuestionsEditor';
 
 export interface PositionFormProps {
   departments: { id: string; name: string }[];
@@ -22,7 +23,7 @@ export interface PositionFormProps {
 
 /** Add or edit a position. New positions are active and default to type Remote (spec). */
 export function PositionForm({ departments, initial, positionId }: PositionFormProps) {
-  const { register, handleSubmit, formState } = useForm<PositionFormInput>({
+  const { register, handleSubmit, formState, setValue } = useForm<PositionFormInput>({
     mode: 'onTouched',
     resolver: zodResolver(positionFormSchema),
     defaultValues: initial,
@@ -100,6 +101,11 @@ export function PositionForm({ departments, initial, positionId }: PositionFormP
           {(control) => <Input {...control} {...register('closesAt')} type="date" />}
         </FormField>
       </div>
+      <QuestionsEditor
+        initial={initial.screeningQuestions ?? []}
+        onChange={(questions) => setValue('screeningQuestions', questions, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+        errors={errors}
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy}>
           {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}

@@ -12,8 +12,11 @@ export function WorkspaceFilters({
   query,
   positions,
   base,
+  sources = [],
 }: {
   query: WorkspaceQuery;
+  /** Where applicants came from (UTM source, referring site or "direct"), most frequent first. */
+  sources?: readonly string[];
   /** Offered as a filter; left out on a position's own page. */
   positions: ReadonlyArray<{ id: string; title: string }> | null;
   base: string;
@@ -86,6 +89,30 @@ export function WorkspaceFilters({
           Applied to
         </label>
         <Input id="filter-to" name="to" type="date" defaultValue={query.to ?? ''} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="filter-source" className="text-sm font-medium">
+          Source
+        </label>
+        <Select
+          id="filter-source"
+          name="source"
+          defaultValue={query.source ?? ''}
+          placeholder="Any source"
+          options={sources.map((source) => ({ value: source, label: source }))}
+        />
+      </div>
+      <div className="flex items-end">
+        <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="flag"
+            value="knockout"
+            defaultChecked={query.knockedOut}
+            className="size-4 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          />
+          Knock-out answers only
+        </label>
       </div>
       {query.status && <input type="hidden" name="status" value={query.status} />}
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">

@@ -13,6 +13,7 @@ import type { EmailTemplate } from '@/lib/applications/templates';
 import { formatDate } from '@/lib/format';
 import { errorToast } from '@/lib/forms';
 import { AdminEmpty, AdminTable, PhoneLabel } from './AdminTable';
+import { KnockOutBadge } from './KnockOutBadge';
 import { StatusBadge } from './StatusBadge';
 
 export interface WorkspaceListRow {
@@ -27,6 +28,8 @@ export interface WorkspaceListRow {
   averageRating: number | null;
   ratingCount: number;
   otherApplications: number;
+  source: string;
+  knockedOut: boolean;
 }
 
 export interface WorkspaceListProps {
@@ -251,6 +254,10 @@ export function WorkspaceList({ rows, query, total, listSearch, showPosition, re
                 <a href={detailHref(row)} className={rowLink} data-application>
                   {row.fullName}
                 </a>
+                <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                  <span>Source: {row.source}</span>
+                  {row.knockedOut && <KnockOutBadge />}
+                </span>
                 {row.otherApplications > 0 && (
                   <a
                     href={`/admin/applications?q=${encodeURIComponent(row.email)}`}

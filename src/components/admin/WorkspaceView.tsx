@@ -14,6 +14,8 @@ export interface WorkspaceViewProps {
   base: string;
   counts: { all: number; total: number; pages: number; byStatus: Partial<Record<ApplicationStatus, number>> };
   positions: ReadonlyArray<{ id: string; title: string }> | null;
+  /** The source filter's choices. */
+  sources?: readonly string[];
   csvHref: string;
   /** A sentence about the position, on its own page. */
   note?: string;
@@ -22,11 +24,11 @@ export interface WorkspaceViewProps {
 }
 
 /** Filters, the count of each status, the export, the list and its pages. */
-export function WorkspaceView({ query, base, counts, positions, csvHref, note, list }: WorkspaceViewProps) {
+export function WorkspaceView({ query, base, counts, positions, sources, csvHref, note, list }: WorkspaceViewProps) {
   const href = (changes: Partial<WorkspaceQuery>) => workspaceHref({ ...query, page: 1, ...changes }, base);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-10 sm:px-6 lg:px-8">
-      <WorkspaceFilters query={query} positions={positions} base={base} />
+      <WorkspaceFilters query={query} positions={positions} base={base} sources={sources} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted-foreground">
           {countOf(counts.all, 'application')}

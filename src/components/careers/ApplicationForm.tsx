@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod/mini';
 import { actions } from 'astro:actions';
 import { LoaderCircle } from 'lucide-react';
-import { useRef, useState, type SubmitEvent } from 'react';
-import { useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useForm, useWatch, type FieldErrors, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { FileUploadField, usePendingUpload, type FileUploadTexts } from '@/components/ui/file-upload-field';
@@ -18,7 +19,9 @@ import {
   genderOptions,
   RESUME_INPUT,
   type ApplicationFieldErrors,
+  type ApplicationForm as ApplicationFormType,
   type ApplicationFormInput,
+  type SourceFormFields,
 } from '@/lib/applications/schema';
 import { applicationMessages as messages, applicationToasts, resumeUploadedText } from '@/lib/applications/texts';
 import { formToasts } from '@/lib/forms';
@@ -51,10 +54,26 @@ const defaultValues: ApplicationFormInput = {
   resume_upload_id: '',
   privacy_acknowledged: false,
   talent_pool: false,
+  heard_about: '',
 };
 
 /** Every toast of this form has this id: a later one replaces the form's earlier error toasts. */
 const TOAST_ID = 'application-form';
+
+/** What the form needs of its questions' fields: to register them, and their messages. */
+export interface ScreeningFormApi {
+  register: UseFormRegister<ApplicationFormInput>;
+  errors: FieldErrors<ApplicationFormInput>;
+  dirtyFields: Partial<Record<string, unknown>>;
+  serverErrors: ApplicationFieldErrors;
+}
+
+/** A position's questions: the form's schema with their answers, their first answers, their fields. */
+export interface Screening {
+  schema: z.ZodMiniType<ApplicationFormType, ApplicationFormInput>;
+  initialAnswers: Record<string, string>;
+  render: (form: ScreeningFormApi) => ReactNode;
+}
 
 export interface ApplicationFormProps {
   positionId: string;
@@ -63,6 +82,15 @@ export interface ApplicationFormProps {
   serverErrors?: ApplicationFieldErrors;
   /** How long the talent pool keeps an application (RETENTION_TALENT_POOL_MONTHS). */
   talentPoolMonths: number;
+  /** The position's own questions (ApplicationFormWithQuestions.tsx): most positions have none, and their page loads none of it. */
+  screening?: Screening;
+  /**
+   * "How did you hear about us?": its texts and answers (lib/insights/heard-about.ts), given by the
+   * server so the form's script carries none of them; left out when there are no answers.
+   */
+  heardAbout?: { label: string; hint: string; placeholder: string; options: { value: string; label: string }[] } | undefined;
+  /** Where the visit came from; sent with the form (the page's hidden fields when it posts itself). */
+  source: SourceFormFields;
 }
 
 /**
@@ -70,7 +98,17 @@ export interface ApplicationFormProps {
  * again on every change (react-hook-form's onTouched), with the schema the server uses too. A
  * failed submit keeps everything typed; a successful one runs the spec's toast sequence.
  */
-export function ApplicationForm({ positionId, initialValues = defaultValues, serverErrors = {}, talentPoolMonths }: ApplicationFormProps) {
+export function ApplicationForm({
+  positionId,
+  initialValues: given,
+  serverErrors = {},
+  talentPoolMonths,
+  screening,
+  heardAbout,
+  source,
+}: ApplicationFormProps) {
+  // A page given back to a plain post has the answers the applicant posted.
+  const initialValues = given ?? defaultValues;
   const {
     register,
     control,
@@ -79,14 +117,22 @@ export function ApplicationForm({ positionId, initialValues = defaultValues, ser
     trigger,
     getFieldState,
     formState: { errors, dirtyFields },
-  } = useForm<ApplicationFormInput>({ mode: 'onTouched', resolver: zodResolver(applicationFormSchema), defaultValues: initialValues });
+  } = useForm<ApplicationFormInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(screening?.schema ?? applicationFormSchema),
+    defaultValues: screening ? { ...initialValues, answers: screening.initialAnswers } : initialValues,
+  });
   // The server's message for a field stays until the field is changed or checked again here.
-  const errorOf = (field: keyof ApplicationFormInput) => errors[field]?.message ?? (dirtyFields[field] ? undefined : serverErrors[field]);
+  const errorOf = (field: Exclude<keyof ApplicationFormInput, 'answers'>) =>
+    errors[field]?.message ?? (dirtyFields[field] ? undefined : serverErrors[field]);
   // Registered here, in the order of the form, because that order decides which invalid field
   // gets the focus on submit (render props run after this component, radios inline would win).
   // defaultValue: the values are in the server-rendered HTML too, for a page given back to a plain post.
   const field = (
-    name: Exclude<keyof ApplicationFormInput, 'gender' | 'resume_upload_id' | 'country_code' | 'privacy_acknowledged' | 'talent_pool'>,
+    name: Exclude<
+      keyof ApplicationFormInput,
+      'gender' | 'resume_upload_id' | 'country_code' | 'privacy_acknowledged' | 'talent_pool' | 'answers'
+    >,
   ) => ({
     ...register(name),
     defaultValue: initialValues[name],
@@ -107,6 +153,7 @@ export function ApplicationForm({ positionId, initialValues = defaultValues, ser
     github_profile: field('github_profile'),
     vercel_profile: field('vercel_profile'),
     cover_letter: field('cover_letter'),
+    heard_about: field('heard_about'),
     privacy_acknowledged: register('privacy_acknowledged'),
     talent_pool: register('talent_pool'),
   };
@@ -144,7 +191,12 @@ export function ApplicationForm({ positionId, initialValues = defaultValues, ser
     setStatus('submitting');
     let submitted = false;
     try {
-      const { data, error } = await actions.apply({ ...values, position_id: positionId, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' });
+      const { data, error } = await actions.apply({
+        ...values,
+        ...source,
+        position_id: positionId,
+        [HONEYPOT_FIELD]: honeypot.current?.value ?? '',
+      });
       if (error || !data) throw error ?? new Error('No answer');
       switch (data.kind) {
         case 'submitted':
@@ -192,6 +244,7 @@ export function ApplicationForm({ positionId, initialValues = defaultValues, ser
     <form
       // Before hydration, or without JavaScript, the form posts itself (with the resume) to its page,
       // which runs the same command; never a GET, so nothing typed lands in a URL.
+      id="application-form"
       method="post"
       encType="multipart/form-data"
       noValidate
@@ -309,6 +362,13 @@ export function ApplicationForm({ positionId, initialValues = defaultValues, ser
         onUploadStart={onUploadStart}
       />
 
+      {screening?.render({ register, errors, dirtyFields, serverErrors })}
+
+      {heardAbout && (
+        <FormField id="heard_about" label={heardAbout.label} hint={heardAbout.hint}>
+          {(control) => <Select {...control} {...fields.heard_about} placeholder={heardAbout.placeholder} options={heardAbout.options} />}
+        </FormField>
+      )}
       <ConsentFields
         acknowledgement={fields.privacy_acknowledged}
         talentPool={fields.talent_pool}

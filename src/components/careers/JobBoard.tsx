@@ -13,6 +13,8 @@ export interface JobBoardProps {
   departments: { id: string; name: string }[];
   locations: string[];
   filters: JobFilters;
+  /** Where the visit came from (utm_… or ref), carried on to the apply links and kept in the address. */
+  sourceParams?: [string, string][];
 }
 
 /** Typing pauses this long before the list is asked for again. */
@@ -27,7 +29,13 @@ function countText(count: number): string {
  * JavaScript and every filtered list has a URL); once hydrated, the list follows the controls as
  * you type, and the address bar keeps up so the view can still be shared.
  */
-export function JobBoard({ positions: initialPositions, departments, locations, filters: initialFilters }: JobBoardProps) {
+export function JobBoard({
+  positions: initialPositions,
+  departments,
+  locations,
+  filters: initialFilters,
+  sourceParams = [],
+}: JobBoardProps) {
   const [filters, setFilters] = useState<JobFilters>(initialFilters);
   const [positions, setPositions] = useState(initialPositions);
   const [loading, setLoading] = useState(false);
@@ -41,7 +49,8 @@ export function JobBoard({ positions: initialPositions, departments, locations, 
       return;
     }
     const query = filtersToQuery(filters);
-    window.history.replaceState(null, '', `/careers${query}`);
+    const source = new URLSearchParams(sourceParams).toString();
+    window.history.replaceState(null, '', `/careers${query}${source ? `${query ? '&' : '?'}${source}` : ''}`);
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
       setLoading(true);
@@ -62,7 +71,7 @@ export function JobBoard({ positions: initialPositions, departments, locations, 
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [filters]);
+  }, [filters, sourceParams]);
 
   const hasFilters = Boolean(filters.q || filters.department || filters.location);
 
@@ -76,6 +85,9 @@ export function JobBoard({ positions: initialPositions, departments, locations, 
         onSubmit={(event) => event.preventDefault()}
         className="grid gap-4 rounded-xl border border-border bg-card p-4 shadow-card sm:p-6 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end"
       >
+        {sourceParams.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="job-search">Search positions</Label>
           <div className="relative">
@@ -165,7 +177,7 @@ export function JobBoard({ positions: initialPositions, departments, locations, 
           <ul className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
             {positions.map((position) => (
               <li key={position.id}>
-                <JobCard position={position} />
+                <JobCard position={position} sourceQuery={sourceParams.length ? `?${new URLSearchParams(sourceParams)}` : ''} />
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { typeRepeatsLocation, type JobCardData } from '@/lib/positions/filters';
 
 /** One open position on the job board (spec: title, department, location, type, two-line description, Apply Now). */
-export function JobCard({ position }: { position: JobCardData }) {
+export function JobCard({ position, sourceQuery = '' }: { position: JobCardData; sourceQuery?: string }) {
   return (
     <article className="flex h-full flex-col rounded-xl border border-border bg-card p-6 shadow-card transition-shadow hover:shadow-popover">
       <h3 className="text-lg leading-snug font-semibold tracking-tight">{position.title}</h3>
@@ -29,7 +29,7 @@ export function JobCard({ position }: { position: JobCardData }) {
       <p className="mt-4 line-clamp-2 text-sm leading-relaxed text-muted-foreground">{position.description}</p>
       <div className="mt-auto pt-6">
         {/* The visible words start the name (WCAG 2.5.3); the title tells the ten links apart. */}
-        <LinkButton href={`/careers/apply/${position.id}`} size="sm" aria-label={`Apply Now: ${position.title}`}>
+        <LinkButton href={`/careers/apply/${position.id}${sourceQuery}`} size="sm" aria-label={`Apply Now: ${position.title}`}>
           Apply Now
           <ArrowRight aria-hidden="true" />
         </LinkButton>

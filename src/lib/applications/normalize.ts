@@ -23,7 +23,7 @@ export interface NormalizedApplication {
 }
 
 export function normalizeApplication(
-  form: ApplicationForm,
+  form: Omit<ApplicationForm, 'answers'>,
   { now = new Date(), talentPoolMonths }: { now?: Date; talentPoolMonths: number },
 ): NormalizedApplication {
   const orNull = (value: string) => (value.trim() === '' ? null : value.trim());

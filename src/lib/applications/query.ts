@@ -5,7 +5,8 @@ import { isApplicationStatus, type ApplicationStatus } from './status.ts';
 /**
  * The recruiter's list of applications as it lives in the URL, so any view can be shared:
  * ?q= name or e-mail, ?position=, ?status=, ?rating= (a least average, or "unrated"), ?from= and
- * ?to= (days applied, inclusive), ?sort=rating (newest first otherwise), ?page=N.
+ * ?to= (days applied, inclusive), ?source= (where applicants came from), ?flag=knockout (a
+ * knock-out answer), ?sort=rating (newest first otherwise), ?page=N.
  */
 export interface WorkspaceQuery {
   q: string | null;
@@ -14,6 +15,8 @@ export interface WorkspaceQuery {
   rating: number | 'unrated' | null;
   from: string | null;
   to: string | null;
+  source: string | null;
+  knockedOut: boolean;
   sort: 'newest' | 'rating';
   page: number;
 }
@@ -25,6 +28,8 @@ export const emptyWorkspaceQuery: WorkspaceQuery = {
   rating: null,
   from: null,
   to: null,
+  source: null,
+  knockedOut: false,
   sort: 'newest',
   page: 1,
 };
@@ -42,6 +47,8 @@ export function parseWorkspaceQuery(params: URLSearchParams, fixed: Partial<Work
     rating: rating === 'unrated' ? 'unrated' : /^[1-5]$/.test(rating ?? '') ? Number(rating) : null,
     from: day(params.get('from')),
     to: day(params.get('to')),
+    source: params.get('source')?.trim().toLowerCase().slice(0, 100) || null,
+    knockedOut: params.get('flag') === 'knockout',
     sort: params.get('sort') === 'rating' ? 'rating' : 'newest',
     page: parsePage(params),
     ...fixed,
@@ -57,6 +64,8 @@ export function workspaceHref(query: WorkspaceQuery, base = '/admin/applications
     rating: query.rating === null ? undefined : String(query.rating),
     from: query.from ?? undefined,
     to: query.to ?? undefined,
+    source: query.source ?? undefined,
+    flag: query.knockedOut ? 'knockout' : undefined,
     sort: query.sort === 'rating' ? 'rating' : undefined,
     page: query.page,
   });

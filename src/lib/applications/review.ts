@@ -32,6 +32,9 @@ const bulkTarget = z.union([
       rating: z.nullable(z.union([z.int().check(z.minimum(1), z.maximum(5)), z.literal('unrated')])),
       from: z.nullable(z.iso.date()),
       to: z.nullable(z.iso.date()),
+      // Older pages (open before the source filter existed) send neither: no filter.
+      source: z._default(z.nullable(z.string().check(z.maxLength(100))), null),
+      knockedOut: z._default(z.boolean(), false),
       sort: z.enum(['newest', 'rating']),
       page: z.int(),
     }),

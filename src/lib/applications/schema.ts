@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { emailField } from '../forms.ts';
-import { honeypotField } from '../honeypot.ts';
+import type { HONEYPOT_FIELD } from '../honeypot.ts';
 import { countryCodes, DEFAULT_COUNTRY_CODE, type CountryCode } from './countries.ts';
 import { consentFields } from '../privacy/notice.ts';
 import { applicationMessages as messages } from './texts.ts';
@@ -30,7 +30,7 @@ const optionalUrl = (pattern: RegExp, message: string) =>
     z.refine((value) => value === '' || pattern.test(value), message),
   );
 
-const applicationFields = {
+export const applicationFields = {
   first_name: name,
   last_name: name,
   email: emailField,
@@ -48,6 +48,8 @@ const applicationFields = {
   resume_upload_id: z.uuid(messages.resume),
   // The privacy notice acknowledged (required), and the talent pool (optional).
   ...consentFields,
+  /** "How did you hear about us?" (optional; one of the options an admin keeps, checked by the server). */
+  heard_about: z._default(z.string().check(z.maxLength(80, messages.tooLong(80))), ''),
 };
 
 /**
@@ -57,7 +59,7 @@ const applicationFields = {
  * schemas are parsed with parseAsync / safeParseAsync (react-hook-form's resolver and Astro's
  * actions do).
  */
-const phoneOfCountry = z.refine(
+export const phoneOfCountry = z.refine(
   async (form: unknown) => {
     const { phone, country_code } = form as { phone: string; country_code: string };
     const { phoneE164 } = await import('./phone.ts');
@@ -73,15 +75,26 @@ const phoneOfCountry = z.refine(
 
 export const applicationFormSchema = z.object(applicationFields).check(phoneOfCountry);
 
+/** The form of one position: the spec's fields, then that position's own questions. */
+/** The form field of a screening question's answer: nested under `answers`, so react-hook-form and a plain post agree. */
+export const answerFieldName = (questionId: string) => `answers.${questionId}` as const;
+
 /** The name of the resume's file input, posted as a file when the form is sent without JavaScript. */
 export const RESUME_INPUT = 'resume';
 
-/** What the browser sends: the form, the position, and the honeypot field (empty for people). */
-export const applicationSubmissionSchema = z
-  .object({ ...applicationFields, position_id: z.uuid(), ...honeypotField })
-  .check(phoneOfCountry);
+/** A message per field; a screening question's answer is `answers.<question id>`. */
+export type ApplicationFieldErrors = Partial<
+  Record<keyof typeof applicationFields | 'position_id' | typeof HONEYPOT_FIELD | 'form' | `answers.${string}`, string>
+>;
 
-export type ApplicationFieldErrors = Partial<Record<keyof z.input<typeof applicationSubmissionSchema> | 'form', string>>;
+/** Where the visit came from, sent beside the form (see ./source.ts); the server checks them. */
+export interface SourceFormFields {
+  source?: string;
+  source_medium?: string;
+  source_campaign?: string;
+}
 
-export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
-export type ApplicationForm = z.output<typeof applicationFormSchema>;
+/** Answers to the position's screening questions, by question id. */
+type Answers = { answers?: Record<string, string> };
+export type ApplicationFormInput = z.input<typeof applicationFormSchema> & Answers;
+export type ApplicationForm = z.output<typeof applicationFormSchema> & Answers;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { positionFormMessages as messages } from './texts.ts';
+import { cleanQuestion, screeningQuestionsSchema } from '../screening/question-schema.ts';
 
 /** A position as the admin area edits it, shared by its form, its actions and the database schema. */
 
@@ -37,6 +38,8 @@ export const positionFormSchema = z
     salaryMin: optionalAmount,
     salaryMax: optionalAmount,
     closesAt: z.union([z.literal(''), z.iso.date(messages.date)]),
+    /** The position's own screening questions, asked after the spec's fields (issue 18). */
+    screeningQuestions: z._default(screeningQuestionsSchema, []),
   })
   .check(
     z.refine((form) => form.salaryMin === '' || form.salaryMax === '' || amount(form.salaryMin)! <= amount(form.salaryMax)!, {
@@ -65,6 +68,7 @@ export function positionValues(form: PositionForm) {
     salaryMin: amount(form.salaryMin),
     salaryMax: amount(form.salaryMax),
     closesAt: form.closesAt ? new Date(`${form.closesAt}T23:59:59.999Z`) : null,
+    screeningQuestions: form.screeningQuestions.map(cleanQuestion),
   };
 }
 
@@ -81,6 +85,7 @@ export function positionFormValues(position: ReturnType<typeof positionValues>):
     salaryMin: position.salaryMin?.toString() ?? '',
     salaryMax: position.salaryMax?.toString() ?? '',
     closesAt: position.closesAt ? position.closesAt.toISOString().slice(0, 10) : '',
+    screeningQuestions: position.screeningQuestions,
   };
 }
 
@@ -95,6 +100,7 @@ export const emptyPositionForm: PositionFormInput = {
   salaryMin: '',
   salaryMax: '',
   closesAt: '',
+  screeningQuestions: [],
 };
 
 export const positionActiveSchema = z.object({ positionId: z.uuid(), active: z.boolean() });

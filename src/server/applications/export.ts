@@ -15,6 +15,9 @@ export async function listApplicationsForExport(db: Database, positionId: string
       phone: applications.phone,
       status: applications.status,
       createdAt: applications.createdAt,
+      source: applications.source,
+      heardAbout: applications.heardAbout,
+      knockedOut: applications.knockedOut,
     })
     .from(applications)
     .where(eq(applications.positionId, positionId))
@@ -34,6 +37,9 @@ export async function listWorkspaceForExport(db: Database, query: WorkspaceQuery
       phone: applications.phone,
       status: applications.status,
       createdAt: applications.createdAt,
+      source: applications.source,
+      heardAbout: applications.heardAbout,
+      knockedOut: applications.knockedOut,
     })
     .from(applications)
     .innerJoin(positions, eq(positions.id, applications.positionId))
@@ -51,6 +57,9 @@ export function applicationsCsv(
     status: ApplicationStatus;
     createdAt: Date;
     positionTitle?: string;
+    source: string;
+    heardAbout: string | null;
+    knockedOut: boolean;
   }>,
   { withPosition = false } = {},
 ): string {
@@ -59,7 +68,7 @@ export function applicationsCsv(
     return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   const lines = [
-    ['Name', ...(withPosition ? ['Position'] : []), 'Email', 'Phone', 'Status', 'Applied'],
+    ['Name', ...(withPosition ? ['Position'] : []), 'Email', 'Phone', 'Status', 'Applied', 'Source', 'Heard about us', 'Knock-out answer'],
     ...rows.map((row) => [
       row.fullName,
       ...(withPosition ? [row.positionTitle ?? ''] : []),
@@ -67,6 +76,9 @@ export function applicationsCsv(
       row.phone,
       row.status,
       row.createdAt.toISOString(),
+      row.source,
+      row.heardAbout ?? '',
+      row.knockedOut ? 'yes' : '',
     ]),
   ];
   return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;

@@ -2,7 +2,12 @@ import { pickFields, readFormPost } from '../public-form.ts';
 import type { Runtime } from '../runtime.ts';
 import { receivePostedFile, uploadDeps } from '../uploads/receive.ts';
 import { HONEYPOT_FIELD } from '../../lib/honeypot.ts';
-import { RESUME_INPUT, type ApplicationFieldErrors, type ApplicationFormInput } from '../../lib/applications/schema.ts';
+import {
+  RESUME_INPUT,
+  type ApplicationFieldErrors,
+  type ApplicationFormInput,
+  type SourceFormFields,
+} from '../../lib/applications/schema.ts';
 import { applicationMessages } from '../../lib/applications/texts.ts';
 import { applicationDeps, submitApplication } from './submit.ts';
 
@@ -15,7 +20,7 @@ import { applicationDeps, submitApplication } from './submit.ts';
 export type ApplicationPostOutcome =
   | { kind: 'submitted' }
   | { kind: 'position-not-found' }
-  | { kind: 'refused'; values: ApplicationFormInput; fieldErrors: ApplicationFieldErrors };
+  | { kind: 'refused'; values: ApplicationFormInput & SourceFormFields; fieldErrors: ApplicationFieldErrors };
 
 const fieldNames = [
   'first_name',
@@ -29,7 +34,22 @@ const fieldNames = [
   'github_profile',
   'vercel_profile',
   'cover_letter',
+  'heard_about',
+  'source',
+  'source_medium',
+  'source_campaign',
 ] as const;
+
+const ANSWER_PREFIX = 'answers.';
+
+/** The screening answers posted as `answers.<question id>` fields (an unchosen radio posts nothing). */
+function postedAnswers(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([name]) => name.startsWith(ANSWER_PREFIX))
+      .map(([name, value]) => [name.slice(ANSWER_PREFIX.length), value]),
+  );
+}
 
 export async function applyFormPost(
   runtime: Runtime,
@@ -45,7 +65,8 @@ export async function applyFormPost(
     resume_upload_id: '',
     privacy_acknowledged: post?.fields['privacy_acknowledged'] !== undefined,
     talent_pool: post?.fields['talent_pool'] !== undefined,
-  } as ApplicationFormInput;
+    answers: postedAnswers(post?.fields ?? {}),
+  } as ApplicationFormInput & SourceFormFields;
   if (!post) return { kind: 'refused', values, fieldErrors: { form: applicationMessages.notAForm } };
 
   const file = post.files[RESUME_INPUT];

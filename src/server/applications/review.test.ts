@@ -87,13 +87,27 @@ describe('applications', () => {
         phone: '+15125550147',
         status: 'pending',
         createdAt: new Date('2026-11-21T10:00:00Z'),
+        source: 'linkedin.com',
+        heardAbout: 'Friend or colleague',
+        knockedOut: true,
       },
-      { fullName: 'Doe, "Jane"', email: '@attacker', phone: '-1', status: 'hired', createdAt: new Date('2026-11-20T10:00:00Z') },
+      {
+        fullName: 'Doe, "Jane"',
+        email: '@attacker',
+        phone: '-1',
+        status: 'hired',
+        createdAt: new Date('2026-11-20T10:00:00Z'),
+        source: '=cmd',
+        heardAbout: null,
+        knockedOut: false,
+      },
     ]);
     const [header, first, second] = csv.split('\r\n');
-    expect(header).toBe('Name,Email,Phone,Status,Applied');
-    expect(first).toBe(`"'=HYPERLINK(""http://evil.test"")",a@b.test,"'+15125550147",pending,2026-11-21T10:00:00.000Z`);
-    expect(second).toBe(`"Doe, ""Jane""","'@attacker","'-1",hired,2026-11-20T10:00:00.000Z`);
+    expect(header).toBe('Name,Email,Phone,Status,Applied,Source,Heard about us,Knock-out answer');
+    expect(first).toBe(
+      `"'=HYPERLINK(""http://evil.test"")",a@b.test,"'+15125550147",pending,2026-11-21T10:00:00.000Z,linkedin.com,Friend or colleague,yes`,
+    );
+    expect(second).toBe(`"Doe, ""Jane""","'@attacker","'-1",hired,2026-11-20T10:00:00.000Z,"'=cmd",,`);
   });
 
   it('export every application of the position, newest first, under a file name made from its title', async () => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
-import { applications, uploads } from '../db/schema.ts';
+import { applicationStatusHistory, applications, uploads } from '../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isDecided, type ApplicationStatus } from '../../lib/applications/status.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
@@ -53,5 +53,7 @@ export async function changeStatus(
     .update(applications)
     .set({ status, updatedAt: now, ...(decidedAt === undefined ? {} : { decidedAt }) })
     .where(eq(applications.id, applicationId));
+  // The reports' funnel and time-to-stage read this history (the audit log may be pruned).
+  await tx.insert(applicationStatusHistory).values({ applicationId, status, reachedAt: now });
   await audit(tx, actor, 'application.status_changed', applicationId, { from: current.status, to: status });
 }

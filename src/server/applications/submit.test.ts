@@ -444,7 +444,18 @@ describe('an application posted without JavaScript', () => {
     const result = await post({ ...fields, gender: '' }, { name: 'cv.pdf', content: fixture('resume.pdf') });
     expect(result).toEqual({
       kind: 'refused',
-      values: { ...fields, gender: '', resume_upload_id: '', privacy_acknowledged: true, talent_pool: false },
+      values: {
+        ...fields,
+        gender: '',
+        resume_upload_id: '',
+        privacy_acknowledged: true,
+        talent_pool: false,
+        heard_about: '',
+        source: '',
+        source_medium: '',
+        source_campaign: '',
+        answers: {},
+      },
       fieldErrors: { gender: messages.gender, resume_upload_id: messages.chooseResumeAgain },
     });
   });

@@ -1,12 +1,17 @@
 import { withTransaction } from '../db/client.ts';
-import { applications } from '../db/schema.ts';
+import { applicationStatusHistory, applications } from '../db/schema.ts';
+import { heardAboutAnswer } from '../insights/heard-about.ts';
 import { applicationReceived, newApplication } from '../mail/templates.ts';
 import { getOpenPosition } from '../positions/board.ts';
 import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
 import type { Runtime } from '../runtime.ts';
 import { claimUpload } from '../uploads/claim.ts';
 import { normalizeApplication } from '../../lib/applications/normalize.ts';
-import { applicationSubmissionSchema, type ApplicationFieldErrors } from '../../lib/applications/schema.ts';
+import { sourceFromForm } from '../../lib/applications/source.ts';
+import { screeningAnswersSchema } from '../../lib/screening/answers-schema.ts';
+import { toStoredAnswers } from '../../lib/screening/questions.ts';
+import type { ApplicationFieldErrors } from '../../lib/applications/schema.ts';
+import { applicationSubmissionSchema } from './submission-schema.ts';
 import { applicationMessages as messages } from '../../lib/applications/texts.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 
@@ -50,6 +55,20 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
   const position = await getOpenPosition(deps.db, form.position_id);
   if (!position) return { kind: 'position-not-found' };
 
+  // The position's own questions: the schema is built from them, as the apply form's is.
+  const answers = screeningAnswersSchema(position.screeningQuestions).safeParse(form.answers ?? {});
+  if (!answers.success) {
+    const fieldErrors: ApplicationFieldErrors = {};
+    for (const issue of answers.error.issues) {
+      const questionId = issue.path[0];
+      fieldErrors[questionId === undefined ? 'form' : `answers.${String(questionId)}`] ??= issue.message;
+    }
+    return { kind: 'invalid', fieldErrors };
+  }
+  const screeningAnswers = toStoredAnswers(position.screeningQuestions, answers.data);
+  const source = sourceFromForm(form);
+  const heardAbout = await heardAboutAnswer(deps.db, form.heard_about);
+
   const application = normalizeApplication(form, { talentPoolMonths: deps.talentPoolMonths });
   try {
     const applicationId = await withTransaction(deps.pool, async (tx) => {
@@ -76,9 +95,16 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
           talentPoolUntil: application.talentPoolUntil,
           resumeUploadId: resume.id,
           status: 'pending',
+          source: source.source,
+          sourceMedium: source.medium,
+          sourceCampaign: source.campaign,
+          heardAbout,
+          screeningAnswers,
+          knockedOut: screeningAnswers.some((answer) => answer.knockedOut),
         })
-        .returning({ id: applications.id });
+        .returning({ id: applications.id, createdAt: applications.createdAt });
       if (!row) throw new Error('The application row was not stored.');
+      await tx.db.insert(applicationStatusHistory).values({ applicationId: row.id, status: 'pending', reachedAt: row.createdAt });
 
       const hiring = newApplication({
         applicantName: application.fullName,

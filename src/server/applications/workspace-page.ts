@@ -4,7 +4,7 @@ import { formatPhone } from '../../lib/applications/phone.ts';
 import { parseWorkspaceQuery, workspaceHref, type WorkspaceQuery } from '../../lib/applications/query.ts';
 import { statusLabels } from '../../lib/applications/status.ts';
 import { listTemplates } from './emails.ts';
-import { pageWorkspace } from './workspace.ts';
+import { listApplicationSources, pageWorkspace } from './workspace.ts';
 
 /**
  * Everything a page of the workspace shows, for /admin/applications and a position's own page:
@@ -16,10 +16,11 @@ export async function loadWorkspacePage(db: Database, url: URL, position: { id: 
   const query: WorkspaceQuery = parseWorkspaceQuery(url.searchParams, position ? { position: position.id } : {});
   const canonical = workspaceHref(query, base);
   if (canonical !== url.pathname + url.search) return { redirect: canonical } as const;
-  const [list, positions, templates] = await Promise.all([
+  const [list, positions, templates, sources] = await Promise.all([
     pageWorkspace(db, query),
     position ? null : listAdminPositions(db),
     listTemplates(db),
+    listApplicationSources(db),
   ]);
   // A page past the end (an old link, or applications moved on): the last page that exists.
   if (query.page > list.pages) return { redirect: workspaceHref({ ...query, page: list.pages }, base) } as const;
@@ -31,6 +32,8 @@ export async function loadWorkspacePage(db: Database, url: URL, position: { id: 
     query,
     list,
     positions: positions?.map(({ id, title }) => ({ id, title })) ?? null,
+    // The chosen source stays a choice even when no application has it any more.
+    sources: query.source && !sources.includes(query.source) ? [...sources, query.source] : sources,
     rows: list.rows.map((row) => ({ ...row, phone: formatPhone(row.phone) })),
     listSearch,
     rejection: templates.find((template) => template.key === 'rejection')!,

@@ -35,6 +35,8 @@ function conditions(query: WorkspaceQuery, { status = true } = {}): SQL[] {
   else if (query.rating !== null) where.push(sql`${averageRating} >= ${query.rating}`);
   if (query.from) where.push(sql`${appliedOn} >= ${query.from}::date`);
   if (query.to) where.push(sql`${appliedOn} <= ${query.to}::date`);
+  if (query.source) where.push(eq(applications.source, query.source));
+  if (query.knockedOut) where.push(eq(applications.knockedOut, true));
   return where;
 }
 
@@ -55,6 +57,8 @@ export async function pageWorkspace(db: Database, query: WorkspaceQuery) {
         phone: applications.phone,
         status: applications.status,
         createdAt: applications.createdAt,
+        source: applications.source,
+        knockedOut: applications.knockedOut,
         averageRating,
         ratingCount,
         otherApplications,
@@ -110,6 +114,17 @@ export async function neighbours(db: Database, query: WorkspaceQuery, applicatio
   const [row] = await db.select().from(ordered).where(eq(ordered.id, applicationId));
   const link = (id: string | null, positionId: string | null) => (id && positionId ? { id, positionId } : null);
   return { previous: link(row?.previous ?? null, row?.previousPosition ?? null), next: link(row?.next ?? null, row?.nextPosition ?? null) };
+}
+
+/** The sources applicants came from, most frequent first: the choices of the list's source filter. */
+export async function listApplicationSources(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ source: applications.source })
+    .from(applications)
+    .groupBy(applications.source)
+    .orderBy(desc(count()), applications.source)
+    .limit(100);
+  return rows.map((row) => row.source);
 }
 
 /** The same person's other applications (by e-mail), newest first. */

@@ -30,6 +30,7 @@ export const auditActions = {
   'application.rated': 'application',
   'application.email_sent': 'application',
   'template.updated': 'template',
+  'heard_about.updated': 'setting',
   'message.marked_read': 'message',
   'message.marked_unread': 'message',
   'message.deleted': 'message',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { assuranceLevels, roles } from '../../lib/accounts/schema.ts';
 import { genders } from '../../lib/applications/schema.ts';
 import { applicationStatuses } from '../../lib/applications/status.ts';
+import type { ScreeningAnswer, ScreeningQuestion } from '../../lib/screening/questions.ts';
 import { emailTemplateKeys } from '../../lib/applications/templates.ts';
 import { contactReasons } from '../../lib/messages/schema.ts';
 import { positionTypes } from '../../lib/positions/schema.ts';
@@ -19,6 +20,8 @@ import {
   primaryKey,
   text,
   timestamp,
+  date,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -222,6 +225,11 @@ export const positions = pgTable(
     closesAt: timestamp('closes_at', { withTimezone: true }),
     /** When it was last deactivated (null while active): its applications' retention counts from then. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** The position's own screening questions, in the order the apply form asks them. */
+    screeningQuestions: jsonb('screening_questions')
+      .$type<ScreeningQuestion[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -293,10 +301,24 @@ export const applications = pgTable(
     /** A legal hold keeps the application from the retention job and from erasure. */
     legalHoldReason: text('legal_hold_reason'),
     legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
+    /** Where the applicant came from: a UTM source, the referring site's host, or "direct". */
+    source: text('source').notNull().default('direct'),
+    sourceMedium: text('source_medium'),
+    sourceCampaign: text('source_campaign'),
+    /** The answer to "How did you hear about us?", as the option read then. */
+    heardAbout: text('heard_about'),
+    /** The screening questions as asked, with the answers. */
+    screeningAnswers: jsonb('screening_answers')
+      .$type<ScreeningAnswer[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** An answer was a knock-out answer: flagged for a person to look at, never rejected automatically. */
+    knockedOut: boolean('knocked_out').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('applications_source_length', sql`char_length(${t.source}) between 1 and 100`),
     check('applications_legal_hold', sql`(${t.legalHoldReason} is null) = (${t.legalHoldAt} is null)`),
     check('applications_talent_pool', sql`(${t.talentPoolConsentAt} is null) = (${t.talentPoolUntil} is null)`),
     check('applications_full_name_length', sql`char_length(${t.fullName}) between 5 and 200`),
@@ -315,7 +337,55 @@ export const applications = pgTable(
     // A resume belongs to one application.
     uniqueIndex('applications_resume_upload_idx').on(t.resumeUploadId),
     index('applications_status_idx').on(t.status),
+    index('applications_source_idx').on(t.source),
   ],
+);
+
+/** Every status an application reached, and when: the funnel and time-to-stage reports read it. */
+export const applicationStatusHistory = pgTable(
+  'application_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: applicationStatuses }).notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('application_status_history_status', inList('status', applicationStatuses)),
+    index('application_status_history_application_idx').on(t.applicationId, t.reachedAt),
+  ],
+);
+
+/**
+ * Views of the job board (position_id null) and of each position's page, counted per day on the
+ * server: a number, no cookie, no address, no user agent (issue 18).
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    positionId: uuid('position_id').references(() => positions.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull(),
+  },
+  (t) => [
+    unique('page_views_position_day').on(t.positionId, t.day).nullsNotDistinct(),
+    check('page_views_views', sql`${t.views} >= 0`),
+    index('page_views_day_idx').on(t.day),
+  ],
+);
+
+/** The answers of the apply form's optional "How did you hear about us?" select, as an admin keeps them. */
+export const heardAboutOptions = pgTable(
+  'heard_about_options',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    label: text('label').notNull().unique(),
+    sortOrder: integer('sort_order').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('heard_about_options_label', sql`char_length(trim(${t.label})) between 1 and 80`)],
 );
 
 export const contactMessages = pgTable(

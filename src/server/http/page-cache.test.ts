@@ -194,11 +194,9 @@ describe('the page cache', () => {
     expect(stand.renders()).toBe(5);
   });
 
-  it('keeps a page apart for what else it depends on, and tells of every answer from memory', async () => {
-    const hits: string[] = [];
+  it('keeps a page apart for what else it depends on', async () => {
     const stand = await start({
       vary: (req) => (req.headers.referer ? new URL(req.headers.referer).hostname : ''),
-      onHit: (req, request) => hits.push(`${request.route} ${req.headers['user-agent']}`),
     });
     stand.page = { status: 200, body: html('Board ') };
     const from = (referer?: string) =>
@@ -212,7 +210,6 @@ describe('the page cache', () => {
     await from('https://www.linkedin.com/jobs');
     await from('https://news.example/');
     expect(stand.renders()).toBe(3);
-    expect(hits).toEqual(['/careers person', '/careers person']);
   });
 
   it('picks the encoding the browser accepts', () => {

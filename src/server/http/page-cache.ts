@@ -60,8 +60,6 @@ export interface PageCacheOptions {
    * referring site, which the careers pages carry on as the visit's source); '' for nothing.
    */
   vary?: (req: IncomingMessage) => string;
-  /** Told of every request answered from memory (a 304 too), which the page's own code never sees. */
-  onHit?: (req: IncomingMessage, request: CacheableRequest) => void;
 }
 
 export interface PageCache {
@@ -107,7 +105,7 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-export function createPageCache({ maxEntries = 500, ttlMs = 60_000, now = Date.now, vary, onHit }: PageCacheOptions = {}): PageCache {
+export function createPageCache({ maxEntries = 500, ttlMs = 60_000, now = Date.now, vary }: PageCacheOptions = {}): PageCache {
   // A Map keeps insertion order: the first key is the least recently used one.
   const entries = new Map<string, Entry>();
   let generation = 0;
@@ -150,7 +148,6 @@ export function createPageCache({ maxEntries = 500, ttlMs = 60_000, now = Date.n
     serve(req, res, request) {
       const entry = fresh(request.key);
       if (!entry) return false;
-      onHit?.(req, request);
       for (const [name, value] of Object.entries(entry.headers)) if (value !== undefined) res.setHeader(name, value);
       res.setHeader('ETag', entry.etag);
       res.setHeader('Vary', 'Accept-Encoding');

@@ -36,6 +36,8 @@ export interface ServerOptions {
   metrics?: Metrics;
   /** Pages rendered from positions, served from memory (page-cache.ts); none when unset. */
   pageCache?: PageCache;
+  /** Called when a response is finished, with its route pattern (from memory or rendered alike): views are counted here. */
+  afterResponse?: (req: IncomingMessage, answer: { route: string; path: string; status: number }) => void;
 }
 
 /** Two years, subdomains included: browsers then never try http for the site. */
@@ -98,6 +100,7 @@ export function createAppServer({
   metrics = getMetrics(),
   hsts = false,
   pageCache,
+  afterResponse,
 }: ServerOptions): Server {
   const staticHandlers = (Array.isArray(clientDir) ? clientDir : [clientDir]).map((dir) =>
     sirv(dir, {
@@ -135,6 +138,7 @@ export function createAppServer({
       metrics.httpRequests.observe({ method: req.method ?? 'GET', route, status: String(res.statusCode) }, seconds);
       // The path only: query strings can carry personal data (search terms, e-mail addresses).
       logRequest?.({ reqId, method: req.method ?? 'GET', path, status: res.statusCode, durationMs: Math.round(seconds * 1e4) / 10 });
+      afterResponse?.(req, { route, path, status: res.statusCode });
     });
     if (isHealthy && path === '/healthz') {
       route = '/healthz';

@@ -1,0 +1,78 @@
+import { funnelStages, percentOf, stageLabels, type Insights } from '../../lib/insights/report.ts';
+
+/** Each report of /admin/insights as a CSV file for a spreadsheet: the numbers the page shows. */
+
+export const insightReports = ['summary', 'positions', 'sources', 'heard-about', 'funnel', 'time-to-stage'] as const;
+export type InsightReport = (typeof insightReports)[number];
+
+export function isInsightReport(value: string | undefined): value is InsightReport {
+  return (insightReports as readonly (string | undefined)[]).includes(value);
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is defused
+ * with a leading apostrophe, as the applications export does: sources and answers come from
+ * anybody's link or form.
+ */
+function cell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function csv(lines: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
+  return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+export function insightsCsv(report: InsightReport, insights: Insights, positionTitle: string | null): string {
+  const { summary, period } = insights;
+  switch (report) {
+    case 'summary':
+      return csv([
+        ['Measure', 'Value'],
+        ['From', period.from],
+        ['To', period.to],
+        ['Position', positionTitle ?? 'All positions'],
+        ...(summary.boardViews === null ? [] : [['Job board views', summary.boardViews]]),
+        ['Position page views', summary.positionViews],
+        ['Applications', summary.applications],
+        ['Conversion (%)', summary.conversion],
+      ]);
+    case 'positions':
+      return csv([
+        ['Position', 'Active', 'Page views', 'Applications', 'Conversion (%)'],
+        ...insights.positions.map((row) => [row.title, row.isActive ? 'yes' : 'no', row.views, row.applications, row.conversion]),
+      ]);
+    case 'sources':
+      return csv([['Source', 'Applications'], ...insights.sources.map((row) => [row.source, row.applications])]);
+    case 'heard-about':
+      return csv([
+        ['Heard about us', 'Applications'],
+        ...insights.heardAbout.map((row) => [row.answer ?? 'Not answered', row.applications]),
+      ]);
+    case 'funnel': {
+      const { funnel } = insights;
+      const share = (count: number) => percentOf(count, funnel.applied);
+      return csv([
+        ['Stage', 'Applications', 'Share of applied (%)'],
+        [stageLabels.applied, funnel.applied, share(funnel.applied)],
+        ...funnelStages.map((stage) => [stageLabels[stage], funnel[stage], share(funnel[stage])]),
+        ['Rejected', funnel.rejected, share(funnel.rejected)],
+      ]);
+    }
+    case 'time-to-stage':
+      return csv([
+        ['Status', 'Median days', 'Applications (n)'],
+        ...insights.timeToStage.map((row) => [stageLabels[row.status], row.medianDays, row.n]),
+      ]);
+  }
+}
+
+/** "insights-sources-90-days-2026-11-23.csv", with the position's name when there is one. */
+export function insightsFileName(report: InsightReport, insights: Insights, positionTitle: string | null): string {
+  const slug = positionTitle
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `insights-${report}${slug ? `-${slug}` : ''}-${insights.period.days}-days-${insights.period.to}.csv`;
+}

@@ -1,0 +1,124 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { sql } from 'drizzle-orm';
+import { isbot } from 'isbot';
+import type { Database } from '../db/client.ts';
+import { pageViews } from '../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
+
+/**
+ * Views of the job board and of each position's page, counted on the server per day (issue 18):
+ * no cookie, no address, no user agent stored, only a number per page per day. Known bots,
+ * prefetches and anything but a page answered 200 are not counted. Views are added up in memory
+ * and written in one statement every few seconds, so a burst of views costs one insert per flush,
+ * not one per view; a flush that fails keeps its counts for the next one.
+ */
+
+/** null: the job board (/careers); otherwise the position whose page was seen. */
+export type ViewedPage = string | null;
+
+/** The page a finished request showed, when it is one whose views are counted. */
+export function viewedPage(route: string, path: string): ViewedPage | undefined {
+  if (route === '/careers') return null;
+  if (route === '/careers/apply/[id]') {
+    const id = path.split('/').pop() ?? '';
+    return isUuid(id) ? id.toLowerCase() : undefined;
+  }
+  return undefined;
+}
+
+/** A person's view: a page load (a 304 is a reload of a page the browser kept), not a bot, a prefetch or a preview. */
+export function isCountableView(method: string | undefined, status: number, headers: IncomingHttpHeaders): boolean {
+  if (method !== 'GET' || (status !== 200 && status !== 304)) return false;
+  const userAgent = headers['user-agent'];
+  if (!userAgent || isbot(userAgent)) return false;
+  const purpose = String(headers['sec-purpose'] ?? headers['purpose'] ?? headers['x-moz'] ?? '').toLowerCase();
+  return !purpose.includes('prefetch') && !purpose.includes('prerender');
+}
+
+/** Today in the company's time zone (the reports' days), as YYYY-MM-DD. */
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+export function companyDay(at: Date): string {
+  return dayFormat.format(at);
+}
+
+export interface ViewRow {
+  positionId: string | null;
+  day: string;
+  views: number;
+}
+
+/** One statement for every page and day of a flush: added to what the day already has. */
+export async function writeViews(db: Database, rows: ViewRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(pageViews)
+    .values(rows)
+    .onConflictDoUpdate({ target: [pageViews.positionId, pageViews.day], set: { views: sql`${pageViews.views} + excluded.views` } });
+}
+
+/** The HTTP server's afterResponse hook (http/server.ts): every counted view of a finished response, from memory or rendered. */
+export function countViews(counter: Pick<ViewCounter, 'record'>) {
+  return (req: IncomingMessage, { route, path, status }: { route: string; path: string; status: number }) => {
+    const page = viewedPage(route, path);
+    if (page !== undefined && isCountableView(req.method, status, req.headers)) counter.record(page);
+  };
+}
+
+export interface ViewCounter {
+  record(page: ViewedPage, at?: Date): void;
+  /** Writes what is counted so far (the timer does this every few seconds; stop() once more). */
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ViewCounterOptions {
+  write: (rows: ViewRow[]) => Promise<void>;
+  intervalMs?: number;
+  onError?: (error: unknown) => void;
+  now?: () => Date;
+}
+
+export function createViewCounter({ write, intervalMs = 5000, onError, now = () => new Date() }: ViewCounterOptions): ViewCounter {
+  let pending = new Map<string, ViewRow>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  const flushOnce = async () => {
+    if (pending.size === 0) return;
+    const rows = [...pending.values()];
+    pending = new Map();
+    try {
+      await write(rows);
+    } catch (error) {
+      // Kept for the next flush: a database restart must not lose the counts.
+      for (const row of rows) add(row.positionId, row.day, row.views);
+      onError?.(error);
+    }
+  };
+  const flush = () => {
+    // One flush at a time: two overlapping writes could both re-add after a failure.
+    flushing = flushing.then(flushOnce);
+    return flushing;
+  };
+  const add = (positionId: string | null, day: string, views: number) => {
+    const key = `${positionId ?? ''}|${day}`;
+    const row = pending.get(key);
+    if (row) row.views += views;
+    else pending.set(key, { positionId, day, views });
+  };
+
+  const timer = setInterval(() => void flush(), intervalMs);
+  timer.unref();
+
+  return {
+    record(page, at = now()) {
+      add(page, companyDay(at), 1);
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
