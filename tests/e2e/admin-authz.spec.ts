@@ -7,7 +7,7 @@ import { actionData, createAdmin, createVerifiedUser, enrolTotp, expect, signInA
 /*
  * The authorisation matrix: every admin page, action and download (applications and the
  * workspace, notes, ratings, e-mails and templates, positions, users and invitations, messages,
- * privacy), requested as anonymous, as a signed-in user, as an admin held at enrolment (no second
+ * privacy, insights), requested as anonymous, as a signed-in user, as an admin held at enrolment (no second
  * factor yet, ADMIN_REQUIRE_2FA), as an admin whose session skipped the code step (aal1, its
  * account has a factor) and as an admin at aal2. All but the last are refused (pages redirect, the
  * rest answer 401/403) and change nothing; the aal2 admin gets through.
@@ -183,6 +183,8 @@ const pages = () => [
   '/admin/privacy',
   '/admin/privacy?email=matrix.applicant%40mail.test',
   '/admin/retention',
+  '/admin/insights',
+  `/admin/insights?period=90&position=${fixture.positionId}`,
 ];
 
 const downloads = () => [
@@ -191,6 +193,8 @@ const downloads = () => [
   `/api/admin/attachments/${fixture.messageId}`,
   '/api/admin/applications.csv?q=matrix',
   '/api/admin/privacy/export?email=matrix.applicant%40mail.test',
+  '/api/admin/insights/sources.csv?period=90',
+  `/api/admin/insights/funnel.csv?position=${fixture.positionId}`,
 ];
 
 const actions = () =>
@@ -318,6 +322,14 @@ test('an admin gets every page, download and action', async () => {
   const exported = await admin.get('/api/admin/privacy/export?email=matrix.applicant%40mail.test');
   expect(exported.status()).toBe(200);
   expect(exported.headers()['content-type']).toBe('application/zip');
+  const funnel = await admin.get(`/api/admin/insights/funnel.csv?position=${fixture.positionId}`);
+  expect(funnel.headers()).toMatchObject({
+    'content-disposition': expect.stringMatching(
+      /^attachment; filename="insights-funnel-matrix-target-role-30-days-\d{4}-\d{2}-\d{2}\.csv"$/,
+    ),
+    'cache-control': 'no-store',
+  });
+  expect(await funnel.text()).toMatch(/^Stage,Applications,Share of applied \(%\)\r\nApplied,1,100\r\n/);
   const attachment = await admin.get(`/api/admin/attachments/${fixture.messageId}`);
   expect(attachment.status()).toBe(200);
   expect(await attachment.text()).toBe('A brief for the matrix.\n');

@@ -6,7 +6,8 @@ export interface Crumb {
   label: string;
 }
 
-export type AdminSection = 'dashboard' | 'applications' | 'insights' | 'templates' | 'messages' | 'audit' | 'privacy' | 'retention' | 'other';
+export type AdminSection =
+  'dashboard' | 'applications' | 'insights' | 'templates' | 'messages' | 'audit' | 'privacy' | 'retention' | 'other';
 
 export interface AdminHeaderProps {
   title: string;

@@ -61,7 +61,8 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
     const fieldErrors: ApplicationFieldErrors = {};
     for (const issue of answers.error.issues) {
       const questionId = issue.path[0];
-      fieldErrors[questionId === undefined ? 'form' : `answers.${String(questionId)}`] ??= issue.message;
+      const field: keyof ApplicationFieldErrors = questionId === undefined ? 'form' : `answers.${String(questionId)}`;
+      fieldErrors[field] ??= issue.message;
     }
     return { kind: 'invalid', fieldErrors };
   }

@@ -1,0 +1,51 @@
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import { insightPeriods, type InsightsQuery } from '@/lib/insights/report';
+
+/** The period and position as a plain GET form: the report's address says what it shows, and it works without JavaScript. */
+export function InsightsFilters({
+  query,
+  positions,
+}: {
+  query: InsightsQuery;
+  positions: ReadonlyArray<{ id: string; title: string; isActive: boolean }>;
+}) {
+  return (
+    <form
+      method="get"
+      action="/admin/insights"
+      aria-label="Choose the reports"
+      className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4 sm:flex-row sm:flex-wrap sm:items-end"
+    >
+      <div className="flex flex-col gap-1.5 sm:w-48">
+        <label htmlFor="insights-period" className="text-sm font-medium">
+          Period
+        </label>
+        <Select
+          id="insights-period"
+          name="period"
+          defaultValue={String(query.periodDays)}
+          options={insightPeriods.map((days) => ({ value: String(days), label: `Last ${days} days` }))}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5 sm:w-80">
+        <label htmlFor="insights-position" className="text-sm font-medium">
+          Position
+        </label>
+        <Select
+          id="insights-position"
+          name="position"
+          defaultValue={query.positionId ?? ''}
+          placeholder="All positions"
+          options={positions.map((position) => ({
+            value: position.id,
+            label: position.isActive ? position.title : `${position.title} (inactive)`,
+          }))}
+        />
+      </div>
+      <Button type="submit" className="sm:self-end">
+        Show reports
+      </Button>
+    </form>
+  );
+}

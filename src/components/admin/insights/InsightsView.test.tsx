@@ -1,0 +1,121 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Insights } from '@/lib/insights/report';
+import { InsightsView } from './InsightsView';
+
+const cloud = '0b0e2a6c-5f3c-4b38-9a4e-2f1d3c4b5a69';
+const old = '1c1f3b7d-6a4d-4c49-8b5f-3a2e4d5c6b7a';
+
+const insights: Insights = {
+  period: { days: 90, from: '2026-08-23', to: '2026-11-20' },
+  positionId: null,
+  summary: { boardViews: 1150, positionViews: 600, applications: 9, conversion: 1.5 },
+  positions: [
+    { id: cloud, title: 'Cloud Engineer', isActive: true, views: 560, applications: 8, conversion: 1.4 },
+    { id: old, title: 'Old Role', isActive: false, views: 0, applications: 1, conversion: null },
+  ],
+  sources: [
+    { source: 'linkedin.com', applications: 6 },
+    { source: 'direct', applications: 3 },
+  ],
+  heardAbout: [
+    { answer: 'LinkedIn', applications: 2 },
+    { answer: null, applications: 7 },
+  ],
+  funnel: { applied: 9, reviewing: 6, interview: 4, offer: 1, hired: 1, rejected: 2 },
+  timeToStage: [
+    { status: 'reviewing', n: 6, medianDays: 2.5 },
+    { status: 'interview', n: 4, medianDays: 6 },
+    { status: 'offer', n: 1, medianDays: 6 },
+    { status: 'hired', n: 1, medianDays: 10 },
+    { status: 'rejected', n: 0, medianDays: null },
+  ],
+};
+
+const positions = [
+  { id: cloud, title: 'Cloud Engineer', isActive: true },
+  { id: old, title: 'Old Role', isActive: false },
+];
+
+const render = (props: Partial<Parameters<typeof InsightsView>[0]> = {}) =>
+  renderToStaticMarkup(<InsightsView insights={insights} positions={positions} position={null} search="?period=90" {...props} />);
+
+/** The text of the page, tags dropped, as a reader meets it. */
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('InsightsView, every position', () => {
+  const html = render();
+
+  it('keeps the period and position in a GET form, inactive positions marked', () => {
+    const form = /<form [^>]*>/.exec(html)?.[0];
+    expect(form).toContain('aria-label="Choose the reports"');
+    expect(form).toContain('action="/admin/insights"');
+    expect(form).toContain('method="get"');
+    expect(html).toMatch(/<option value="90" selected="">Last 90 days<\/option>/);
+    expect(html).toContain(`<option value="${old}">Old Role (inactive)</option>`);
+    expect(text(html)).toContain(
+      'All positions , the last 90 days: August 23, 2026 to November 20, 2026, both included, in US Central time.',
+    );
+  });
+
+  it('shows the totals with the job board apart, and a row per position linking to its own report', () => {
+    expect(text(html)).toContain('Job board views 1,150 Position page views 600 Applications 9 Conversion 1.5%');
+    expect(html).toContain(`href="/admin/insights?period=90&amp;position=${old}"`);
+    expect(text(html)).toContain('Old Role (inactive) Page views: 0 Applications: 1 Conversion: —');
+  });
+
+  it('draws each report as an image named by its numbers, with the numbers as a table under a disclosure', () => {
+    const images = [...html.matchAll(/<svg role="img" aria-label="([^"]+)"/g)].map((match) => match[1]);
+    expect(images).toEqual([
+      'Applications per source, most first: linkedin.com 6, direct 3.',
+      'Answers to “How did you hear about us?”, most first: LinkedIn 2, Not answered 7.',
+      'Pipeline funnel: Applied 9, Reviewing 6 (66.7%), Interview 4 (44.4%), Offer 1 (11.1%), Hired 1 (11.1%); rejected 2.',
+      'Median days to each status: Reviewing (n = 6) 2.5 days, Interview (n = 4) 6.0 days, Offer (n = 1) 6.0 days, Hired (n = 1) 10.0 days, Rejected (n = 0) —.',
+    ]);
+    expect(html.match(/<summary[^>]*>Show the numbers<\/summary>/g)).toHaveLength(4);
+    expect(text(html)).toContain('Rejected 2 22.2%');
+    expect(text(html)).toContain('Rejected — 0');
+  });
+
+  it('links every report to its CSV for the same period and position, and the answers to their editor', () => {
+    const csv = [...html.matchAll(/href="(\/api\/admin\/insights\/[^"]+)" download=""/g)].map((match) => match[1]);
+    expect(csv).toEqual(
+      ['summary', 'positions', 'sources', 'heard-about', 'funnel', 'time-to-stage'].map(
+        (report) => `/api/admin/insights/${report}.csv?period=90`,
+      ),
+    );
+    expect(html).toContain('<a href="/admin/insights/heard-about"');
+    expect(text(html)).toContain('Edit the “How did you hear about us?” answers');
+  });
+});
+
+describe('InsightsView, one position', () => {
+  it('leaves out the job board and the table of positions', () => {
+    const html = render({
+      insights: { ...insights, positionId: cloud, summary: { ...insights.summary, boardViews: null }, positions: [insights.positions[0]!] },
+      position: { id: cloud, title: 'Cloud Engineer' },
+      search: `?period=90&position=${cloud}`,
+    });
+    expect(text(html)).toContain('Cloud Engineer , the last 90 days');
+    expect(text(html)).toContain('Page views 600 Applications 9 Conversion 1.5%');
+    expect(html).not.toContain('Job board views');
+    expect(html).not.toContain('By position');
+    expect(html).toContain(`/api/admin/insights/funnel.csv?period=90&amp;position=${cloud}`);
+  });
+
+  it('says so when the period has no applications, and draws nothing', () => {
+    const html = render({
+      insights: {
+        ...insights,
+        summary: { boardViews: 0, positionViews: 0, applications: 0, conversion: null },
+        sources: [],
+        heardAbout: [],
+        funnel: { applied: 0, reviewing: 0, interview: 0, offer: 0, hired: 0, rejected: 0 },
+        timeToStage: insights.timeToStage.map((row) => ({ ...row, n: 0, medianDays: null })),
+      },
+    });
+    expect(html.match(/No applications in this period\./g)).toHaveLength(4);
+    expect(html).not.toContain('<svg role="img"');
+    expect(text(html)).toContain('Conversion —');
+  });
+});

@@ -1,0 +1,290 @@
+import { Download } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { LinkButton } from '@/components/ui/link-button';
+import { formatDate } from '@/lib/format';
+import { funnelStages, percentOf, stageLabels, type Insights, type InsightsQuery } from '@/lib/insights/report';
+import { AdminEmpty, AdminTable, PhoneLabel } from '../AdminTable';
+import type { Bar } from './BarChart';
+import { InsightsFilters } from './InsightsFilters';
+import { ReportChart } from './ReportChart';
+
+export interface InsightsViewProps {
+  insights: Insights;
+  positions: ReadonlyArray<{ id: string; title: string; isActive: boolean }>;
+  /** The chosen position, when the reports are narrowed to one. */
+  position: { id: string; title: string } | null;
+  /** The query string of every CSV link (?period=…&position=…). */
+  search: string;
+}
+
+const number = new Intl.NumberFormat('en-US');
+const count = (value: number) => number.format(value);
+const percent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
+const days = (value: number | null) => (value === null ? '—' : value.toFixed(1));
+const day = (value: string) => formatDate(new Date(`${value}T00:00:00Z`));
+/** The most bars a chart draws; its table lists every row. */
+const MAX_BARS = 10;
+
+/** What a chart shows, in words: its name for assistive technology. */
+const listed = (bars: readonly Bar[]) =>
+  bars
+    .slice(0, MAX_BARS)
+    .map((bar) => `${bar.label} ${bar.valueText}`)
+    .join(', ') + (bars.length > MAX_BARS ? ` and ${bars.length - MAX_BARS} more` : '');
+
+function ReportSection({
+  id,
+  title,
+  csv,
+  definition,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** The CSV link: its address and what it holds (for its accessible name). */
+  csv: { href: string; of: string };
+  definition: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="flex min-w-0 flex-col gap-4 rounded-xl border border-border bg-card p-5 shadow-card sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-heading`} className="text-xl font-bold tracking-tight">
+          {title}
+        </h2>
+        <LinkButton href={csv.href} variant="outline" size="sm" download>
+          <Download aria-hidden="true" />
+          Download CSV<span className="sr-only"> of {csv.of}</span>
+        </LinkButton>
+      </div>
+      <div className="text-sm text-muted-foreground">{definition}</div>
+      {children}
+    </section>
+  );
+}
+
+const noApplications = <p className="text-sm">No applications in this period.</p>;
+
+/** The hiring reports: the period and position form, the headline numbers, then a chart and its numbers per report. */
+export function InsightsView({ insights, positions, position, search }: InsightsViewProps) {
+  const { summary, funnel, period } = insights;
+  const query: InsightsQuery = { periodDays: period.days, positionId: insights.positionId };
+  const csv = (report: string, of: string) => ({ href: `/api/admin/insights/${report}.csv${search}`, of });
+  const empty = summary.applications === 0;
+
+  const sourceBars = insights.sources.map((row) => ({ label: row.source, value: row.applications, valueText: count(row.applications) }));
+  const heardBars = insights.heardAbout.map((row) => ({
+    label: row.answer ?? 'Not answered',
+    value: row.applications,
+    valueText: count(row.applications),
+  }));
+  const funnelRows = [
+    { label: stageLabels.applied, value: funnel.applied },
+    ...funnelStages.map((stage) => ({ label: stageLabels[stage], value: funnel[stage] })),
+  ];
+  const funnelBars = funnelRows.map((row) => ({
+    ...row,
+    valueText:
+      row.label === stageLabels.applied ? count(row.value) : `${count(row.value)} (${percent(percentOf(row.value, funnel.applied))})`,
+  }));
+  const timedBars = insights.timeToStage.map((row) => ({
+    label: `${stageLabels[row.status]} (n = ${row.n})`,
+    value: row.medianDays ?? 0,
+    valueText: row.medianDays === null ? '—' : `${days(row.medianDays)} days`,
+  }));
+  const shortened = (bars: readonly Bar[]) =>
+    bars.length > MAX_BARS ? `The chart shows the ${MAX_BARS} largest of ${bars.length}; the numbers list them all.` : undefined;
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8">
+      <InsightsFilters query={query} positions={positions} />
+
+      <p className="text-muted-foreground">
+        <span className="font-semibold text-foreground">{position ? position.title : 'All positions'}</span>, the last {period.days} days:{' '}
+        {day(period.from)} to {day(period.to)}, both included, in US Central time.
+      </p>
+
+      <ReportSection
+        id="summary"
+        title="Views and applications"
+        csv={csv('summary', 'views and applications')}
+        definition={
+          <ul className="flex list-disc flex-col gap-1 pl-5">
+            <li>
+              Views: each time a person (not a bot) opened the page, counted per day on our server;{' '}
+              {position ? 'this position’s page' : 'the job board (/careers) apart from the positions’ pages'}.
+            </li>
+            <li>Applications: the applications sent in the period.</li>
+            <li>
+              Conversion: applications ÷ {position ? 'the page’s views' : 'views of the positions’ pages'}, as a percentage; “—” without
+              views.
+            </li>
+          </ul>
+        }
+      >
+        <dl aria-label="Totals" className={`grid grid-cols-2 gap-4 ${position ? 'sm:grid-cols-3' : 'sm:grid-cols-4'}`}>
+          {[
+            ...(summary.boardViews === null ? [] : [['Job board views', count(summary.boardViews)] as const]),
+            [position ? 'Page views' : 'Position page views', count(summary.positionViews)] as const,
+            ['Applications', count(summary.applications)] as const,
+            ['Conversion', percent(summary.conversion)] as const,
+          ].map(([label, value]) => (
+            <div key={label} className="flex flex-col gap-1 rounded-lg bg-surface p-4">
+              <dt className="text-sm text-muted-foreground">{label}</dt>
+              <dd className="text-2xl font-bold tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </ReportSection>
+
+      {!position && (
+        <ReportSection
+          id="positions"
+          title="By position"
+          csv={csv('positions', 'views and applications by position')}
+          definition="Every open position, and any closed one with views or applications in the period; most applications first."
+        >
+          {insights.positions.length === 0 ? (
+            <AdminEmpty>No open positions, and none with views or applications in this period.</AdminEmpty>
+          ) : (
+            <AdminTable
+              caption="Views, applications and conversion by position"
+              columns={[{ label: 'Position' }, { label: 'Page views' }, { label: 'Applications' }, { label: 'Conversion' }]}
+              tableClassName="sm:min-w-[36rem]"
+              stackOnPhones
+            >
+              {insights.positions.map((row) => (
+                <tr key={row.id}>
+                  <td className="px-4 py-3">
+                    <a
+                      href={`/admin/insights?period=${period.days}&position=${row.id}`}
+                      className="text-primary underline underline-offset-4"
+                    >
+                      {row.title}
+                    </a>
+                    {!row.isActive && <span className="text-muted-foreground"> (inactive)</span>}
+                  </td>
+                  <td className="px-4 py-3 tabular-nums">
+                    <PhoneLabel>Page views</PhoneLabel>
+                    {count(row.views)}
+                  </td>
+                  <td className="px-4 py-3 tabular-nums">
+                    <PhoneLabel>Applications</PhoneLabel>
+                    {count(row.applications)}
+                  </td>
+                  <td className="px-4 py-3 tabular-nums">
+                    <PhoneLabel>Conversion</PhoneLabel>
+                    {percent(row.conversion)}
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          )}
+        </ReportSection>
+      )}
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <ReportSection
+          id="sources"
+          title="Applications per source"
+          csv={csv('sources', 'applications per source')}
+          definition="Source: the UTM source of the link the applicant came by, else the site that linked to us, else “direct”."
+        >
+          {empty ? (
+            noApplications
+          ) : (
+            <ReportChart
+              summary={`Applications per source, most first: ${listed(sourceBars)}.`}
+              bars={sourceBars.slice(0, MAX_BARS)}
+              note={shortened(sourceBars)}
+              table={{
+                caption: 'Applications per source',
+                columns: ['Source', 'Applications'],
+                rows: sourceBars.map((bar) => [bar.label, bar.valueText]),
+              }}
+            />
+          )}
+        </ReportSection>
+
+        <ReportSection
+          id="heard-about"
+          title="How did you hear about us?"
+          csv={csv('heard-about', 'answers to How did you hear about us?')}
+          definition={
+            <p>
+              The applicants’ answers to the apply form’s optional question.{' '}
+              <a href="/admin/insights/heard-about" className="text-primary underline underline-offset-4">
+                Edit the “How did you hear about us?” answers
+              </a>
+            </p>
+          }
+        >
+          {empty ? (
+            noApplications
+          ) : (
+            <ReportChart
+              summary={`Answers to “How did you hear about us?”, most first: ${listed(heardBars)}.`}
+              bars={heardBars.slice(0, MAX_BARS)}
+              note={shortened(heardBars)}
+              table={{
+                caption: 'Answers to “How did you hear about us?”',
+                columns: ['Answer', 'Applications'],
+                rows: heardBars.map((bar) => [bar.label, bar.valueText]),
+              }}
+            />
+          )}
+        </ReportSection>
+
+        <ReportSection
+          id="funnel"
+          title="Pipeline funnel"
+          csv={csv('funnel', 'the pipeline funnel')}
+          definition="Of the applications sent in the period, how many reached each stage or one after it; rejections are counted apart."
+        >
+          {empty ? (
+            noApplications
+          ) : (
+            <ReportChart
+              summary={`Pipeline funnel: ${listed(funnelBars)}; rejected ${count(funnel.rejected)}.`}
+              bars={funnelBars}
+              note={`Rejected: ${count(funnel.rejected)} (${percent(percentOf(funnel.rejected, funnel.applied))} of applied).`}
+              table={{
+                caption: 'Pipeline funnel',
+                columns: ['Stage', 'Applications', 'Share of applied'],
+                rows: [...funnelRows, { label: stageLabels.rejected, value: funnel.rejected }].map((row) => [
+                  row.label,
+                  count(row.value),
+                  percent(percentOf(row.value, funnel.applied)),
+                ]),
+              }}
+            />
+          )}
+        </ReportSection>
+
+        <ReportSection
+          id="time-to-stage"
+          title="Time to each status"
+          csv={csv('time-to-stage', 'the time to each status')}
+          definition="Median days from the application to the first time it reached each status, over the period’s applications that reached it (n)."
+        >
+          {empty ? (
+            noApplications
+          ) : (
+            <ReportChart
+              summary={`Median days to each status: ${listed(timedBars)}.`}
+              bars={timedBars}
+              table={{
+                caption: 'Median days to each status',
+                columns: ['Status', 'Median days', 'Applications (n)'],
+                rows: insights.timeToStage.map((row) => [stageLabels[row.status], days(row.medianDays), count(row.n)]),
+              }}
+            />
+          )}
+        </ReportSection>
+      </div>
+    </div>
+  );
+}

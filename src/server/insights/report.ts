@@ -1,0 +1,183 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
+import { isUuid } from '../../lib/ids.ts';
+import {
+  DEFAULT_PERIOD,
+  insightPeriods,
+  percentOf,
+  timedStatuses,
+  type FunnelStage,
+  type InsightPeriod,
+  type Insights,
+  type InsightsQuery,
+  type TimedStatus,
+} from '../../lib/insights/report.ts';
+
+/**
+ * The hiring reports of /admin/insights (issue 18), for the last 30, 90 or 365 days and for every
+ * position or one: views, applications and conversion, applications per source and per "How did
+ * you hear about us?" answer, the pipeline funnel and the median time to each status. Each report
+ * is one query; the page and the CSV exports read the same numbers.
+ */
+
+/** ?period=30|90|365 and ?position=<uuid>; anything else is the default (30 days, all positions). */
+export function parseInsightsQuery(params: URLSearchParams): InsightsQuery {
+  const period = Number(params.get('period'));
+  const position = params.get('position');
+  return {
+    periodDays: (insightPeriods as readonly number[]).includes(period) ? (period as InsightPeriod) : DEFAULT_PERIOD,
+    positionId: isUuid(position) ? position.toLowerCase() : null,
+  };
+}
+
+/** The query string of a report's address (the page, its CSV files). */
+export function insightsSearch(query: InsightsQuery): string {
+  const params = new URLSearchParams({ period: String(query.periodDays) });
+  if (query.positionId) params.set('position', query.positionId);
+  return `?${params.toString()}`;
+}
+
+/**
+ * Where a request for the reports should go instead, so each view has one address (the form's
+ * "All positions" sends an empty ?position=, an old link a bad value); null when it is that
+ * address already, or has no query at all (the defaults).
+ */
+export function insightsRedirect(url: URL, query: InsightsQuery): string | null {
+  if (url.search === '') return null;
+  const canonical = insightsSearch(query);
+  return url.search === canonical ? null : `/admin/insights${canonical}`;
+}
+
+/** A day (YYYY-MM-DD) moved by whole days; calendar days, so UTC arithmetic is exact. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+export interface InsightsOptions {
+  periodDays: InsightPeriod;
+  positionId: string | null;
+  /** The last day of the period, in the company's time zone (YYYY-MM-DD). */
+  today: string;
+}
+
+/** Every report for the period and position; the queries run side by side. */
+export async function loadInsights(db: Database, { periodDays, positionId, today }: InsightsOptions): Promise<Insights> {
+  const from = addDays(today, -(periodDays - 1));
+  // Days are the company's: an application belongs to the day it was sent in Chicago. Bounds on
+  // created_at itself (not on its day) let the index on (position_id, created_at) serve.
+  const applied = sql`a.created_at >= (${from}::date::timestamp at time zone ${COMPANY_TIME_ZONE})
+    and a.created_at < ((${today}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
+  const ofPosition: SQL = positionId ? sql`and a.position_id = ${positionId}` : sql.empty();
+  const viewed = sql`v.day between ${from}::date and ${today}::date`;
+
+  const [board, positionRows, sources, heardAbout, funnel, timed] = await Promise.all([
+    db.execute<{ views: number }>(
+      sql`select coalesce(sum(v.views), 0)::int as views from page_views v where v.position_id is null and ${viewed}`,
+    ),
+    db.execute<{ id: string; title: string; is_active: boolean; views: number; applications: number }>(sql`
+      select p.id, p.title, p.is_active, coalesce(pv.views, 0)::int as views, coalesce(pa.applications, 0)::int as applications
+      from positions p
+      left join (select v.position_id, sum(v.views) as views from page_views v where v.position_id is not null and ${viewed} group by v.position_id) pv
+        on pv.position_id = p.id
+      left join (select a.position_id, count(*) as applications from applications a where ${applied} group by a.position_id) pa
+        on pa.position_id = p.id
+      where ${positionId ? sql`p.id = ${positionId}` : sql`p.is_active or pv.views > 0 or pa.applications > 0`}
+      order by applications desc, views desc, p.title, p.id`),
+    db.execute<{ source: string; applications: number }>(sql`
+      select a.source, count(*)::int as applications from applications a where ${applied} ${ofPosition}
+      group by a.source order by applications desc, a.source`),
+    db.execute<{ answer: string | null; applications: number }>(sql`
+      select a.heard_about as answer, count(*)::int as applications from applications a where ${applied} ${ofPosition}
+      group by a.heard_about order by a.heard_about is null, applications desc, a.heard_about`),
+    // The furthest stage each application reached (rejection is not a stage: it is counted apart).
+    db.execute<{ applied: number; rejected: number } & Record<FunnelStage, number>>(sql`
+      select count(*)::int as applied,
+        count(*) filter (where furthest >= 1)::int as reviewing,
+        count(*) filter (where furthest >= 2)::int as interview,
+        count(*) filter (where furthest >= 3)::int as offer,
+        count(*) filter (where furthest >= 4)::int as hired,
+        count(*) filter (where rejected)::int as rejected
+      from (
+        select a.id,
+          coalesce(max(case h.status when 'reviewing' then 1 when 'interview' then 2 when 'offer' then 3 when 'hired' then 4 end), 0) as furthest,
+          coalesce(bool_or(h.status = 'rejected'), false) as rejected
+        from applications a left join application_status_history h on h.application_id = a.id
+        where ${applied} ${ofPosition}
+        group by a.id
+      ) reached`),
+    // From the application's created_at (its pending row is only a back-filled copy for older
+    // applications) to the first time it reached each status: moved back and forth, it counts once.
+    db.execute<{ status: TimedStatus; n: number; median: number }>(sql`
+      select status, count(*)::int as n, percentile_cont(0.5) within group (order by days) as median
+      from (
+        select h.status, (extract(epoch from min(h.reached_at) - a.created_at) / 86400)::float8 as days
+        from applications a join application_status_history h on h.application_id = a.id
+        where h.status <> 'pending' and ${applied} ${ofPosition}
+        group by a.id, a.created_at, h.status
+      ) firsts
+      group by status`),
+  ]);
+
+  const positions = positionRows.rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    isActive: row.is_active,
+    views: row.views,
+    applications: row.applications,
+    conversion: percentOf(row.applications, row.views),
+  }));
+  // Every position with views or applications is a row, so the rows add up to the whole.
+  const positionViews = positions.reduce((total, row) => total + row.views, 0);
+  const applications = positions.reduce((total, row) => total + row.applications, 0);
+  const reached = funnel.rows[0]!;
+  const byStatus = new Map(timed.rows.map((row) => [row.status, row]));
+  return {
+    period: { days: periodDays, from, to: today },
+    positionId,
+    summary: {
+      boardViews: positionId ? null : board.rows[0]!.views,
+      positionViews,
+      applications,
+      conversion: percentOf(applications, positionViews),
+    },
+    positions,
+    sources: sources.rows,
+    heardAbout: heardAbout.rows,
+    funnel: {
+      applied: reached.applied,
+      reviewing: reached.reviewing,
+      interview: reached.interview,
+      offer: reached.offer,
+      hired: reached.hired,
+      rejected: reached.rejected,
+    },
+    timeToStage: timedStatuses.map((status) => {
+      const row = byStatus.get(status);
+      return { status, n: row?.n ?? 0, medianDays: row ? oneDecimal(row.median) : null };
+    }),
+  };
+}
+
+/** Every position, open or closed, for the report's position choice. */
+export async function listReportPositions(db: Database) {
+  const { rows } = await db.execute<{ id: string; title: string; is_active: boolean }>(
+    sql`select id, title, is_active from positions order by is_active desc, title, id`,
+  );
+  return rows.map((row) => ({ id: row.id, title: row.title, isActive: row.is_active }));
+}
+
+/**
+ * The report a request asks for: its period and position read from the URL, the position checked
+ * against the positions that exist (an unknown one is all positions), and the choices of the form.
+ */
+export async function readInsightsRequest(db: Database, params: URLSearchParams) {
+  const positions = await listReportPositions(db);
+  const parsed = parseInsightsQuery(params);
+  const position = positions.find((candidate) => candidate.id === parsed.positionId) ?? null;
+  return { query: { ...parsed, positionId: position?.id ?? null } satisfies InsightsQuery, position, positions };
+}
