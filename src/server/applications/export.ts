@@ -1,4 +1,5 @@
 import { desc, eq, inArray } from 'drizzle-orm';
+import { csvFile } from '../csv.ts';
 import type { Database } from '../db/client.ts';
 import { applications, positions } from '../db/schema.ts';
 import type { WorkspaceQuery } from '../../lib/applications/query.ts';
@@ -63,10 +64,6 @@ export function applicationsCsv(
   }>,
   { withPosition = false } = {},
 ): string {
-  const cell = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
   const lines = [
     ['Name', ...(withPosition ? ['Position'] : []), 'Email', 'Phone', 'Status', 'Applied', 'Source', 'Heard about us', 'Knock-out answer'],
     ...rows.map((row) => [
@@ -81,7 +78,7 @@ export function applicationsCsv(
       row.knockedOut ? 'yes' : '',
     ]),
   ];
-  return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
+  return csvFile(lines);
 }
 
 /** The file name of a position's export: "applications-senior-cloud-engineer-aws.csv". */

@@ -1,3 +1,4 @@
+import { csvFile as csv } from '../csv.ts';
 import { funnelStages, percentOf, stageLabels, type Insights } from '../../lib/insights/report.ts';
 
 /** Each report of /admin/insights as a CSV file for a spreadsheet: the numbers the page shows. */
@@ -7,21 +8,6 @@ export type InsightReport = (typeof insightReports)[number];
 
 export function isInsightReport(value: string | undefined): value is InsightReport {
   return (insightReports as readonly (string | undefined)[]).includes(value);
-}
-
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is defused
- * with a leading apostrophe, as the applications export does: sources and answers come from
- * anybody's link or form.
- */
-function cell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csv(lines: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
-  return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
 export function insightsCsv(report: InsightReport, insights: Insights, positionTitle: string | null): string {
