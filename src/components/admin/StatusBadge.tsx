@@ -8,6 +8,7 @@ const variants: Record<ApplicationStatus, 'neutral' | 'primary' | 'accent' | 'su
   offer: 'accent',
   hired: 'success',
   rejected: 'destructive',
+  withdrawn: 'neutral',
 };
 
 export function StatusBadge({ status }: { status: ApplicationStatus }) {

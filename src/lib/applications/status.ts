@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /** The pipeline an application moves along (DECISIONS.md); a new one is pending (spec section 4). */
-export const applicationStatuses = ['pending', 'reviewing', 'interview', 'offer', 'hired', 'rejected'] as const;
+export const applicationStatuses = ['pending', 'reviewing', 'interview', 'offer', 'hired', 'rejected', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 export const statusLabels: Record<ApplicationStatus, string> = {
@@ -11,10 +11,11 @@ export const statusLabels: Record<ApplicationStatus, string> = {
   offer: 'Offer',
   hired: 'Hired',
   rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
 };
 
 /** The ends of the pipeline: an application's retention period counts from reaching one. */
-export const decidedStatuses = ['hired', 'rejected'] as const satisfies readonly ApplicationStatus[];
+export const decidedStatuses = ['hired', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationStatus[];
 
 export function isDecided(status: ApplicationStatus): boolean {
   return (decidedStatuses as readonly ApplicationStatus[]).includes(status);

@@ -225,6 +225,8 @@ export const positions = pgTable(
     closesAt: timestamp('closes_at', { withTimezone: true }),
     /** When it was last deactivated (null while active): its applications' retention counts from then. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** When job alerts announced it (once: deactivating and activating again announces nothing). */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
     /** The position's own screening questions, in the order the apply form asks them. */
     screeningQuestions: jsonb('screening_questions')
       .$type<ScreeningQuestion[]>()
@@ -339,6 +341,67 @@ export const applications = pgTable(
     index('applications_status_idx').on(t.status),
     index('applications_source_idx').on(t.source),
   ],
+);
+
+/**
+ * The candidate's own link to their application (/applications/{token}, issue 19): only the
+ * token's SHA-256 is kept, so the database never holds a working link; a new link or a revocation
+ * ends the old one.
+ */
+export const applicationLinks = pgTable(
+  'application_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('application_links_application_idx').on(t.applicationId)],
+);
+
+/**
+ * Job alerts (issue 19): an address with an optional department and location, confirmed by a
+ * link in an e-mail before anything is sent; unsubscribed by a link or the List-Unsubscribe POST.
+ * Tokens are kept as SHA-256 hashes.
+ */
+export const jobAlerts = pgTable(
+  'job_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    location: text('location'),
+    confirmTokenHash: text('confirm_token_hash').notNull().unique(),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull().unique(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The last digest sent: at most one a day. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('job_alerts_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    // One alert per address and filter ("any department" included).
+    unique('job_alerts_email_filter').on(t.email, t.departmentId, t.location).nullsNotDistinct(),
+  ],
+);
+
+/** Positions waiting to be told to one alert's address in its next digest. */
+export const jobAlertMatches = pgTable(
+  'job_alert_matches',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => jobAlerts.id, { onDelete: 'cascade' }),
+    positionId: uuid('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.positionId] })],
 );
 
 /** Every status an application reached, and when: the funnel and time-to-stage reports read it. */
