@@ -1,3 +1,4 @@
+import { Rss } from 'lucide-react';
 import { PageHero } from '@/components/content/PageHero';
 
 export function careersLead(openCount: number): string {
@@ -6,5 +7,17 @@ export function careersLead(openCount: number): string {
 }
 
 export function CareersHero({ openCount }: { openCount: number }) {
-  return <PageHero eyebrow="Careers" title="Join Our Team" lead={careersLead(openCount)} />;
+  return (
+    <PageHero eyebrow="Careers" title="Join Our Team" lead={careersLead(openCount)}>
+      {/* Next to the count, outside the job board's island: a plain link adds no JavaScript (issue 19). */}
+      <a
+        href="/careers/feed.xml"
+        type="application/rss+xml"
+        className="inline-flex items-center gap-2 self-start rounded text-sm font-semibold text-[#c3cee3] underline-offset-4 hover:text-white hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        <Rss aria-hidden="true" className="size-4" />
+        RSS feed of new positions
+      </a>
+    </PageHero>
+  );
 }

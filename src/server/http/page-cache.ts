@@ -8,7 +8,7 @@ const gzipAsync = promisify(gzip);
 
 /**
  * The rendered HTML of the pages built from open positions (the job board with any filters, each
- * apply page, the sitemap), kept in memory and compressed once, so they are served at the speed of
+ * apply page, the sitemap, the jobs feed), kept in memory and compressed once, so they are served at the speed of
  * a static file. These pages say nothing about who asks (the header's signed-in state comes from
  * a cookie in the browser), and only answers without cookies of their own are kept. Emptied when
  * positions change (src/server/positions/changes.ts) and, as a safety net for a lost announcement
@@ -20,6 +20,7 @@ const ROUTES: { pattern: string; test: (path: string) => boolean }[] = [
   { pattern: '/careers', test: (path) => path === '/careers' || path === '/careers/' },
   { pattern: '/careers/apply/[id]', test: (path) => /^\/careers\/apply\/[0-9a-f-]{36}$/i.test(path) },
   { pattern: '/sitemap.xml', test: (path) => path === '/sitemap.xml' },
+  { pattern: '/careers/feed.xml', test: (path) => path === '/careers/feed.xml' },
 ];
 
 /** Headers that belong to one answer, not to the page. */

@@ -23,7 +23,8 @@ export function isOpen(now: Date): SQL {
 }
 
 /** The department's name, or "General" when the position has none. */
-const departmentName = sql<string>`coalesce(${departments.name}, ${jobBoardTexts.generalDepartment})`;
+/** A position's department as the job board shows it ("General" without one). */
+export const departmentName = sql<string>`coalesce(${departments.name}, ${jobBoardTexts.generalDepartment})`;
 
 export async function listOpenPositions(db: Database, filters: JobFilters = {}, now = new Date()): Promise<PositionSummary[]> {
   const conditions: SQL[] = [isOpen(now)];
