@@ -14,6 +14,7 @@ import { externalReferrerHost } from '../src/server/insights/visit-source.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { onPositionsChanged } from '../src/server/positions/changes.ts';
 import { startRuntime } from '../src/server/runtime.ts';
+import { withOneClickUnsubscribe } from '../src/server/alerts/one-click.ts';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
 if (!existsSync(entry)) {
@@ -51,7 +52,8 @@ const pageCache = createPageCache({ vary: (req) => externalReferrerHost(req, con
 onPositionsChanged(() => pageCache.invalidate());
 const server = createAppServer({
   clientDir: staticSite.dirs,
-  astroHandler: handler,
+  // Job alerts' one-click unsubscribe comes from mail providers' sites: answered before Astro's origin check.
+  astroHandler: withOneClickUnsubscribe(handler, runtime.database.db),
   isHealthy: runtime.isHealthy,
   logRequest: (entry) => logger.info(entry, 'request'),
   hsts: config.siteUrl.startsWith('https://'),

@@ -128,15 +128,15 @@ export const server = {
   admin: {
     setRole: adminAction(roleChangeSchema, ({ userId, role }, actor, { database }) => changeUserRole(database.db, actor, userId, role)),
     deleteUser: adminAction(userIdSchema, ({ userId }, actor, { database }) => deleteUser(database.db, actor, userId)),
-    createPosition: adminAction(positionFormSchema, (form, actor, { database }) => createPosition(database.db, actor, form)),
+    createPosition: adminAction(positionFormSchema, (form, actor, { database, jobs }) => createPosition(database.db, actor, form, jobs)),
     updatePosition: adminAction(positionUpdateSchema, ({ positionId, form }, actor, { database }) =>
       updatePosition(database.db, actor, positionId, form),
     ),
     saveHeardAboutOptions: adminAction(heardAboutFormSchema, ({ options }, actor, { database }) =>
       saveHeardAboutOptions(database.db, actor, options),
     ),
-    setPositionActive: adminAction(positionActiveSchema, ({ positionId, active }, actor, { database }) =>
-      setPositionActive(database.db, actor, positionId, active),
+    setPositionActive: adminAction(positionActiveSchema, ({ positionId, active }, actor, { database, jobs }) =>
+      setPositionActive(database.db, actor, positionId, active, jobs),
     ),
     setApplicationStatus: adminAction(applicationStatusSchema, ({ applicationId, status }, actor, { database }) =>
       setApplicationStatus(database.db, actor, applicationId, status),

@@ -45,7 +45,7 @@ export function privacyNotice(periods: RetentionPeriods) {
       items: [
         {
           term: 'When you apply for a position',
-          text: 'Your name, e-mail address, phone number, postal address, gender, the profiles you link (LinkedIn, GitHub, Vercel), your cover letter and your resume, your answers to the position’s own questions, how you heard about us if you say, where your visit came from (the campaign named in the link you followed, or the site that linked to us), the position, and the time. We use them to assess your application, to contact you about it, and to count which channels bring applicants. Gender is asked by the form; reviewers do not see it beside your application, and it is only ever reported as counts.',
+          text: 'Your name, e-mail address, phone number, postal address, gender, the profiles you link (LinkedIn, GitHub, Vercel), your cover letter and your resume, your answers to the position’s own questions, how you heard about us if you say, where your visit came from (the campaign named in the link you followed, or the site that linked to us), the position, and the time. We use them to assess your application, to contact you about it, and to count which channels bring applicants. Gender is asked by the form; reviewers do not see it beside your application, and it is only ever reported as counts. Your confirmation e-mail carries a personal link where you can follow your application, withdraw it or have your data deleted.',
         },
         {
           term: 'When you look at open positions',
@@ -54,6 +54,10 @@ export function privacyNotice(periods: RetentionPeriods) {
         {
           term: 'When you write to us',
           text: 'Your name, e-mail address, phone number if you give it, the reason, your message and any file you attach. We use them to answer you.',
+        },
+        {
+          term: 'When you subscribe to job alerts',
+          text: 'Your e-mail address, the department and location you chose, and when you confirmed and when we last wrote. We first send one e-mail to confirm the address, and nothing else until you confirm it. Then we e-mail you new matching positions, at most once a day. Every such e-mail has a link (and a one-click button in mail apps that offer one) to unsubscribe at any time, which deletes your address at once. Staff see only how many people subscribed to each filter, never the addresses, which we do not export, share or sell.',
         },
         {
           term: 'When you create an account',

@@ -12,8 +12,14 @@ export const rateLimitPolicies = {
   upload: { points: 10, durationSeconds: 10 * 60 },
   /** Job applications submitted. */
   application: { points: 5, durationSeconds: 60 * 60 },
+  /** Requests for new application links ("E-mail me my links"), per client. */
+  applicationLinks: { points: 5, durationSeconds: 60 * 60 },
+  /** Per address: application-link e-mails sent to one mailbox, whoever asks. */
+  applicationLinksAddress: { points: 3, durationSeconds: 60 * 60 },
   /** Contact messages sent. */
   contact: { points: 5, durationSeconds: 60 * 60 },
+  /** Job alert subscriptions (each sends a confirmation e-mail). */
+  jobAlert: { points: 5, durationSeconds: 60 * 60 },
   /** Sign-in attempts (right or wrong): slows password guessing without locking anyone out for long. */
   signIn: { points: 10, durationSeconds: 15 * 60 },
   /** Accounts created. */

@@ -61,6 +61,7 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       storage,
       sealSecret: config.authSecret,
       retention: config.retention,
+      siteUrl: config.siteUrl,
       log: (data, message) => logger.info(data, message),
     });
     const runtime: Runtime = {

@@ -5,7 +5,7 @@ export type TimelineItem =
   | { kind: 'submitted'; at: Date; who: string }
   | { kind: 'note'; at: Date; who: string; noteId: string; body: string; edited: boolean }
   | { kind: 'email'; at: Date; who: string; subject: string; body: string }
-  | { kind: 'audit'; at: Date; who: string; action: string; details: Record<string, unknown> };
+  | { kind: 'audit'; at: Date; who: string; action: string; details: Record<string, unknown>; byCandidate?: boolean };
 
 const status = (value: unknown) => statusLabels[value as ApplicationStatus] ?? String(value);
 
@@ -20,6 +20,8 @@ function describe(item: TimelineItem): string {
     case 'audit':
       switch (item.action) {
         case 'application.status_changed':
+          if (item.byCandidate && item.details['to'] === 'withdrawn')
+            return `withdrew the application (it was ${status(item.details['from'])}) from their personal link`;
           return `moved it from ${status(item.details['from'])} to ${status(item.details['to'])}`;
         case 'application.rated':
           return `rated it ${String(item.details['rating'])} of 5`;

@@ -1,4 +1,5 @@
 import { withTransaction } from '../db/client.ts';
+import { applicationLinkUrl, issueApplicationLink } from '../candidates/links.ts';
 import { applicationStatusHistory, applications } from '../db/schema.ts';
 import { heardAboutAnswer } from '../insights/heard-about.ts';
 import { applicationReceived, newApplication } from '../mail/templates.ts';
@@ -114,7 +115,9 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
         adminUrl: `${deps.siteUrl}/admin/applications/${position.id}#application-${row.id}`,
       });
       await deps.jobs.enqueueEmail({ to: deps.hiringEmail ?? siteConfig.careersEmail, ...hiring }, { db: tx });
-      const confirmation = applicationReceived({ applicantName: application.fullName, positionTitle: position.title });
+      // The candidate's personal link to follow the application (issue 19), stored with the row.
+      const link = applicationLinkUrl(deps.siteUrl, await issueApplicationLink(tx.db, row.id));
+      const confirmation = applicationReceived({ applicantName: application.fullName, positionTitle: position.title, link });
       await deps.jobs.enqueueEmail({ to: application.email, ...confirmation }, { db: tx });
       return row.id;
     });

@@ -13,7 +13,7 @@ export type TimelineEvent =
   | { kind: 'submitted'; at: Date; who: string }
   | { kind: 'note'; at: Date; who: string; noteId: string; body: string; edited: boolean }
   | { kind: 'email'; at: Date; who: string; subject: string; body: string }
-  | { kind: 'audit'; at: Date; who: string; action: AuditAction; details: Record<string, unknown> };
+  | { kind: 'audit'; at: Date; who: string; action: AuditAction; details: Record<string, unknown>; byCandidate?: boolean };
 
 const fromAudit: AuditAction[] = [
   'application.status_changed',
@@ -28,7 +28,7 @@ const fromAudit: AuditAction[] = [
 export async function applicationTimeline(db: Database, applicationId: string): Promise<TimelineEvent[]> {
   const [application, notes, emails, entries] = await Promise.all([
     db
-      .select({ fullName: applications.fullName, createdAt: applications.createdAt })
+      .select({ fullName: applications.fullName, email: applications.email, createdAt: applications.createdAt })
       .from(applications)
       .where(eq(applications.id, applicationId)),
     db
@@ -82,13 +82,18 @@ export async function applicationTimeline(db: Database, applicationId: string): 
       edited: note.updatedAt.getTime() - note.at.getTime() > 1000,
     })),
     ...emails.map((email) => ({ kind: 'email' as const, at: email.at, who: who(email), subject: email.subject, body: email.body })),
-    ...entries.map((entry) => ({
-      kind: 'audit' as const,
-      at: entry.at,
-      who: who(entry),
-      action: entry.action,
-      details: (entry.details ?? {}) as Record<string, unknown>,
-    })),
+    ...entries.map((entry) => {
+      // The candidate themselves (from their personal link, issue 19): no user, their own address.
+      const byCandidate = entry.name === null && entry.email === submitted.email;
+      return {
+        kind: 'audit' as const,
+        at: entry.at,
+        who: byCandidate ? submitted.fullName : who(entry),
+        action: entry.action,
+        details: (entry.details ?? {}) as Record<string, unknown>,
+        ...(byCandidate ? { byCandidate } : {}),
+      };
+    }),
   ];
   // Stable: events of the same moment keep the order above (the application before what followed).
   return events

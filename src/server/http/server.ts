@@ -4,6 +4,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import { getMetrics, hasMetricsToken, type Metrics } from '../metrics.ts';
 import type { PageCache } from './page-cache.ts';
+import { loggedPath } from './log-path.ts';
 
 /** What a request's handling tells the server about it: Astro's middleware sets the route pattern. */
 export interface RequestLocals {
@@ -137,7 +138,13 @@ export function createAppServer({
       if (route === 'astro') route = locals.routePattern ?? 'unmatched';
       metrics.httpRequests.observe({ method: req.method ?? 'GET', route, status: String(res.statusCode) }, seconds);
       // The path only: query strings can carry personal data (search terms, e-mail addresses).
-      logRequest?.({ reqId, method: req.method ?? 'GET', path, status: res.statusCode, durationMs: Math.round(seconds * 1e4) / 10 });
+      logRequest?.({
+        reqId,
+        method: req.method ?? 'GET',
+        path: loggedPath(path),
+        status: res.statusCode,
+        durationMs: Math.round(seconds * 1e4) / 10,
+      });
       afterResponse?.(req, { route, path, status: res.statusCode });
     });
     if (isHealthy && path === '/healthz') {

@@ -6,6 +6,7 @@ import { getMetrics } from '../metrics.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { runRetention, type RetentionPolicy } from '../privacy/retention.ts';
 import { cleanUpAbandonedUploads } from '../uploads/cleanup.ts';
+import { sendAlertDigests } from '../alerts/alerts.ts';
 
 /**
  * Background work in the same PostgreSQL (pg-boss): safe with several app instances, and a job
@@ -15,6 +16,8 @@ import { cleanUpAbandonedUploads } from '../uploads/cleanup.ts';
 export const SEND_EMAIL = 'send-email';
 export const CLEANUP_UPLOADS = 'cleanup-uploads';
 export const APPLY_RETENTION = 'apply-retention';
+/** Job alert digests (src/server/alerts/): queued when a position is published, and hourly. */
+export const JOB_ALERTS = 'job-alerts';
 
 /** Exponential backoff from 30 s up to 1 h between tries, for about a day before giving up. */
 export const emailRetryPolicy = { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } as const;
@@ -32,6 +35,8 @@ export interface JobsOptions {
   /** Tests shorten the retry delays. */
   emailRetry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax?: number };
   pollingIntervalSeconds?: number;
+  /** Absolute links in job alert digests; no digest worker when unset. */
+  siteUrl?: string;
 }
 
 export interface Jobs {
@@ -43,13 +48,15 @@ export interface Jobs {
   enqueueEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
   /** Queues an e-mail stored encrypted: its recipient and text are in no table (src/server/mail/sealed.ts). */
   enqueueSealedEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
+  /** Queues a run of the job alert digests (with a transaction's connection: when it commits). */
+  enqueueAlertDigest(options?: { db?: IDatabase; startAfter?: Date }): Promise<void>;
   /** Jobs waiting, running and failed per queue (for /metrics). */
   queueCounts(): Promise<{ name: string; queued: number; active: number; failed: number }[]>;
   stop(): Promise<void>;
 }
 
 /** Every queue of the site: a backup carries their jobs, a restore creates them first. */
-export const JOB_QUEUES = [SEND_EMAIL, CLEANUP_UPLOADS, APPLY_RETENTION] as const;
+export const JOB_QUEUES = [SEND_EMAIL, CLEANUP_UPLOADS, APPLY_RETENTION, JOB_ALERTS] as const;
 
 async function createQueues(boss: PgBoss, emailRetry: JobsOptions['emailRetry'] = emailRetryPolicy): Promise<void> {
   // A send that takes a minute is stuck (or its worker was killed): pg-boss then retries it.
@@ -58,6 +65,7 @@ async function createQueues(boss: PgBoss, emailRetry: JobsOptions['emailRetry'] 
   await boss.updateQueue(SEND_EMAIL, email);
   await boss.createQueue(CLEANUP_UPLOADS, { retryLimit: 3, retryDelay: 300 });
   await boss.createQueue(APPLY_RETENTION, { retryLimit: 3, retryDelay: 600 });
+  await boss.createQueue(JOB_ALERTS, { retryLimit: 3, retryDelay: 300 });
 }
 
 /** Creates the job tables and the site's queues without running any worker (a restore fills them). */
@@ -141,10 +149,30 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     if (!id) throw new Error('The e-mail could not be queued.');
     return id;
   };
+  const { siteUrl } = options;
+  if (siteUrl) {
+    await boss.work(JOB_ALERTS, workOptions, async () => {
+      try {
+        const deps = { db: options.db, jobs: { enqueueEmail: (m: MailMessage, o: { db?: IDatabase } = {}) => enqueue(m, o.db) }, siteUrl };
+        const run = await sendAlertDigests({ ...deps, secret: options.sealSecret });
+        // Alerts mailed within the last 24 hours: a run when the first of them is due.
+        if (run.nextDueAt) await boss.send(JOB_ALERTS, {}, { startAfter: run.nextDueAt });
+        options.log({ sent: run.sent, nextDueAt: run.nextDueAt }, 'job alert digests queued');
+      } catch (error) {
+        metrics.jobFailures.inc({ queue: JOB_ALERTS });
+        throw error;
+      }
+    });
+    // Hourly as well (a run lost with its instance, a deployment between runs).
+    await boss.schedule(JOB_ALERTS, '11 * * * *');
+  }
   return {
     boss,
     enqueueEmail: (message, { db } = {}) => enqueue(message, db),
     enqueueSealedEmail: (message, { db } = {}) => enqueue(sealMail(options.sealSecret, message), db),
+    enqueueAlertDigest: async ({ db, startAfter } = {}) => {
+      await boss.send(JOB_ALERTS, {}, { ...(db ? { db } : {}), ...(startAfter ? { startAfter } : {}) });
+    },
     queueCounts: async () =>
       (await boss.getQueues([...JOB_QUEUES])).map((queue) => ({
         name: queue.name,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { siteConfig } from '../../lib/site-config.ts';
-import { applicationReceived, contactMessage, newApplication, resetPassword, verifyEmail, type MailContent } from './templates.ts';
+import {
+  applicationLinksMail,
+  applicationReceived,
+  contactMessage,
+  newApplication,
+  resetPassword,
+  verifyEmail,
+  type MailContent,
+} from './templates.ts';
 
 const evil = '<script>alert(1)</script>';
 const escaped = '&lt;script&gt;alert(1)&lt;/script&gt;';
@@ -8,11 +16,12 @@ const url = 'https://helixpoint.example/api/auth/verify-email?token=abc&callback
 const urlInHtml = url.replace(/&/g, '&amp;');
 
 const all: Array<[string, MailContent]> = [
-  ['applicationReceived', applicationReceived({ applicantName: evil, positionTitle: evil })],
+  ['applicationReceived', applicationReceived({ applicantName: evil, positionTitle: evil, link: url })],
   ['newApplication', newApplication({ applicantName: evil, applicantEmail: 'ada@example.com', positionTitle: evil, adminUrl: url })],
   ['contactMessage', contactMessage({ name: evil, email: 'ada@example.com', reason: evil, message: evil })],
   ['verifyEmail', verifyEmail({ name: evil, url })],
   ['resetPassword', resetPassword({ name: evil, url })],
+  ['applicationLinksMail', applicationLinksMail({ links: [{ positionTitle: evil, url }] })],
 ];
 
 describe.each(all)('%s', (_name, mail) => {
@@ -65,10 +74,24 @@ describe('links', () => {
 
 describe('details', () => {
   it('applicationReceived names the position and says what happens next', () => {
-    const mail = applicationReceived({ applicantName: 'Ada Lovelace', positionTitle: 'Cloud Engineer' });
+    const link = 'https://helixpoint.example/applications/abc';
+    const mail = applicationReceived({ applicantName: 'Ada Lovelace', positionTitle: 'Cloud Engineer', link });
     expect(mail.subject).toBe('We received your application for Cloud Engineer');
     expect(mail.text).toContain('Hello Ada Lovelace,');
     expect(mail.text).toContain('What happens next');
+    expect(mail.text).toContain(`Follow your application: ${link}`);
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+
+  it('applicationLinksMail lists one link per application', () => {
+    const mail = applicationLinksMail({
+      links: [
+        { positionTitle: 'Cloud Engineer', url: 'https://helixpoint.example/applications/one' },
+        { positionTitle: 'Data Engineer', url: 'https://helixpoint.example/applications/two' },
+      ],
+    });
+    expect(mail.text).toContain('Your application for Cloud Engineer: https://helixpoint.example/applications/one');
+    expect(mail.text).toContain('Your application for Data Engineer: https://helixpoint.example/applications/two');
   });
 
   it('newApplication and contactMessage reply to the person who wrote', () => {

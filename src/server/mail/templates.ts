@@ -20,7 +20,7 @@ const brand = '#1849c6';
 const ink = '#1f2937';
 const muted = '#4b5563';
 
-type Block =
+export type Block =
   | { kind: 'paragraph'; text: string }
   /** A call to action: a button in HTML, `label: url` in text. */
   | { kind: 'button'; label: string; href: string }
@@ -29,7 +29,7 @@ type Block =
   /** User-written text kept as written, line breaks included. */
   | { kind: 'quote'; label: string; text: string };
 
-interface Email {
+export interface Email {
   subject: string;
   /** Short summary shown by mail clients next to the subject. */
   preheader: string;
@@ -40,7 +40,7 @@ interface Email {
 }
 
 /** Only absolute http(s) links go into e-mails; anything else is a programming error. */
-function safeUrl(url: string): string {
+export function safeUrl(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -54,7 +54,7 @@ function safeUrl(url: string): string {
 }
 
 /** Header values are one line: user input must not add lines or huge subjects. */
-function oneLine(value: string, max = 120): string {
+export function oneLine(value: string, max = 120): string {
   const flat = value.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
@@ -198,13 +198,14 @@ function renderText(email: Email): string {
   return `${parts.join('\n\n')}\n`;
 }
 
-function render(email: Email): MailContent {
+export function render(email: Email): MailContent {
   return { subject: email.subject, html: renderHtml(email), text: renderText(email) };
 }
 
 /** To the applicant, right after they applied. */
-export function applicationReceived(input: { applicantName: string; positionTitle: string }): MailContent {
+export function applicationReceived(input: { applicantName: string; positionTitle: string; link: string }): MailContent {
   const position = oneLine(input.positionTitle);
+  const link = safeUrl(input.link);
   return render({
     subject: `We received your application for ${position}`,
     preheader: `Thank you for applying to ${siteConfig.name}. Here is what happens next.`,
@@ -221,11 +222,39 @@ export function applicationReceived(input: { applicantName: string; positionTitl
       },
       {
         kind: 'paragraph',
+        text: 'Your personal link shows where your application stands, and lets you withdraw it or have your data deleted. Keep it to yourself: anyone with the link can do the same.',
+      },
+      { kind: 'button', label: 'Follow your application', href: link },
+      {
+        kind: 'paragraph',
         text: `If you have a question in the meantime, write to ${siteConfig.careersEmail}.`,
       },
       { kind: 'paragraph', text: `The ${siteConfig.name} hiring team` },
     ],
     reason: `You received this e-mail because you applied for a position on the ${siteConfig.name} website.`,
+  });
+}
+
+/** To an applicant who asked for their links again: one new link per application (older ones stop working). */
+export function applicationLinksMail(input: { links: ReadonlyArray<{ positionTitle: string; url: string }> }): MailContent {
+  return render({
+    subject: `Your application links at ${siteConfig.name}`,
+    preheader: 'The new personal links you asked for.',
+    heading: 'Your application links',
+    blocks: [
+      { kind: 'paragraph', text: 'Hello,' },
+      {
+        kind: 'paragraph',
+        text: 'You asked for new links to your applications. Each one shows where that application stands. Links sent to you before no longer work.',
+      },
+      ...input.links.map((item): Block => ({
+        kind: 'button',
+        label: `Your application for ${oneLine(item.positionTitle)}`,
+        href: safeUrl(item.url),
+      })),
+      { kind: 'paragraph', text: `If you did not ask for this, you can ignore this e-mail. Questions: ${siteConfig.careersEmail}.` },
+    ],
+    reason: `You received this e-mail because someone asked for the application links of this address on the ${siteConfig.name} website.`,
   });
 }
 

@@ -72,6 +72,21 @@ describe('file mode (no SMTP_URL)', () => {
     expect(entry).not.toContain('Hello Ada');
     mailer.close();
   });
+
+  it('writes the extra headers a message carries (List-Unsubscribe for job alerts)', async () => {
+    const outboxDir = join(dir, 'mail-headers');
+    const mailer = createMailer({ from, outboxDir });
+    const unsubscribe = 'https://www.helixpoint.example/careers/alerts/unsubscribe?token=abc';
+    const result = await mailer.send({
+      ...message,
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    // Long header lines are folded (a line break before a space): unfolded to read them.
+    const eml = readFileSync(result.file!, 'utf8').replace(/\r\n(?=[ \t])/g, '');
+    expect(eml).toContain(`List-Unsubscribe: <${unsubscribe}>`);
+    expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    mailer.close();
+  });
 });
 
 describe('SMTP mode', () => {

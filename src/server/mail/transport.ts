@@ -18,6 +18,8 @@ export interface MailMessage {
   html: string;
   text: string;
   replyTo?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` (job alerts). */
+  headers?: Record<string, string>;
 }
 
 export interface SendResult {
@@ -65,6 +67,7 @@ function toMailOptions(from: string, message: MailMessage): SendMailOptions {
     text: message.text,
     html: message.html,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.headers ? { headers: message.headers } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
+import { announcePosition } from '../alerts/alerts.ts';
+import type { Jobs } from '../jobs/queue.ts';
 import { changePositions } from './changes.ts';
 import type { Database } from '../db/client.ts';
 import { applications, departments, positions } from '../db/schema.ts';
@@ -39,7 +41,13 @@ export async function getPosition(db: Database, positionId: string) {
   return row ?? null;
 }
 
-export async function createPosition(db: Database, actor: Actor, form: PositionForm): Promise<string> {
+/** `jobs` queues the job alert digest with the change (without it, the hourly run sends it). */
+export async function createPosition(
+  db: Database,
+  actor: Actor,
+  form: PositionForm,
+  jobs?: Pick<Jobs, 'enqueueAlertDigest'>,
+): Promise<string> {
   return changePositions(db, async (tx) => {
     // New positions are active (spec section 4).
     const [row] = await tx
@@ -48,6 +56,7 @@ export async function createPosition(db: Database, actor: Actor, form: PositionF
       .returning({ id: positions.id });
     if (!row) throw new Error('The position was not stored.');
     await audit(tx, actor, 'position.created', row.id, { title: form.title });
+    await announcePosition(tx, row.id, jobs);
     return row.id;
   });
 }
@@ -64,7 +73,13 @@ export async function updatePosition(db: Database, actor: Actor, positionId: str
   });
 }
 
-export async function setPositionActive(db: Database, actor: Actor, positionId: string, active: boolean): Promise<void> {
+export async function setPositionActive(
+  db: Database,
+  actor: Actor,
+  positionId: string,
+  active: boolean,
+  jobs?: Pick<Jobs, 'enqueueAlertDigest'>,
+): Promise<void> {
   await changePositions(db, async (tx) => {
     const [updated] = await tx
       .update(positions)
@@ -74,5 +89,6 @@ export async function setPositionActive(db: Database, actor: Actor, positionId: 
       .returning({ title: positions.title });
     if (!updated) throw new AdminRuleError(positionFormMessages.gone);
     await audit(tx, actor, active ? 'position.activated' : 'position.deactivated', positionId, { title: updated.title });
+    if (active) await announcePosition(tx, positionId, jobs);
   });
 }

@@ -1,0 +1,149 @@
+import { CheckCircle2, Circle, Info } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/link-button';
+import { candidatePageTexts as texts, stageSteps, stageTexts, type CandidateStage } from '@/lib/candidates/stages';
+import { cn } from '@/lib/cn';
+
+/**
+ * The candidate's own page (issue 19), rendered on the server with plain forms posted to the page
+ * itself: where the application stands in coarse stages, and the two things they can do with it.
+ * Confirmations are a second step (?confirm=…), so nothing needs JavaScript.
+ */
+
+export interface CandidateApplicationView {
+  positionTitle: string;
+  appliedOn: string;
+  stage: CandidateStage;
+  canWithdraw: boolean;
+}
+
+export interface CandidateApplicationProps {
+  application: CandidateApplicationView;
+  /** The page's own path: the forms post here, the cancel links come back here. */
+  path: string;
+  confirm: 'withdraw' | 'erase' | null;
+  /** A message after an action (e.g. "withdrawn"). */
+  notice: string | null;
+}
+
+function Stages({ stage }: { stage: CandidateStage }) {
+  if (stage === 'withdrawn') return null;
+  const current = stageSteps.indexOf(stage);
+  return (
+    <ol aria-label="Stages of an application" className="mt-6 grid gap-3 sm:grid-cols-4">
+      {stageSteps.map((step, index) => {
+        const done = index < current;
+        const here = index === current;
+        return (
+          <li
+            key={step}
+            aria-current={here ? 'step' : undefined}
+            className={cn(
+              'flex items-center gap-2 rounded-lg border px-3 py-2 text-sm',
+              here ? 'border-primary bg-primary-soft font-semibold text-primary' : 'border-border text-muted-foreground',
+            )}
+          >
+            {done || here ? (
+              <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" />
+            ) : (
+              <Circle aria-hidden="true" className="size-4 shrink-0" />
+            )}
+            <span>{stageTexts[step].label}</span>
+            {done && <span className="sr-only">(done)</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Confirm({ path, intent, question, action }: { path: string; intent: 'withdraw' | 'erase'; question: string; action: string }) {
+  return (
+    <form
+      method="post"
+      action={path}
+      aria-labelledby={`confirm-${intent}`}
+      className="mt-4 rounded-xl border border-destructive/40 bg-card p-5"
+    >
+      <p id={`confirm-${intent}`} className="font-semibold">
+        {question}
+      </p>
+      <input type="hidden" name="intent" value={intent} />
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button type="submit" variant="destructive">
+          {action}
+        </Button>
+        <LinkButton href={path} variant="outline">
+          Cancel
+        </LinkButton>
+      </div>
+    </form>
+  );
+}
+
+export function CandidateApplication({ application, path, confirm, notice }: CandidateApplicationProps) {
+  const stage = stageTexts[application.stage];
+  return (
+    <div className="flex flex-col gap-8">
+      {notice && (
+        <div role="status" className="flex gap-3 rounded-xl border border-primary/40 bg-primary-soft p-4 text-primary">
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>{notice}</p>
+        </div>
+      )}
+      <section aria-labelledby="status-heading" className="rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8">
+        <p className="text-sm text-muted-foreground">
+          {application.positionTitle} · applied on {application.appliedOn}
+        </p>
+        <h2 id="status-heading" className="mt-2 text-2xl font-bold tracking-tight">
+          Status: <span data-testid="candidate-stage">{stage.label}</span>
+        </h2>
+        <p className="mt-2 text-muted-foreground">{stage.description}</p>
+        <Stages stage={application.stage} />
+      </section>
+
+      {application.canWithdraw && (
+        <section aria-labelledby="withdraw-heading" className="rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8">
+          <h2 id="withdraw-heading" className="text-xl font-bold tracking-tight">
+            Withdraw your application
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Changed your mind? Withdrawing tells the hiring team you no longer wish to be considered for this position.
+          </p>
+          {confirm === 'withdraw' ? (
+            <Confirm path={path} intent="withdraw" question={texts.withdrawConfirm} action="Yes, withdraw my application" />
+          ) : (
+            <LinkButton href={`${path}?confirm=withdraw#withdraw-heading`} variant="outline" className="mt-4">
+              Withdraw application…
+            </LinkButton>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="erase-heading" className="rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8">
+        <h2 id="erase-heading" className="text-xl font-bold tracking-tight">
+          Delete my data
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          We erase everything we hold about your e-mail address, as for any privacy request: your applications and resumes, messages you
+          sent us, and your account if you have one. You get a confirmation by e-mail. This link stops working.
+        </p>
+        {confirm === 'erase' ? (
+          <Confirm path={path} intent="erase" question={texts.eraseConfirm} action="Yes, delete my data" />
+        ) : (
+          <LinkButton href={`${path}?confirm=erase#erase-heading`} variant="outline" className="mt-4">
+            Delete my data…
+          </LinkButton>
+        )}
+      </section>
+
+      <p className="text-sm text-muted-foreground">
+        This page is personal: anyone with its link can see and change your application, so please do not share it. You can always{' '}
+        <a href="/applications" className="font-medium text-primary underline underline-offset-4">
+          ask for a new link
+        </a>{' '}
+        (older links stop working).
+      </p>
+    </div>
+  );
+}

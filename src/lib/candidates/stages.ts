@@ -1,0 +1,73 @@
+import type { ApplicationStatus } from '../applications/status.ts';
+
+/**
+ * What a candidate sees of their application (issue 19): a coarse stage, never the internal status,
+ * notes or ratings. Hired and rejected are one stage alike: the decision itself reaches the
+ * candidate in the recruiter's own e-mail, not on this page.
+ */
+export const candidateStages = ['received', 'in-review', 'interviewing', 'decided', 'withdrawn'] as const;
+export type CandidateStage = (typeof candidateStages)[number];
+
+const stageOf: Record<ApplicationStatus, CandidateStage> = {
+  pending: 'received',
+  reviewing: 'in-review',
+  interview: 'interviewing',
+  offer: 'interviewing',
+  hired: 'decided',
+  rejected: 'decided',
+  withdrawn: 'withdrawn',
+};
+
+export function candidateStage(status: ApplicationStatus): CandidateStage {
+  return stageOf[status];
+}
+
+export const stageTexts: Record<CandidateStage, { label: string; description: string }> = {
+  received: {
+    label: 'Received',
+    description: 'Your application reached our hiring team. A member of the team reads every application; nothing is needed from you.',
+  },
+  'in-review': {
+    label: 'In review',
+    description: 'Someone on the hiring team is reading your application. We will write to you by e-mail about the next step.',
+  },
+  interviewing: {
+    label: 'Interviewing',
+    description: 'You are in conversation with our team. Dates and details come from your recruiter by e-mail.',
+  },
+  decided: {
+    label: 'Decision made',
+    description:
+      'A decision has been made on your application. Your recruiter writes to you about it personally by e-mail; if it has not arrived yet, it will shortly.',
+  },
+  withdrawn: {
+    label: 'Withdrawn',
+    description: 'You withdrew this application. The hiring team will not consider it further. Thank you for your interest.',
+  },
+};
+
+/** The steps shown in order on the page; withdrawn is shown on its own. */
+export const stageSteps: readonly CandidateStage[] = ['received', 'in-review', 'interviewing', 'decided'];
+
+/** Whether the candidate may still withdraw: not once a decision was made or it was withdrawn. */
+export function canWithdraw(status: ApplicationStatus): boolean {
+  const stage = candidateStage(status);
+  return stage !== 'decided' && stage !== 'withdrawn';
+}
+
+export const candidatePageTexts = {
+  title: 'Your application',
+  notFoundTitle: 'This link does not open an application',
+  notFoundLead:
+    'The link may be old (a newer one was sent since), mistyped, or the application was deleted. You can ask for a new link below.',
+  withdrawConfirm: 'Withdraw this application? The hiring team will no longer consider it. This cannot be undone.',
+  withdrawn: 'Your application was withdrawn. The hiring team can see this.',
+  eraseConfirm:
+    'Delete everything we hold about this e-mail address? This erases all your applications, resumes, messages and your account, if you have one, exactly like a privacy request. This cannot be undone.',
+  requestTitle: 'E-mail me my links',
+  requestLead:
+    'Enter the e-mail address you applied with. We send a new personal link for each of your applications; older links stop working.',
+  requestSent:
+    'Thank you. If we hold any application for that address, an e-mail with a new link for each is on its way. Older links no longer work.',
+  rateLimited: 'Too many requests from here. Please try again later.',
+} as const;

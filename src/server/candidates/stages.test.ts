@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
+import { canWithdraw, candidateStage, stageTexts } from '@/lib/candidates/stages';
+
+describe('the stage a candidate sees', () => {
+  const expected: Record<ApplicationStatus, string> = {
+    pending: 'Received',
+    reviewing: 'In review',
+    interview: 'Interviewing',
+    offer: 'Interviewing',
+    hired: 'Decision made',
+    rejected: 'Decision made',
+    withdrawn: 'Withdrawn',
+  };
+
+  it.each(applicationStatuses)('maps %s', (status) => {
+    expect(stageTexts[candidateStage(status)].label).toBe(expected[status]);
+  });
+
+  it('never names an internal status other than the one the candidate chose (Withdrawn)', () => {
+    const said = Object.values(stageTexts)
+      .flatMap(({ label, description }) => [label, description])
+      .join(' ');
+    for (const status of applicationStatuses.filter((s) => s !== 'withdrawn'))
+      expect(said.toLowerCase()).not.toMatch(new RegExp(`\\b${statusLabels[status].toLowerCase()}\\b`));
+  });
+
+  it('tells hired and rejected apart nowhere', () => {
+    expect(candidateStage('hired')).toBe(candidateStage('rejected'));
+  });
+
+  it('lets a candidate withdraw until a decision is made', () => {
+    expect(applicationStatuses.filter(canWithdraw)).toEqual(['pending', 'reviewing', 'interview', 'offer']);
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { loggedPath } from './log-path';
+
+describe('loggedPath', () => {
+  it('replaces the token of a candidate link', () => {
+    const token = 'abcDEF123_-abcDEF123_-abcDEF123_-abcDEF1234';
+    expect(loggedPath(`/applications/${token}`)).toBe('/applications/:token');
+    expect(loggedPath(`/applications/${token}/`)).toBe('/applications/:token/');
+    expect(loggedPath(`/applications/${token}`)).not.toContain(token);
+  });
+
+  it('leaves other paths alone', () => {
+    expect(loggedPath('/applications')).toBe('/applications');
+    expect(loggedPath('/applications/')).toBe('/applications/');
+    expect(loggedPath('/account/applications')).toBe('/account/applications');
+    expect(loggedPath('/admin/applications/123')).toBe('/admin/applications/123');
+    expect(loggedPath('/careers')).toBe('/careers');
+  });
+});
