@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationTimeline } from '../applications/timeline';
 import { setApplicationStatus } from '../applications/review';
 import { applicationDeps, submitApplication } from '../applications/submit';
-import { applicationLinks, applicationStatusHistory, applications, auditLog } from '../db/schema';
+import { applicationLinks, applicationStatusHistory, applications, auditLog, users } from '../db/schema';
 import { personReference } from '../privacy/pseudonym';
 import { setLegalHold, type PrivacyDeps } from '../privacy/requests';
 import { publicFormDeps, type PublicFormDeps } from '../public-form';
 import { startTestBackend, TEST_SECRET, type TestBackend } from '../testing/backend';
 import { addApplication, addPosition, addUser } from '../testing/fixtures';
 import { receiveUpload, uploadDeps } from '../uploads/receive';
-import { findApplicationByToken, issueApplicationLink, requestApplicationLinks } from './links';
+import { applicationsOfUser, findApplicationByToken, issueApplicationLink, linkForUser, requestApplicationLinks } from './links';
 import { eraseByToken, withdrawByToken } from './withdraw';
 
 /* The candidate's personal link (issue 19) against a real PostgreSQL and queue. */
@@ -229,5 +229,25 @@ describe('e-mail me my links', () => {
     await addApplication(db(), positionId, { email });
     for (let i = 0; i < 5; i++) expect(await requestApplicationLinks(formDeps, { email }, `192.0.2.${++ip}`)).toEqual({ kind: 'sent' });
     expect(await mailsTo(email)).toHaveLength(3);
+  });
+});
+
+describe('a signed-in applicant’s applications', () => {
+  it('lists the applications of a verified address only, and opens only one’s own', async () => {
+    const owner = await addUser(db(), 'ada-owner');
+    const unverified = await addUser(db(), 'bob-unverified');
+    await db().update(users).set({ emailVerified: false }).where(eq(users.id, unverified.id));
+    const mine = await apply(owner.email);
+    const theirs = await apply('someone.else@mail.test');
+    await apply(unverified.email);
+
+    const listed = await applicationsOfUser(db(), owner.id);
+    expect(listed?.map((application) => application.id)).toEqual([mine]);
+    expect(await applicationsOfUser(db(), unverified.id)).toBeNull();
+    expect(await linkForUser(db(), unverified.id, mine)).toBeNull();
+    expect(await linkForUser(db(), owner.id, theirs)).toBeNull();
+
+    const token = await linkForUser(db(), owner.id, mine);
+    expect((await findApplicationByToken(db(), token!))?.id).toBe(mine);
   });
 });
