@@ -8,7 +8,7 @@ import { addNote, rateApplication } from '../applications/notes';
 import { setApplicationStatus } from '../applications/review';
 import { applicationDeps, submitApplication } from '../applications/submit';
 import { listAuditLog } from '../audit/log';
-import { applications, auditLog, invitations, users } from '../db/schema';
+import { applications, auditLog, invitations, jobAlerts, users } from '../db/schema';
 import { unsealMail } from '../mail/sealed';
 import { contactDeps, submitContactMessage } from '../messages/submit';
 import { setMessageRead } from '../messages/inbox';
@@ -150,8 +150,17 @@ describe('a privacy request', () => {
     const ada = await seedPerson('Ada', 'Lovelace', 'ada.lovelace@mail.test');
     await seedPerson('Bada', 'Byron', 'bada.lovelace@mail.test');
     await seedPerson('Adam', 'Babbage', 'ada.lovelace@mail.test.uk');
+    await backend.database.db
+      .insert(jobAlerts)
+      .values({
+        email: 'ada.lovelace@mail.test',
+        location: 'Austin, TX',
+        confirmTokenHash: 'a'.repeat(64),
+        unsubscribeTokenHash: 'b'.repeat(64),
+      });
 
     const found = await findPersonData(backend.database.db, ' ADA.Lovelace@mail.test ');
+    expect(found.jobAlerts).toEqual([expect.objectContaining({ location: 'Austin, TX', departmentId: null, confirmedAt: null })]);
     expect(found.applications.map((row) => row.application.id)).toEqual([ada.applicationId]);
     expect(found.messages.map((row) => row.message.id)).toEqual([ada.messageId]);
     expect(found.account?.id).toBe(ada.userId);
@@ -167,6 +176,9 @@ describe('a privacy request', () => {
 
     const zip = unzipSync(new Uint8Array(await new Response(await exportPerson(deps, admin, 'ada.lovelace@mail.test')).arrayBuffer()));
     const data = JSON.parse(strFromU8(zip['data.json']!));
+    // The alert's filter, not its tokens.
+    expect(data.jobAlerts).toEqual([expect.objectContaining({ location: 'Austin, TX' })]);
+    expect(JSON.stringify(data.jobAlerts)).not.toMatch(/aaaaaaaa|bbbbbbbb/);
     expect(data).toMatchObject({
       email: 'ada.lovelace@mail.test',
       account: { id: ada.userId, name: 'Ada Lovelace' },
@@ -206,6 +218,15 @@ describe('a privacy request', () => {
   it('erases the person: no row, file or queued mail with their address or name is left, and the audit log keeps a pseudonym', async () => {
     const grace = await seedPerson('Grace', 'Hopper', 'grace.hopper@mail.test');
     await seedPerson('Gracie', 'Fields', 'grace.hopper@mail.test.uk');
+    // A job alert of hers goes too (it names nothing but the address and a filter).
+    await backend.database.db
+      .insert(jobAlerts)
+      .values({
+        email: 'grace.hopper@mail.test',
+        location: 'Remote',
+        confirmTokenHash: 'c'.repeat(64),
+        unsubscribeTokenHash: 'u'.repeat(64),
+      });
     // The address exactly (not the similar one ending in .uk), and the name.
     const address = /grace\.hopper@mail\.test(?!\.uk)/i;
     const name = /Grace Hopper/i;

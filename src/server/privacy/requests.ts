@@ -14,6 +14,7 @@ import {
   auditLog,
   contactMessages,
   invitations,
+  jobAlerts,
   positions,
   rateLimits,
   uploads,
@@ -64,7 +65,7 @@ function auditNaming(email: string, ids: { user: string | null; applications: st
 /** Everything held about an address: applications (with consents), messages, the account, files, audit entries. */
 export async function findPersonData(db: Database, rawEmail: string) {
   const email = normal(rawEmail);
-  const [personApplications, messages, [account]] = await Promise.all([
+  const [personApplications, messages, [account], alerts] = await Promise.all([
     db
       .select({ application: applications, positionTitle: positions.title, resume: uploads })
       .from(applications)
@@ -92,6 +93,18 @@ export async function findPersonData(db: Database, rawEmail: string) {
       })
       .from(users)
       .where(eq(users.email, email)),
+    // Job alerts: the filter and its dates, never the token hashes.
+    db
+      .select({
+        departmentId: jobAlerts.departmentId,
+        location: jobAlerts.location,
+        confirmedAt: jobAlerts.confirmedAt,
+        lastSentAt: jobAlerts.lastSentAt,
+        createdAt: jobAlerts.createdAt,
+      })
+      .from(jobAlerts)
+      .where(eq(jobAlerts.email, email))
+      .orderBy(jobAlerts.createdAt),
   ]);
   const ids = {
     user: account?.id ?? null,
@@ -129,6 +142,7 @@ export async function findPersonData(db: Database, rawEmail: string) {
     reviews: { notes, ratings, emails },
     messages,
     account: account ?? null,
+    jobAlerts: alerts,
     auditEntries: entries,
     files: [
       ...personApplications.flatMap((row) =>
@@ -193,6 +207,7 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
           : null,
       };
     }),
+    jobAlerts: data.jobAlerts,
     auditEntries: data.auditEntries.map(({ actorUserId: _actor, ...entry }) => entry),
   };
 }
@@ -301,6 +316,7 @@ export async function erasePerson(deps: PrivacyDeps, actor: Actor, rawEmail: str
     await tx.delete(rateLimits).where(sql`${rateLimits.key} like ${`%:${email}`} or ${rateLimits.key} = ${email}`);
     // An invitation names the address too, accepted or not.
     await tx.delete(invitations).where(eq(invitations.email, email));
+    await tx.delete(jobAlerts).where(eq(jobAlerts.email, email));
     // Mail already sent or waiting, to or about the person (pg-boss keeps jobs for a week).
     await tx.execute(sql`delete from pgboss.job where lower(data->>'to') = ${email} or lower(data->>'replyTo') = ${email}`);
     // The audit log keeps what happened, and a pseudonym for who it happened to.
