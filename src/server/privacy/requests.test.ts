@@ -150,14 +150,12 @@ describe('a privacy request', () => {
     const ada = await seedPerson('Ada', 'Lovelace', 'ada.lovelace@mail.test');
     await seedPerson('Bada', 'Byron', 'bada.lovelace@mail.test');
     await seedPerson('Adam', 'Babbage', 'ada.lovelace@mail.test.uk');
-    await backend.database.db
-      .insert(jobAlerts)
-      .values({
-        email: 'ada.lovelace@mail.test',
-        location: 'Austin, TX',
-        confirmTokenHash: 'a'.repeat(64),
-        unsubscribeTokenHash: 'b'.repeat(64),
-      });
+    await backend.database.db.insert(jobAlerts).values({
+      email: 'ada.lovelace@mail.test',
+      location: 'Austin, TX',
+      confirmTokenHash: 'a'.repeat(64),
+      unsubscribeTokenHash: 'b'.repeat(64),
+    });
 
     const found = await findPersonData(backend.database.db, ' ADA.Lovelace@mail.test ');
     expect(found.jobAlerts).toEqual([expect.objectContaining({ location: 'Austin, TX', departmentId: null, confirmedAt: null })]);
@@ -219,14 +217,12 @@ describe('a privacy request', () => {
     const grace = await seedPerson('Grace', 'Hopper', 'grace.hopper@mail.test');
     await seedPerson('Gracie', 'Fields', 'grace.hopper@mail.test.uk');
     // A job alert of hers goes too (it names nothing but the address and a filter).
-    await backend.database.db
-      .insert(jobAlerts)
-      .values({
-        email: 'grace.hopper@mail.test',
-        location: 'Remote',
-        confirmTokenHash: 'c'.repeat(64),
-        unsubscribeTokenHash: 'u'.repeat(64),
-      });
+    await backend.database.db.insert(jobAlerts).values({
+      email: 'grace.hopper@mail.test',
+      location: 'Remote',
+      confirmTokenHash: 'c'.repeat(64),
+      unsubscribeTokenHash: 'u'.repeat(64),
+    });
     // The address exactly (not the similar one ending in .uk), and the name.
     const address = /grace\.hopper@mail\.test(?!\.uk)/i;
     const name = /Grace Hopper/i;
