@@ -42,8 +42,8 @@ test.describe('the job board', () => {
       'href',
       /^\/careers\/apply\/[0-9a-f-]{36}$/,
     );
-    await expect(page.getByRole('combobox', { name: 'Department' }).locator('option').first()).toHaveText('All Departments');
-    await expect(page.getByRole('combobox', { name: 'Location' }).locator('option')).toHaveText([
+    await expect(page.getByRole('combobox', { name: 'Department', exact: true }).locator('option').first()).toHaveText('All Departments');
+    await expect(page.getByRole('combobox', { name: 'Location', exact: true }).locator('option')).toHaveText([
       'All Locations',
       'Austin, TX',
       'Dallas, TX',
@@ -61,11 +61,11 @@ test.describe('the job board', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText('Showing 1 position');
 
     await page.getByRole('searchbox', { name: 'Search positions' }).fill('');
-    await page.getByRole('combobox', { name: 'Department' }).selectOption({ label: 'Security' });
+    await page.getByRole('combobox', { name: 'Department', exact: true }).selectOption({ label: 'Security' });
     await expect(page).toHaveURL(/\/careers\?department=[0-9a-f-]{36}$/);
     await expect.poll(async () => (await cardTitles(page)).sort()).toEqual(['DevSecOps Engineer', 'Security Engineer (Cloud)']);
 
-    await page.getByRole('combobox', { name: 'Location' }).selectOption('Remote');
+    await page.getByRole('combobox', { name: 'Location', exact: true }).selectOption('Remote');
     await expect(page).toHaveURL(/department=[0-9a-f-]{36}&location=Remote$/);
     await expect.poll(() => cardTitles(page)).toEqual(['DevSecOps Engineer']);
 
@@ -77,7 +77,7 @@ test.describe('the job board', () => {
     await page.getByRole('link', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/careers$/);
     await expect(jobCards(page)).toHaveCount(9);
-    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveValue('');
   });
 
   test('shows "Loading positions..." while the list is fetched', async ({ page }) => {
@@ -91,7 +91,7 @@ test.describe('the job board', () => {
       await held;
       await route.continue();
     });
-    await page.getByRole('combobox', { name: 'Location' }).selectOption('Dallas, TX');
+    await page.getByRole('combobox', { name: 'Location', exact: true }).selectOption('Dallas, TX');
     await expect(page.getByRole('status').filter({ hasText: 'Loading positions...' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Open Positions' })).toHaveAttribute('aria-busy', 'true');
     await expectNoA11yViolations(page, 'loading');
@@ -104,7 +104,7 @@ test.describe('the job board', () => {
   test('opens a filtered list straight from its URL', async ({ page }) => {
     await page.goto('/careers?q=engineer&location=Austin%2C%20TX');
     await expect(page.getByRole('searchbox', { name: 'Search positions' })).toHaveValue('engineer');
-    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('Austin, TX');
+    await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveValue('Austin, TX');
     expect((await cardTitles(page)).sort()).toEqual([
       'Cloud Engineering Intern (Summer 2027)',
       'Data Engineer',
@@ -120,7 +120,7 @@ test.describe('the job board', () => {
 
     test('the filters are a GET form answered by the server', async ({ page }) => {
       await page.goto('/careers');
-      await page.getByRole('combobox', { name: 'Location' }).selectOption('Remote');
+      await page.getByRole('combobox', { name: 'Location', exact: true }).selectOption('Remote');
       await page.getByRole('searchbox', { name: 'Search positions' }).fill('engineer');
       await page.getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(/\/careers\?q=engineer&department=&location=Remote$/);

@@ -57,7 +57,10 @@ export function JobAlertForm({ departments, locations, values, errors = {} }: Jo
           {errors.email && <FieldError id="alert-email-error">{errors.email}</FieldError>}
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="alert-department">Department</Label>
+          <Label htmlFor="alert-department">
+            {/* The job board's own filter above is "Department": each control has a name of its own. */}
+            Department<span className="sr-only"> for job alerts</span>
+          </Label>
           <Select
             id="alert-department"
             name="department"
@@ -67,7 +70,9 @@ export function JobAlertForm({ departments, locations, values, errors = {} }: Jo
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="alert-location">Location</Label>
+          <Label htmlFor="alert-location">
+            Location<span className="sr-only"> for job alerts</span>
+          </Label>
           <Select
             id="alert-location"
             name="location"
