@@ -64,6 +64,10 @@ test('every admin page fits a 390 px screen and passes axe', async ({ page, requ
     '/admin/templates',
     '/admin/privacy',
     '/admin/retention',
+    '/admin/insights',
+    `/admin/insights?period=90&position=${positionId}`,
+    '/admin/insights/heard-about',
+    '/admin/applications?flag=knockout',
   ]) {
     await page.goto(path);
     await waitForHydration(page);

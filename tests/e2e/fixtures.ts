@@ -255,5 +255,7 @@ export async function applyThroughApi(
     },
   });
   expect(submit.status()).toBe(200);
+  // An action answers 200 with field errors too: a refused application must fail the test here, not later.
+  expect(await actionData<{ kind: string }>(submit)).toMatchObject({ kind: 'submitted' });
   return position.id;
 }
