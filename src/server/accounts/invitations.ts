@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -7,6 +6,7 @@ import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import { withTransaction, type Database } from '../db/client.ts';
 import type pg from 'pg';
+import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
 import { invitations, users } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { invitation as invitationMail } from '../mail/templates.ts';
@@ -31,8 +31,6 @@ export interface InvitationDeps {
   siteUrl: string;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-const newToken = () => randomBytes(32).toString('base64url');
 const expiry = (now: Date) => new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
 
 async function inviterName(db: Database, actor: Actor): Promise<string> {
@@ -56,7 +54,7 @@ export async function inviteUser(
   const { email, role } = parsed.data;
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw new AdminRuleError(invitationTexts.alreadyUser);
-  const token = newToken();
+  const token = newSecretToken();
   const name = await inviterName(deps.db, actor);
   const id = await withTransaction(deps.pool, async ({ db: tx, ...connection }) => {
     // One open invitation per address: a new one replaces the last.
@@ -66,7 +64,7 @@ export async function inviteUser(
       .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
     const [row] = await tx
       .insert(invitations)
-      .values({ email, role, tokenHash: hashToken(token), invitedBy: actor.id, expiresAt: expiry(now), sentAt: now, createdAt: now })
+      .values({ email, role, tokenHash: hashSecretToken(token), invitedBy: actor.id, expiresAt: expiry(now), sentAt: now, createdAt: now })
       .returning({ id: invitations.id });
     if (!row) throw new Error('The invitation was not stored.');
     await audit(tx, actor, 'invitation.created', row.id, { email, role });
@@ -93,12 +91,12 @@ export async function resendInvitation(
   now = new Date(),
 ): Promise<{ email: string }> {
   const row = await openInvitation(deps.db, invitationId);
-  const token = newToken();
+  const token = newSecretToken();
   const name = await inviterName(deps.db, actor);
   await withTransaction(deps.pool, async ({ db: tx, ...connection }) => {
     await tx
       .update(invitations)
-      .set({ tokenHash: hashToken(token), expiresAt: expiry(now), sentAt: now })
+      .set({ tokenHash: hashSecretToken(token), expiresAt: expiry(now), sentAt: now })
       .where(eq(invitations.id, row.id));
     await audit(tx, actor, 'invitation.resent', row.id, { email: row.email });
     await deps.jobs.enqueueEmail({ to: row.email, ...mailFor(deps, name, row.role, token) }, { db: connection });
@@ -139,7 +137,7 @@ export async function findInvitation(db: Database, token: string | null, now = n
   const [row] = await db
     .select({ id: invitations.id, email: invitations.email, role: invitations.role, expiresAt: invitations.expiresAt })
     .from(invitations)
-    .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
+    .where(and(eq(invitations.tokenHash, hashSecretToken(token)), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
   return row && row.expiresAt > now ? row : null;
 }
 

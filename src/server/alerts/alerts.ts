@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db as BossDb } from 'pg-boss';
@@ -8,6 +8,7 @@ import { departments, jobAlertMatches, jobAlerts, positions } from '../db/schema
 import type { Jobs } from '../jobs/queue.ts';
 import { alertFilterText, confirmJobAlert, jobAlertDigest } from '../mail/alert-templates.ts';
 import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
+import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
 import type { Runtime } from '../runtime.ts';
 import { isOpen } from '../positions/board.ts';
 import { emailField } from '../../lib/forms.ts';
@@ -36,8 +37,6 @@ export const ALERTS_PATH = '/careers/alerts';
 export const CONFIRM_PATH = '/careers/alerts/confirm';
 export const UNSUBSCRIBE_PATH = '/careers/alerts/unsubscribe';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-const newToken = () => randomBytes(32).toString('base64url');
 const unsubscribeToken = (secret: string, alertId: string) =>
   createHmac('sha256', secret).update(`job-alert-unsubscribe\0${alertId}`).digest('base64url');
 /** Tokens are 32 bytes in base64url; anything else is refused before a query. */
@@ -97,7 +96,7 @@ export async function subscribeToAlerts(deps: AlertDeps, input: unknown, clientK
 
   try {
     await deps.db.transaction(async (tx) => {
-      const confirmToken = newToken();
+      const confirmToken = newSecretToken();
       const [existing] = await tx
         .select({ id: jobAlerts.id, confirmedAt: jobAlerts.confirmedAt })
         .from(jobAlerts)
@@ -109,7 +108,7 @@ export async function subscribeToAlerts(deps: AlertDeps, input: unknown, clientK
       if (existing) {
         await tx
           .update(jobAlerts)
-          .set({ confirmTokenHash: hashToken(confirmToken) })
+          .set({ confirmTokenHash: hashSecretToken(confirmToken) })
           .where(eq(jobAlerts.id, existing.id));
         alertId = existing.id;
       } else {
@@ -119,8 +118,8 @@ export async function subscribeToAlerts(deps: AlertDeps, input: unknown, clientK
           email,
           departmentId,
           location,
-          confirmTokenHash: hashToken(confirmToken),
-          unsubscribeTokenHash: hashToken(unsubscribeToken(deps.secret, id)),
+          confirmTokenHash: hashSecretToken(confirmToken),
+          unsubscribeTokenHash: hashSecretToken(unsubscribeToken(deps.secret, id)),
         });
         alertId = id;
       }
@@ -145,7 +144,7 @@ export type ConfirmResult = 'confirmed' | 'already-confirmed' | 'invalid';
 /** Confirms the alert of a confirmation link (a POST: the page's button). */
 export async function confirmAlert(db: Database, token: unknown, now = new Date()): Promise<ConfirmResult> {
   if (!isTokenShaped(token)) return 'invalid';
-  const hash = hashToken(token);
+  const hash = hashSecretToken(token);
   const [confirmed] = await db
     .update(jobAlerts)
     .set({ confirmedAt: now })
@@ -162,7 +161,7 @@ export async function isConfirmToken(db: Database, token: unknown): Promise<bool
   const [row] = await db
     .select({ id: jobAlerts.id })
     .from(jobAlerts)
-    .where(eq(jobAlerts.confirmTokenHash, hashToken(token)));
+    .where(eq(jobAlerts.confirmTokenHash, hashSecretToken(token)));
   return Boolean(row);
 }
 
@@ -171,7 +170,7 @@ export async function unsubscribeAlert(db: Database, token: unknown): Promise<bo
   if (!isTokenShaped(token)) return false;
   const deleted = await db
     .delete(jobAlerts)
-    .where(eq(jobAlerts.unsubscribeTokenHash, hashToken(token)))
+    .where(eq(jobAlerts.unsubscribeTokenHash, hashSecretToken(token)))
     .returning({ id: jobAlerts.id });
   return deleted.length > 0;
 }
@@ -181,7 +180,7 @@ export async function isUnsubscribeToken(db: Database, token: unknown): Promise<
   const [row] = await db
     .select({ id: jobAlerts.id })
     .from(jobAlerts)
-    .where(eq(jobAlerts.unsubscribeTokenHash, hashToken(token)));
+    .where(eq(jobAlerts.unsubscribeTokenHash, hashSecretToken(token)));
   return Boolean(row);
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import type { Database } from '../db/client.ts';
@@ -6,6 +6,7 @@ import { withTransaction } from '../db/client.ts';
 import { applicationLinks, applications, positions, users } from '../db/schema.ts';
 import { applicationLinksMail } from '../mail/templates.ts';
 import { admitPublicForm, type PublicFormDeps } from '../public-form.ts';
+import { newSecretToken } from '../secret-tokens.ts';
 import { honeypotField } from '../../lib/honeypot.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
 
@@ -21,8 +22,7 @@ export const APPLICATION_PATH = '/applications';
 /** A token as issued: 43 base64url characters. Anything else is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
+const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const applicationLinkUrl = (siteUrl: string, token: string) => `${siteUrl}${APPLICATION_PATH}/${token}`;
 
@@ -43,7 +43,7 @@ export async function issueApplicationLink(
       .update(applicationLinks)
       .set({ revokedAt: now })
       .where(and(eq(applicationLinks.applicationId, applicationId), isNull(applicationLinks.revokedAt)));
-  const token = newToken();
+  const token = newSecretToken();
   await tx.insert(applicationLinks).values({ applicationId, tokenHash: hashLinkToken(token), createdAt: now });
   return token;
 }
