@@ -31,6 +31,10 @@ export default defineConfig({
   security: { csp: contentSecurityPolicy },
   vite: {
     plugins: [tailwindcss(), entriesMayExtend(), lucideDirectImports()],
+    // Bundled into the server build, so only the icons we draw are loaded: imported from
+    // node_modules at run time, each package is loaded whole (simple-icons is 5 MB of source,
+    // and lucide-react was loaded twice, as ESM and CommonJS). Decision 026.
+    ssr: { noExternal: ['simple-icons', 'lucide-react'] },
     // A few script files per page instead of dozens (src/integrations/client-chunks.ts).
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientCodeSplitting } } } } },
   },

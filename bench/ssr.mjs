@@ -88,13 +88,15 @@ async function main() {
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.non2xx,
+        // Where the memory grows, route by route.
+        rssMb: rssMb(one.pid),
       });
     }
     const staticRps = results[0].rps;
     console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, one instance, this machine:`);
     for (const row of results)
       console.log(
-        `  ${row.name.padEnd(22)} ${String(Math.round(row.rps)).padStart(6)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${(row.rps / staticRps).toFixed(2)}x static${row.errors ? `  ${row.errors} errors` : ''}`,
+        `  ${row.name.padEnd(22)} ${String(Math.round(row.rps)).padStart(6)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${(row.rps / staticRps).toFixed(2)}x static  ${row.rssMb} MB after${row.errors ? `  ${row.errors} errors` : ''}`,
       );
     const rssAfterLoad = rssMb(one.pid);
     console.log(`\nresident memory: ${rssAfterStart} MB after start, ${rssAfterLoad} MB after the load\n`);

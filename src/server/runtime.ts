@@ -43,7 +43,7 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
   try {
     const seeded = await seedIfNeverSeeded(database.db);
     if (seeded) logger.info(seeded, 'demo departments and positions added');
-    const storage = createStorage({
+    const storage = await createStorage({
       driver: config.storage.driver,
       dataDir: config.dataDir,
       ...(config.storage.s3 ? { s3: config.storage.s3 } : {}),

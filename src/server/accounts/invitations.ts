@@ -158,7 +158,7 @@ export async function acceptInvitation(
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
     return { ok: false, fieldErrors, message: Object.values(fieldErrors)[0] ?? 'Please check the form.' };
   }
-  if (isCommonPassword(parsed.data.password))
+  if (await isCommonPassword(parsed.data.password))
     return { ok: false, fieldErrors: { password: authMessages.commonPassword }, message: authMessages.commonPassword };
   const invited = await findInvitation(db, token, now);
   if (!invited) return { ok: false, fieldErrors: {}, message: invitationTexts.invalid };

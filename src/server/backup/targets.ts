@@ -32,7 +32,7 @@ export async function openBackupTarget(
   config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'storage'>,
   { whileRunning, env = process.env }: { whileRunning: 'share' | 'refuse'; env?: Record<string, string | undefined> },
 ): Promise<BackupTarget> {
-  const storage = createStorage({
+  const storage = await createStorage({
     driver: config.storage.driver,
     dataDir: config.dataDir,
     ...(config.storage.s3 ? { s3: config.storage.s3 } : {}),

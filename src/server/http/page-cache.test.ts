@@ -97,7 +97,7 @@ describe('the page cache', () => {
     expect(stand.renders()).toBe(1);
   });
 
-  it('keys the job board by its query in one spelling, and keeps each apply page and the sitemap', async () => {
+  it('keys the job board by its query in one spelling, and keeps each apply page, the sitemap, the feed and the positions API', async () => {
     const stand = await start();
     stand.page = { status: 200, body: html('Board ') };
     await (await fetch(`${stand.url}/careers?location=Austin&q=%20cloud%20&department=`)).text();
@@ -108,16 +108,16 @@ describe('the page cache', () => {
     expect(stand.renders()).toBe(2);
 
     const id = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
-    for (const path of [`/careers/apply/${id}`, '/sitemap.xml']) {
+    for (const path of [`/careers/apply/${id}`, '/sitemap.xml', '/careers/feed.xml', '/api/positions?q=cloud']) {
       await (await fetch(stand.url + path)).text();
       await (await fetch(stand.url + path)).text();
     }
-    expect(stand.renders()).toBe(4);
+    expect(stand.renders()).toBe(6);
     // Anything else is rendered every time.
     await (await fetch(`${stand.url}/careers/apply/not-an-id`)).text();
     await (await fetch(`${stand.url}/careers/apply/not-an-id`)).text();
     await (await fetch(`${stand.url}/about`)).text();
-    expect(stand.renders()).toBe(7);
+    expect(stand.renders()).toBe(9);
     expect(normalizedQuery('b=2&a=1&a=0&c=&d=%20x%20')).toBe('a=0&a=1&b=2&d=x');
   });
 
@@ -166,6 +166,38 @@ describe('the page cache', () => {
     stand.page = { status: 200, body: html('After ') };
     expect(await (await fetch(`${stand.url}/careers`)).text()).toBe(html('After '));
     expect(stand.renders()).toBe(4);
+  });
+
+  it('renders a page once for requests that arrive together, and lets them render when that answer is not kept', async () => {
+    const stand = await start();
+    let release!: () => void;
+    stand.page = { status: 200, body: html('Crowd '), hold: new Promise<void>((resolve) => (release = resolve)) };
+    const crowd = Array.from({ length: 8 }, () => fetch(`${stand.url}/careers?q=crowd`).then((response) => response.text()));
+    await expect.poll(() => stand.renders()).toBe(1);
+    release();
+    expect(await Promise.all(crowd)).toEqual(Array(8).fill(html('Crowd ')));
+    expect(stand.renders()).toBe(1);
+
+    // An error page is not kept: the ones that waited for it render their own.
+    let fail!: () => void;
+    stand.page = { status: 503, body: html('Down '), hold: new Promise<void>((resolve) => (fail = resolve)) };
+    const waiting = Array.from({ length: 3 }, () => fetch(`${stand.url}/careers?q=down`).then((response) => response.status));
+    await expect.poll(() => stand.renders()).toBe(2);
+    stand.page = { status: 200, body: html('Up ') };
+    fail();
+    expect((await Promise.all(waiting)).sort()).toEqual([200, 200, 503]);
+    expect(stand.renders()).toBe(4);
+
+    // After a change nobody waits for a render that began before it.
+    let hold!: () => void;
+    stand.page = { status: 200, body: html('Before '), hold: new Promise<void>((resolve) => (hold = resolve)) };
+    const before = fetch(`${stand.url}/careers?q=change`).then((response) => response.text());
+    await expect.poll(() => stand.renders()).toBe(5);
+    stand.cache.invalidate();
+    stand.page = { status: 200, body: html('After ') };
+    expect(await (await fetch(`${stand.url}/careers?q=change`)).text()).toBe(html('After '));
+    hold();
+    expect(await before).toBe(html('Before '));
   });
 
   it('renders again after its time to live, and holds at most maxEntries pages (least recently used go first)', async () => {

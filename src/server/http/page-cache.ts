@@ -8,8 +8,8 @@ const gzipAsync = promisify(gzip);
 
 /**
  * The rendered HTML of the pages built from open positions (the job board with any filters, each
- * apply page, the sitemap, the jobs feed), kept in memory and compressed once, so they are served at the speed of
- * a static file. These pages say nothing about who asks (the header's signed-in state comes from
+ * apply page, the sitemap, the jobs feed) and the positions API, kept in memory and compressed
+ * once, so they are served at the speed of a static file. These pages say nothing about who asks (the header's signed-in state comes from
  * a cookie in the browser), and only answers without cookies of their own are kept. Emptied when
  * positions change (src/server/positions/changes.ts) and, as a safety net for a lost announcement
  * or a closing date that passes, after `ttlMs`. Decision 025.
@@ -21,6 +21,9 @@ const ROUTES: { pattern: string; test: (path: string) => boolean }[] = [
   { pattern: '/careers/apply/[id]', test: (path) => /^\/careers\/apply\/[0-9a-f-]{36}$/i.test(path) },
   { pattern: '/sitemap.xml', test: (path) => path === '/sitemap.xml' },
   { pattern: '/careers/feed.xml', test: (path) => path === '/careers/feed.xml' },
+  // The job board's data as JSON: the same positions, and compressing it on every request under
+  // load cost more memory than all the pages (decision 026).
+  { pattern: '/api/positions', test: (path) => path === '/api/positions' },
 ];
 
 /** Headers that belong to one answer, not to the page. */
@@ -68,6 +71,13 @@ export interface PageCache {
   match(req: IncomingMessage): CacheableRequest | null;
   /** Answers from the cache when it holds the page (a 304 when the browser's copy is current). */
   serve(req: IncomingMessage, res: ServerResponse, request: CacheableRequest): boolean;
+  /**
+   * While the page is being rendered (and compressed) for another request: settles once that is
+   * over, kept or not. Null when nothing is under way. Requests that arrive together for a page
+   * not yet kept wait for one render instead of each rendering and compressing it (a crowd of
+   * misses under load held hundreds of MB of compression buffers; decision 026).
+   */
+  inFlight(request: CacheableRequest): Promise<void> | null;
   /** Keeps what the renderer writes to `res` for a GET, once it has finished, if it may be kept. */
   capture(req: IncomingMessage, res: ServerResponse, request: CacheableRequest): void;
   /** Forgets every page (positions changed). Pages being rendered meanwhile are not kept. */
@@ -109,6 +119,7 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 export function createPageCache({ maxEntries = 500, ttlMs = 60_000, now = Date.now, vary }: PageCacheOptions = {}): PageCache {
   // A Map keeps insertion order: the first key is the least recently used one.
   const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<void>>();
   let generation = 0;
 
   const fresh = (key: string): Entry | undefined => {
@@ -168,10 +179,25 @@ export function createPageCache({ maxEntries = 500, ttlMs = 60_000, now = Date.n
       return true;
     },
 
+    inFlight({ key }) {
+      return rendering.get(key) ?? null;
+    },
+
     capture(req, res, { key }) {
       // A HEAD answer has no body to keep.
       if (req.method !== 'GET') return;
       const started = generation;
+      let settle!: () => void;
+      const done = new Promise<void>((resolve) => (settle = resolve));
+      const settled = () => {
+        if (rendering.get(key) === done) rendering.delete(key);
+        settle();
+      };
+      if (!rendering.has(key)) rendering.set(key, done);
+      // A client that goes away before the end leaves nothing to keep.
+      res.once('close', () => {
+        if (!res.writableFinished) settled();
+      });
       const chunks: Buffer[] = [];
       let size = 0;
       let keep = true;
@@ -199,24 +225,28 @@ export function createPageCache({ maxEntries = 500, ttlMs = 60_000, now = Date.n
       res.setHeader('X-Page-Cache', 'miss');
       res.once('finish', () => {
         const headers = res.getHeaders();
-        if (!keep || res.statusCode !== 200 || headers['set-cookie'] !== undefined || started !== generation) return;
+        if (!keep || res.statusCode !== 200 || headers['set-cookie'] !== undefined || started !== generation) return settled();
         const identity = Buffer.concat(chunks);
         const kept: OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(headers)) if (!PER_ANSWER.has(name) && name !== 'x-page-cache') kept[name] = value;
         void Promise.all([
           brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
           gzipAsync(identity, { level: 9 }),
-        ]).then(([br, gz]) => {
-          if (started !== generation) return;
-          const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-          store(key, { status: 200, headers: kept, etag, identity, br, gzip: gz, storedAt: now() });
-        });
+        ])
+          .then(([br, gz]) => {
+            if (started !== generation) return;
+            const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+            store(key, { status: 200, headers: kept, etag, identity, br, gzip: gz, storedAt: now() });
+          })
+          .finally(settled);
       });
     },
 
     invalidate() {
       generation += 1;
       entries.clear();
+      // Renders under way show the old positions: nobody new waits for them.
+      rendering.clear();
     },
   };
 }

@@ -160,14 +160,30 @@ export function createAppServer({
     serveStatic(req, res, () => {
       route = 'astro';
       const cacheable = pageCache?.match(req);
-      if (cacheable && pageCache?.serve(req, res, cacheable)) {
-        route = cacheable.route;
+      const render = (capture: boolean) =>
+        compress(req as never, res as never, () => {
+          // Inside compression, so the cache keeps the page as rendered and compresses it once itself.
+          if (cacheable && capture) pageCache?.capture(req, res, cacheable);
+          void astroHandler(req, res, undefined, locals);
+        });
+      if (!cacheable || !pageCache) {
+        render(false);
         return;
       }
-      compress(req as never, res as never, () => {
-        // Inside compression, so the cache keeps the page as rendered and compresses it once itself.
-        if (cacheable) pageCache?.capture(req, res, cacheable);
-        void astroHandler(req, res, undefined, locals);
+      const fromCache = () => {
+        if (!pageCache.serve(req, res, cacheable)) return false;
+        route = cacheable.route;
+        return true;
+      };
+      if (fromCache()) return;
+      const underWay = pageCache.inFlight(cacheable);
+      if (!underWay) {
+        render(true);
+        return;
+      }
+      // Once: when that render was not kept (an error page, a change meanwhile), render this one.
+      void underWay.then(() => {
+        if (!res.destroyed && !fromCache()) render(true);
       });
     });
   });

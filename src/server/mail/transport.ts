@@ -9,7 +9,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { SendMailOptions, Transporter } from 'nodemailer';
 
 export interface MailMessage {
@@ -71,30 +70,47 @@ function toMailOptions(from: string, message: MailMessage): SendMailOptions {
   };
 }
 
+/**
+ * The transport is made on the first message: nodemailer is loaded only then, so a web process
+ * that never sends mail does not hold it in memory (decision 026).
+ */
+function lazyTransport(create: (nodemailer: (typeof import('nodemailer'))['default']) => Transporter) {
+  let made: Promise<Transporter> | undefined;
+  let transporter: Transporter | undefined;
+  return {
+    get: () =>
+      (made ??= import('nodemailer').then((module) => {
+        transporter = create(module.default);
+        return transporter;
+      })),
+    close: () => transporter?.close(),
+  };
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
 
   if (smtpUrl) {
     // Pooled: connections are reused across messages (a burst of applications is mailed at
     // tens of messages a second); `?pool=false` in the URL turns it off.
-    const transporter: Transporter = nodemailer.createTransport({ url: smtpUrl, pool: true });
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ url: smtpUrl, pool: true }));
     return {
       async send(message) {
         // Errors (connection refused, rejected recipient...) propagate to the caller.
-        const info = await transporter.sendMail(toMailOptions(from, message));
+        const info = await (await transport.get()).sendMail(toMailOptions(from, message));
         logger?.info({ messageId: info.messageId }, 'mail sent');
         return { messageId: info.messageId };
       },
       close() {
-        transporter.close();
+        transport.close();
       },
     };
   }
 
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
   return {
     async send(message) {
-      const info = await transporter.sendMail(toMailOptions(from, message));
+      const info = await (await transport.get()).sendMail(toMailOptions(from, message));
       await mkdir(outboxDir, { recursive: true });
       const file = join(outboxDir, outboxFileName(new Date()));
       await writeFile(file, info.message);
@@ -103,7 +119,7 @@ export function createMailer(options: MailerOptions): Mailer {
       return { messageId: info.messageId, file };
     },
     close() {
-      transporter.close();
+      transport.close();
     },
   };
 }
