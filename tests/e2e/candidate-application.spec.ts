@@ -1,5 +1,15 @@
 import { expectNoA11yViolations, waitForHydration } from './helpers';
-import { applyThroughApi, createEnrolledAdmin, expect, latestMailTo, linkIn, signInAsEnrolledAdmin, test } from './fixtures';
+import {
+  applyThroughApi,
+  createEnrolledAdmin,
+  createVerifiedUser,
+  expect,
+  latestMailTo,
+  linkIn,
+  signInAsEnrolledAdmin,
+  signInWithForm,
+  test,
+} from './fixtures';
 
 /* The candidate's own page (issue 19): the link in the confirmation e-mail, the stages, withdrawing, a new link. */
 
@@ -125,4 +135,34 @@ test('deleting my data from the link erases it and says so; the link then answer
   await expect(page.getByRole('main')).toContainText('1 application');
   await expectNoA11yViolations(page, 'the candidate page, erased');
   expect((await page.goto(path))!.status()).toBe(404);
+});
+
+test('a signed-in person finds the applications sent from their address under their account, and opens one', async ({ page, request }) => {
+  await page.goto('/account/applications');
+  await expect(page).toHaveURL(/\/auth\?next=%2Faccount%2Fapplications$/);
+
+  const email = 'ari.account@mail.test';
+  await applyThroughApi(request, 'Data Engineer', email, { firstName: 'Ari', lastName: 'Account' });
+  await applyThroughApi(request, 'Machine Learning Engineer', email, { firstName: 'Ari', lastName: 'Account' });
+  // Somebody else's application is never listed.
+  await applyThroughApi(request, 'Security Engineer (Cloud)', 'someone.else@mail.test', { firstName: 'Sam', lastName: 'Else' });
+  await createVerifiedUser(request, { email, username: 'ariaccount', firstName: 'Ari', lastName: 'Account' });
+
+  await signInWithForm(page, email, 'user password 123');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Your job applications' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your applications' })).toBeVisible();
+  const list = page.getByRole('main').getByRole('listitem');
+  await expect(list).toHaveCount(2);
+  await expect(list.filter({ hasText: 'Data Engineer' })).toContainText('Received');
+  await expect(list.filter({ hasText: 'Machine Learning Engineer' })).toContainText('Received');
+  await expect(page.getByRole('main')).not.toContainText('Security Engineer (Cloud)');
+  await expectNoA11yViolations(page, "the account's applications");
+
+  await page.getByRole('button', { name: 'Open your application for Data Engineer' }).click();
+  await expect(page).toHaveURL(/\/applications\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your application' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Data Engineer');
+  await expect(page.getByTestId('candidate-stage')).toHaveText('Received');
 });
