@@ -9,8 +9,9 @@ const gzipAsync = promisify(gzip);
 /**
  * The rendered HTML of the pages built from open positions (the job board with any filters, each
  * apply page, the sitemap, the jobs feed) and the positions API, kept in memory and compressed
- * once, so they are served at the speed of a static file. These pages say nothing about who asks (the header's signed-in state comes from
- * a cookie in the browser), and only answers without cookies of their own are kept. Emptied when
+ * once, so they are served at the speed of a static file. These pages say nothing about who asks
+ * (the header's signed-in state comes from a cookie in the browser), and only answers without
+ * cookies of their own are kept. Emptied when
  * positions change (src/server/positions/changes.ts) and, as a safety net for a lost announcement
  * or a closing date that passes, after `ttlMs`. Decision 025.
  */

@@ -160,14 +160,14 @@ export function createAppServer({
     serveStatic(req, res, () => {
       route = 'astro';
       const cacheable = pageCache?.match(req);
-      const render = (capture: boolean) =>
+      const render = () =>
         compress(req as never, res as never, () => {
           // Inside compression, so the cache keeps the page as rendered and compresses it once itself.
-          if (cacheable && capture) pageCache?.capture(req, res, cacheable);
+          if (cacheable) pageCache?.capture(req, res, cacheable);
           void astroHandler(req, res, undefined, locals);
         });
       if (!cacheable || !pageCache) {
-        render(false);
+        render();
         return;
       }
       const fromCache = () => {
@@ -178,12 +178,12 @@ export function createAppServer({
       if (fromCache()) return;
       const underWay = pageCache.inFlight(cacheable);
       if (!underWay) {
-        render(true);
+        render();
         return;
       }
       // Once: when that render was not kept (an error page, a change meanwhile), render this one.
       void underWay.then(() => {
-        if (!res.destroyed && !fromCache()) render(true);
+        if (!res.destroyed && !fromCache()) render();
       });
     });
   });

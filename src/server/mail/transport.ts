@@ -76,14 +76,14 @@ function toMailOptions(from: string, message: MailMessage): SendMailOptions {
  */
 function lazyTransport(create: (nodemailer: (typeof import('nodemailer'))['default']) => Transporter) {
   let made: Promise<Transporter> | undefined;
-  let transporter: Transporter | undefined;
   return {
-    get: () =>
-      (made ??= import('nodemailer').then((module) => {
-        transporter = create(module.default);
-        return transporter;
-      })),
-    close: () => transporter?.close(),
+    get: () => (made ??= import('nodemailer').then((module) => create(module.default))),
+    // Also a transport still being made when the mailer is closed; a failed load has none.
+    close: () =>
+      void made?.then(
+        (transporter) => transporter.close(),
+        () => undefined,
+      ),
   };
 }
 

@@ -22,9 +22,18 @@ export function isOpen(now: Date): SQL {
   return and(eq(positions.isActive, true), or(isNull(positions.closesAt), gt(positions.closesAt, now))) as SQL;
 }
 
-/** The department's name, or "General" when the position has none. */
 /** A position's department as the job board shows it ("General" without one). */
 export const departmentName = sql<string>`coalesce(${departments.name}, ${jobBoardTexts.generalDepartment})`;
+
+/** What a job card shows (JobCardData), selected from positions left-joined to departments. */
+export const jobCardColumns = {
+  id: positions.id,
+  title: positions.title,
+  description: positions.description,
+  location: positions.location,
+  type: positions.type,
+  departmentName,
+};
 
 export async function listOpenPositions(db: Database, filters: JobFilters = {}, now = new Date()): Promise<PositionSummary[]> {
   const conditions: SQL[] = [isOpen(now)];
@@ -35,16 +44,7 @@ export async function listOpenPositions(db: Database, filters: JobFilters = {}, 
   if (filters.department) conditions.push(eq(positions.departmentId, filters.department));
   if (filters.location) conditions.push(eq(positions.location, filters.location));
   return db
-    .select({
-      id: positions.id,
-      title: positions.title,
-      description: positions.description,
-      location: positions.location,
-      type: positions.type,
-      departmentId: positions.departmentId,
-      departmentName,
-      createdAt: positions.createdAt,
-    })
+    .select({ ...jobCardColumns, departmentId: positions.departmentId, createdAt: positions.createdAt })
     .from(positions)
     .leftJoin(departments, eq(positions.departmentId, departments.id))
     .where(and(...conditions))

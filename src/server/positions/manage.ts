@@ -3,12 +3,13 @@ import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import { announcePosition } from '../alerts/alerts.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import { departmentName } from './board.ts';
 import { changePositions } from './changes.ts';
 import type { Database } from '../db/client.ts';
 import { applications, departments, positions } from '../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { positionValues, type PositionForm } from '../../lib/positions/schema.ts';
-import { jobBoardTexts, positionFormMessages } from '../../lib/positions/texts.ts';
+import { positionFormMessages } from '../../lib/positions/texts.ts';
 
 /**
  * Positions in the admin area (spec section 6): every position newest first with its applications,
@@ -25,7 +26,7 @@ export async function listAdminPositions(db: Database, now = new Date()) {
       isActive: positions.isActive,
       closesAt: positions.closesAt,
       createdAt: positions.createdAt,
-      departmentName: sql<string>`coalesce(${departments.name}, ${jobBoardTexts.generalDepartment})`,
+      departmentName,
       applicationCount: sql<number>`(select count(*)::int from ${applications} where ${applications.positionId} = ${positions.id})`,
     })
     .from(positions)

@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { departments, positions } from '../db/schema.ts';
 import type { JobCardData } from '../../lib/positions/filters.ts';
-import { departmentName, isOpen } from './board.ts';
+import { isOpen, jobCardColumns } from './board.ts';
 
 /** What a position page knows of its own position, enough to find its neighbours. */
 export interface RelatedTo {
@@ -24,14 +24,7 @@ export async function relatedPositions(db: Database, position: RelatedTo, limit 
   ranks.push(desc(sql`${positions.location} = ${position.location}`));
   return (
     db
-      .select({
-        id: positions.id,
-        title: positions.title,
-        description: positions.description,
-        location: positions.location,
-        type: positions.type,
-        departmentName,
-      })
+      .select(jobCardColumns)
       .from(positions)
       .leftJoin(departments, eq(positions.departmentId, departments.id))
       .where(and(isOpen(now), ne(positions.id, position.id)))
