@@ -11,8 +11,8 @@ export function JobAlertCounts({ rows }: { rows: JobAlertCountRow[] }) {
   const pending = rows.reduce((sum, row) => sum + row.pending, 0);
   const shown = rows.filter((row) => row.confirmed > 0);
   return (
-    <section aria-labelledby="job-alert-counts" className="mt-10 rounded-xl border border-border bg-card p-6">
-      <h2 id="job-alert-counts" className="text-lg font-semibold">
+    <section aria-labelledby="job-alert-counts" className="rounded-xl border border-border bg-card p-5 shadow-card sm:p-6">
+      <h2 id="job-alert-counts" className="text-xl font-bold tracking-tight">
         Job alert subscribers
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">

@@ -15,6 +15,8 @@ export interface InsightsViewProps {
   position: { id: string; title: string } | null;
   /** The query string of every CSV link (?period=…&position=…). */
   search: string;
+  /** Reports of other things (job alert subscribers), after these, in the same column. */
+  children?: ReactNode;
 }
 
 const number = new Intl.NumberFormat('en-US');
@@ -68,8 +70,23 @@ function ReportSection({
 
 const noApplications = <p className="text-sm">No applications in this period.</p>;
 
+/**
+ * Applications counted per answer, most first: the largest MAX_BARS as bars (saying when there
+ * are more), every row in the table.
+ */
+function RankedChart({ caption, label, bars }: { caption: string; label: string; bars: readonly Bar[] }) {
+  return (
+    <ReportChart
+      summary={`${caption}, most first: ${listed(bars)}.`}
+      bars={bars.slice(0, MAX_BARS)}
+      note={bars.length > MAX_BARS ? `The chart shows the ${MAX_BARS} largest of ${bars.length}; the numbers list them all.` : undefined}
+      table={{ caption, columns: [label, 'Applications'], rows: bars.map((bar) => [bar.label, bar.valueText]) }}
+    />
+  );
+}
+
 /** The hiring reports: the period and position form, the headline numbers, then a chart and its numbers per report. */
-export function InsightsView({ insights, positions, position, search }: InsightsViewProps) {
+export function InsightsView({ insights, positions, position, search, children }: InsightsViewProps) {
   const { summary, funnel, period } = insights;
   const query: InsightsQuery = { periodDays: period.days, positionId: insights.positionId };
   const csv = (report: string, of: string) => ({ href: `/api/admin/insights/${report}.csv${search}`, of });
@@ -95,8 +112,6 @@ export function InsightsView({ insights, positions, position, search }: Insights
     value: row.medianDays ?? 0,
     valueText: row.medianDays === null ? '—' : `${days(row.medianDays)} days`,
   }));
-  const shortened = (bars: readonly Bar[]) =>
-    bars.length > MAX_BARS ? `The chart shows the ${MAX_BARS} largest of ${bars.length}; the numbers list them all.` : undefined;
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8">
@@ -193,20 +208,7 @@ export function InsightsView({ insights, positions, position, search }: Insights
           csv={csv('sources', 'applications per source')}
           definition="Source: the UTM source of the link the applicant came by, else the site that linked to us, else “direct”."
         >
-          {empty ? (
-            noApplications
-          ) : (
-            <ReportChart
-              summary={`Applications per source, most first: ${listed(sourceBars)}.`}
-              bars={sourceBars.slice(0, MAX_BARS)}
-              note={shortened(sourceBars)}
-              table={{
-                caption: 'Applications per source',
-                columns: ['Source', 'Applications'],
-                rows: sourceBars.map((bar) => [bar.label, bar.valueText]),
-              }}
-            />
-          )}
+          {empty ? noApplications : <RankedChart caption="Applications per source" label="Source" bars={sourceBars} />}
         </ReportSection>
 
         <ReportSection
@@ -222,20 +224,7 @@ export function InsightsView({ insights, positions, position, search }: Insights
             </p>
           }
         >
-          {empty ? (
-            noApplications
-          ) : (
-            <ReportChart
-              summary={`Answers to “How did you hear about us?”, most first: ${listed(heardBars)}.`}
-              bars={heardBars.slice(0, MAX_BARS)}
-              note={shortened(heardBars)}
-              table={{
-                caption: 'Answers to “How did you hear about us?”',
-                columns: ['Answer', 'Applications'],
-                rows: heardBars.map((bar) => [bar.label, bar.valueText]),
-              }}
-            />
-          )}
+          {empty ? noApplications : <RankedChart caption="Answers to “How did you hear about us?”" label="Answer" bars={heardBars} />}
         </ReportSection>
 
         <ReportSection
@@ -285,6 +274,7 @@ export function InsightsView({ insights, positions, position, search }: Insights
           )}
         </ReportSection>
       </div>
+      {children}
     </div>
   );
 }
