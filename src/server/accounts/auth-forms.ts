@@ -8,6 +8,7 @@ import {
   signInSchema,
   signUpSchema,
   totpCodeSchema,
+  verifyEmailSchema,
 } from '../../lib/accounts/schema.ts';
 import type { AuthFormKind, AuthFormState } from '../../lib/accounts/forms.ts';
 import { accountToasts, signedInToast } from '../../lib/accounts/texts.ts';
@@ -35,6 +36,7 @@ const endpoints: Record<AuthFormKind, string> = {
   'sign-up': 'sign-up/email',
   forgot: 'request-password-reset',
   reset: 'reset-password',
+  verify: 'verify-email',
   totp: 'two-factor/verify-totp',
   'backup-code': 'two-factor/verify-backup-code',
 };
@@ -61,9 +63,7 @@ function bodyOf(kind: AuthFormKind, form: FormData, token: string | null) {
     case 'sign-up': {
       const input = keep('username', 'firstName', 'lastName', 'email');
       const parsed = signUpSchema.safeParse({ ...input, password: text(form, 'password') });
-      const body = parsed.success
-        ? { ...parsed.data, name: `${parsed.data.firstName} ${parsed.data.lastName}`, callbackURL: '/auth/verified' }
-        : null;
+      const body = parsed.success ? { ...parsed.data, name: `${parsed.data.firstName} ${parsed.data.lastName}` } : null;
       return { parsed, kept: input, body };
     }
     case 'forgot': {
@@ -77,6 +77,14 @@ function bodyOf(kind: AuthFormKind, form: FormData, token: string | null) {
     case 'reset': {
       const parsed = resetPasswordSchema.safeParse({ password: text(form, 'password'), confirmPassword: text(form, 'confirmPassword') });
       return { parsed, kept: {}, body: parsed.success ? { newPassword: parsed.data.password, token } : null };
+    }
+    case 'verify': {
+      const parsed = verifyEmailSchema.safeParse({
+        token: token ?? '',
+        password: text(form, 'password'),
+        confirmPassword: text(form, 'confirmPassword'),
+      });
+      return { parsed, kept: {}, body: parsed.success ? parsed.data : null };
     }
     case 'totp': {
       const parsed = totpCodeSchema.safeParse(text(form, 'code'));
@@ -128,6 +136,7 @@ export async function handleAuthForm(
   const next = options.next ?? null;
   switch (kind) {
     case 'sign-in':
+    case 'verify':
     case 'totp':
     case 'backup-code': {
       if (result['twoFactorRedirect']) {
@@ -137,10 +146,15 @@ export async function handleAuthForm(
       const user = (result['user'] ?? {}) as { role?: unknown; twoFactorEnabled?: unknown };
       const isAdmin = user.role === 'admin';
       const mustEnrol = isAdmin && deps.requireTwoFactor && user.twoFactorEnabled !== true;
+      // Confirming an address signs in too: the spec's "Welcome!" toast, then (an admin) enrolment's.
+      const toasts =
+        kind === 'verify'
+          ? [accountToasts.verified, ...(mustEnrol ? [accountToasts.enrolRequired] : [])]
+          : [signedInToast({ isAdmin, mustEnrol })];
       return {
         kind: 'redirect',
         location: destinationAfterSignIn({ isAdmin, mustEnrol }, next),
-        setCookies: [...setCookies, authHintCookie({ isAdmin }, secure), flashCookie([signedInToast({ isAdmin, mustEnrol })], secure)],
+        setCookies: [...setCookies, authHintCookie({ isAdmin }, secure), flashCookie(toasts, secure)],
       };
     }
     case 'sign-up':
