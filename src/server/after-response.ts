@@ -5,16 +5,25 @@
  * is logged. The server waits for it before it stops, and tests wait for it with settled().
  */
 
+/**
+ * A request's hooks for when its response has gone out: our HTTP server gives every request an
+ * empty list in its locals and runs it once the response is closed (src/server/http/server.ts).
+ * Elsewhere (the dev server, tests calling a command directly) there is none, and the work starts
+ * on the next turn of the event loop instead.
+ */
+export interface ResponseHooks {
+  afterResponse?: Array<() => void>;
+}
+
 const pending = new Set<Promise<void>>();
 
-export function afterResponse(task: () => Promise<void>, onError: (error: unknown) => void): void {
-  const run = (async () => {
-    // Not before the caller has answered: the task starts on a later turn of the event loop.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    await task();
-  })().catch(onError);
+export function afterResponse(task: () => Promise<void>, onError: (error: unknown) => void, hooks?: ResponseHooks): void {
+  let start!: () => void;
+  const run = new Promise<void>((resolve) => (start = resolve)).then(task).catch(onError);
   pending.add(run);
   void run.finally(() => pending.delete(run));
+  if (Array.isArray(hooks?.afterResponse)) hooks.afterResponse.push(start);
+  else setImmediate(start);
 }
 
 /** Resolves once every task started so far (and any they started) has finished. */

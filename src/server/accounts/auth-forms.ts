@@ -1,4 +1,5 @@
 import { handleAuthRequest, type AuthHandlerDeps } from './auth-handler.ts';
+import type { ResponseHooks } from '../after-response.ts';
 import { authHintCookie } from './session.ts';
 import { CODE_STEP_PATH, destinationAfterSignIn } from '../../lib/accounts/destinations.ts';
 import {
@@ -103,7 +104,7 @@ export async function handleAuthForm(
   form: FormData,
   request: Request,
   clientKey: string,
-  options: { next?: string | null; token?: string | null } = {},
+  options: { next?: string | null; token?: string | null; hooks?: ResponseHooks } = {},
 ): Promise<AuthFormOutcome> {
   const { parsed, kept, body } = bodyOf(kind, form, options.token ?? null);
   if (!body) {
@@ -124,6 +125,7 @@ export async function handleAuthForm(
     deps,
     new Request(authUrl, { method: 'POST', headers, body: JSON.stringify({ ...body, [HONEYPOT_FIELD]: text(form, HONEYPOT_FIELD) }) }),
     clientKey,
+    options.hooks,
   );
   const setCookies = response.headers.getSetCookie();
   const result = (await response.json().catch(() => ({}))) as Record<string, unknown>;

@@ -6,7 +6,7 @@ import { isKnownDevice, readDeviceCookie, recordSignIn } from './devices.ts';
 import { confirmAddress } from './email-verification.ts';
 import { mustPassCodeStep } from './session.ts';
 import { hashSessionToken } from './session-tokens.ts';
-import { afterResponse } from '../after-response.ts';
+import { afterResponse, type ResponseHooks } from '../after-response.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
@@ -159,7 +159,12 @@ async function verifyEmail(deps: AuthHandlerDeps, request: Request, fields: Reco
   return afterSignIn(deps, request, await withOurMessages(response), clientKey, false);
 }
 
-export async function handleAuthRequest(deps: AuthHandlerDeps, request: Request, clientKey: string): Promise<Response> {
+export async function handleAuthRequest(
+  deps: AuthHandlerDeps,
+  request: Request,
+  clientKey: string,
+  hooks?: ResponseHooks,
+): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.startsWith(AUTH_BASE_PATH) ? url.pathname.slice(AUTH_BASE_PATH.length) : url.pathname;
   const route = routeOf(request.method, path);
@@ -238,6 +243,7 @@ export async function handleAuthRequest(deps: AuthHandlerDeps, request: Request,
     afterResponse(
       async () => void (await deps.auth.api.requestPasswordReset({ body, headers })),
       (error) => deps.log({ err: { message: (error as Error).message } }, 'password reset e-mail not sent'),
+      hooks,
     );
     return json(200, resetRequested);
   }

@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import { withTransaction } from '../db/client.ts';
 import { applicationLinks, applications, positions, users } from '../db/schema.ts';
 import { applicationLinksMail } from '../mail/templates.ts';
-import { afterResponse } from '../after-response.ts';
+import { afterResponse, type ResponseHooks } from '../after-response.ts';
 import { admitPublicForm, type PublicFormDeps } from '../public-form.ts';
 import { newSecretToken } from '../secret-tokens.ts';
 import { honeypotField } from '../../lib/honeypot.ts';
@@ -201,7 +201,12 @@ export type LinkRequestResult =
  * share of e-mails this hour): everything that depends on the address happens after it, so the
  * form tells no one who applied. The earlier links stop working once a new one is opened.
  */
-export async function requestApplicationLinks(deps: PublicFormDeps, input: unknown, clientKey: string): Promise<LinkRequestResult> {
+export async function requestApplicationLinks(
+  deps: PublicFormDeps,
+  input: unknown,
+  clientKey: string,
+  hooks?: ResponseHooks,
+): Promise<LinkRequestResult> {
   const admission = await admitPublicForm(deps, linkRequestSchema, input, 'applicationLinks', clientKey);
   if (admission.kind === 'honeypot') return { kind: 'sent' };
   if (admission.kind !== 'admitted') return admission;
@@ -209,6 +214,7 @@ export async function requestApplicationLinks(deps: PublicFormDeps, input: unkno
   afterResponse(
     () => sendApplicationLinks(deps, email),
     (error) => deps.log({ err: { message: (error as Error).message } }, 'application links not sent'),
+    hooks,
   );
   return { kind: 'sent' };
 }
