@@ -350,6 +350,18 @@ describe('no account hijack by signing up first (decision 028)', () => {
     expect((await database.db.select().from(users).where(eq(users.email, 'jane.doe@mail.test')))[0]).toEqual(before);
   });
 
+  it("admin:create does not make a stranger's unconfirmed sign-up an admin: it sets the operator's password first", async () => {
+    await signUp('ceo@helixpoint.test', { username: 'fakeceo', password: 'stranger password 1' });
+    await expect(createOrPromoteAdmin(database.db, auth, { email: 'ceo@helixpoint.test' })).rejects.toThrow(/never confirmed/);
+    expect((await database.db.select().from(users).where(eq(users.email, 'ceo@helixpoint.test')))[0]!.role).toBe('user');
+    const result = await createOrPromoteAdmin(database.db, auth, { email: 'ceo@helixpoint.test', password: 'the ceo password 1' });
+    expect(result.outcome).toBe('promoted');
+    expect((await post('sign-in/email', { email: 'ceo@helixpoint.test', password: 'stranger password 1' })).status).toBe(401);
+    expect((await post('sign-in/email', { email: 'ceo@helixpoint.test', password: 'the ceo password 1' })).status).toBe(200);
+    const [ceo] = await database.db.select().from(users).where(eq(users.email, 'ceo@helixpoint.test'));
+    expect(ceo).toMatchObject({ role: 'admin', emailVerified: true, passwordProvenAt: expect.any(Date), roleFromAdminEmails: false });
+  });
+
   it('an address taken off ADMIN_EMAILS loses the role the list gave at the next start (audited); other admins stay, and the last admin', async () => {
     // boss@ got admin from the list (above); ops@ from admin:create.
     await createOrPromoteAdmin(database.db, auth, { email: 'keeper@helixpoint.test', password: 'keeper password 1', name: 'Kee Per' });
