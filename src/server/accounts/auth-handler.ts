@@ -193,7 +193,10 @@ export async function handleAuthRequest(
     const pending =
       body?.session &&
       mustPassCodeStep({ hasFactor: body.user?.twoFactorEnabled === true, aal: body.session.aal === 'aal2' ? 'aal2' : 'aal1' });
-    return pending ? new Response('null', { status: 200, headers: response.headers }) : response;
+    if (!pending) return response;
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response('null', { status: 200, headers });
   }
   if (request.method !== 'POST') return deps.auth.handler(request);
 
