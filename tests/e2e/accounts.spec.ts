@@ -9,7 +9,7 @@ import { Secret, TOTP } from 'otpauth';
  */
 
 test('sign up, verify through the e-mailed link, log out and sign in again', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.goto('/auth');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
@@ -73,7 +73,7 @@ test("signing up first with someone else's address gets the stranger nothing: th
   request,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   // The stranger signs up with the owner's address and a password of their own.
   const stranger = await request.post('/api/auth/sign-up/email', {
     data: {
@@ -106,6 +106,7 @@ test("signing up first with someone else's address gets the stranger nothing: th
   await strangerPage.context().close();
 
   await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
   await signInWithForm(page, 'owen.owner@mail.test', 'owner password 22');
   await expect(page.getByText('Welcome back!')).toBeVisible();
 });
