@@ -7,7 +7,7 @@ import { freePort } from '../src/server/net.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 /** `env` adds settings (TRUST_PROXY, say); the data directory is returned for inspection. */
-export async function serveBuild({ env = {} } = {}) {
+export async function serveBuild({ env = {}, startTimeoutMs = 30_000 } = {}) {
   if (!existsSync(new URL('../dist/server/entry.mjs', import.meta.url))) {
     throw new Error('No build in dist/: run `npm run build` first.');
   }
@@ -20,12 +20,16 @@ export async function serveBuild({ env = {} } = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     try {
       if ((await fetch(`${url}/healthz`)).status === 200) break;
     } catch {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error('The built server did not start.');
+      if (Date.now() > deadline || child.exitCode !== null) {
+        // Not left running (and holding the caller's stderr) when it is too slow to start.
+        child.kill('SIGKILL');
+        throw new Error('The built server did not start.');
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

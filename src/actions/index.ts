@@ -28,7 +28,7 @@ import {
 } from '@/server/accounts/account';
 import { forwardSetCookies } from '@/server/accounts/cookies';
 import { inviteUser, resendInvitation, revokeInvitation } from '@/server/accounts/invitations';
-import { authHintCookie, checkAdmin, getViewer, type Viewer } from '@/server/accounts/session';
+import { authHintCookie, checkAccount, checkAdmin, type Viewer } from '@/server/accounts/session';
 import { changeUserRole, deleteUser, resetTwoFactor } from '@/server/accounts/users';
 import { AdminRuleError, type Actor } from '@/server/admin-command';
 import { bulkApplications } from '@/server/applications/bulk';
@@ -90,7 +90,8 @@ function adminAction<S extends z.ZodMiniType, R>(
 }
 
 /**
- * The account page's actions: for the signed-in person only, on their own account. A command's
+ * The account page's actions: for the signed-in person only, on their own account, and past the
+ * code step when the account has a second factor (checkAccount, the one rule). A command's
  * refusal (a wrong password, a taken username) is its result, with messages per field; cookies
  * Better Auth set (a new session after a password or factor change) go to the browser.
  */
@@ -101,9 +102,15 @@ function accountAction<R>(
     accept: 'json',
     handler: async (input: unknown, context: ActionAPIContext) => {
       const runtime = getRuntime();
-      const viewer = await getViewer({ auth: runtime.auth, db: runtime.database.db }, context.request.headers);
-      if (!viewer) throw new ActionError({ code: 'UNAUTHORIZED', message: guardMessages.anonymous });
-      const result = await run(input, viewer, { auth: runtime.auth, db: runtime.database.db, rateLimits: runtime.rateLimits }, context);
+      const check = await checkAccount({ auth: runtime.auth, db: runtime.database.db }, context.request.headers);
+      if (!check.allowed)
+        throw new ActionError(
+          check.reason === 'anonymous'
+            ? { code: 'UNAUTHORIZED', message: guardMessages.anonymous }
+            : { code: 'FORBIDDEN', message: guardMessages.secondFactor },
+        );
+      const deps = { auth: runtime.auth, db: runtime.database.db, rateLimits: runtime.rateLimits };
+      const result = await run(input, check.viewer, deps, context);
       if (result.ok && result.cookies) {
         forwardSetCookies(result.cookies, context.cookies);
         const { cookies: _sent, ...rest } = result;

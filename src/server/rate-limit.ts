@@ -26,7 +26,16 @@ export const rateLimitPolicies = {
   signUp: { points: 5, durationSeconds: 60 * 60 },
   /** Password-reset e-mails requested and reset links used; also caps verification e-mails resent. */
   passwordReset: { points: 5, durationSeconds: 60 * 60 },
-  /** Per account (e-mail): wrong passwords before sign-in locks for 15 minutes (a reset unlocks it). */
+  /**
+   * Per account (e-mail) and client network (key `network:email`): wrong passwords from one network
+   * before sign-in to the account locks there for 15 minutes. It locks before the whole account does.
+   */
+  signInAddressNetwork: { points: 5, durationSeconds: 15 * 60 },
+  /**
+   * Per account (e-mail): wrong passwords from anywhere before sign-in locks for 15 minutes. Neither
+   * lock holds back a browser the account has signed in from (or reset its password in), and a
+   * reset unlocks it: nobody can keep the owner out (src/server/accounts/auth-handler.ts).
+   */
   signInAccount: { points: 10, durationSeconds: 15 * 60 },
   /** Per address: reset e-mails sent to one mailbox, whoever asks. */
   passwordResetAddress: { points: 3, durationSeconds: 60 * 60 },

@@ -1,5 +1,6 @@
-import { createAuth, type Auth } from './accounts/auth.ts';
+import { createAuth, withdrawUnlistedAdmins, type Auth } from './accounts/auth.ts';
 import type { AppConfig } from './config.ts';
+import { settled } from './after-response.ts';
 import { assertWritableDataDir } from './data-dir.ts';
 import { isDatabaseReachable } from './db/client.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';
@@ -43,6 +44,8 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
   try {
     const seeded = await seedIfNeverSeeded(database.db);
     if (seeded) logger.info(seeded, 'demo departments and positions added');
+    // An address taken off ADMIN_EMAILS loses the admin role the list gave it (decision 028).
+    await withdrawUnlistedAdmins(database.db, config.adminEmails, (data, message) => logger.warn(data, message));
     const storage = await createStorage({
       driver: config.storage.driver,
       dataDir: config.dataDir,
@@ -89,6 +92,8 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       }),
       isHealthy: () => isDatabaseReachable(database.pool),
       stop: async () => {
+        // Work a request left to do after its answer (a reset link, application links) is finished first.
+        await settled();
         await runtime.views.stop();
         await runtime.positionChanges.stop();
         await jobs.stop();

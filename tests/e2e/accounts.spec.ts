@@ -1,10 +1,15 @@
 import { expectNoA11yViolations, waitForHydration } from './helpers';
 import { createVerifiedUser, expect, latestMailTo, linkIn, signInWithForm, test } from './fixtures';
+import { verifyEmailTexts } from '../../src/lib/accounts/texts';
 import { Secret, TOTP } from 'otpauth';
 
-/* Sign-up with e-mail verification, sign-in, logout, wrong passwords, password reset, the guard. */
+/*
+ * Sign-up with e-mail verification (the confirmation link asks for the password: nobody can take an
+ * account by signing up first), sign-in, logout, wrong passwords, password reset, the guard.
+ */
 
 test('sign up, verify through the e-mailed link, log out and sign in again', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/auth');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
@@ -31,8 +36,21 @@ test('sign up, verify through the e-mailed link, log out and sign in again', asy
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('');
 
   const mail = await latestMailTo('sam.signup@mail.test', /Confirm your e-mail/);
-  await page.goto(linkIn(mail, '/api/auth/verify-email?'));
-  await expect(page).toHaveURL(/\/$/);
+  const response = await page.goto(linkIn(mail, '/auth/verify-email?'));
+  expect(response!.headers()['referrer-policy']).toBe('same-origin');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeVisible();
+  await expect(page.getByText(verifyEmailTexts.lead('sam.signup@mail.test'))).toBeVisible();
+  await expectNoA11yViolations(page, 'confirming the address');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a long enough password');
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill('a long enough password!');
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page.getByText('The passwords do not match')).toBeVisible();
+  await expectNoA11yViolations(page, 'confirming the address, passwords differ');
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill('a long enough password');
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  // The password is hashed to be set, then checked to sign in: two scrypt runs before the page moves on.
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
   await expect(page.getByText('Welcome!', { exact: true })).toBeVisible();
   await expect(page.getByText('Your email has been verified successfully.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -48,6 +66,49 @@ test('sign up, verify through the e-mailed link, log out and sign in again', asy
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page.getByText('Successfully signed in', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test("signing up first with someone else's address gets the stranger nothing: the owner confirms it with a password of their own", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // The stranger signs up with the owner's address and a password of their own.
+  const stranger = await request.post('/api/auth/sign-up/email', {
+    data: {
+      email: 'owen.owner@mail.test',
+      password: 'stranger password 1',
+      name: 'Str Anger',
+      username: 'stranger1',
+      firstName: 'Str',
+      lastName: 'Anger',
+    },
+  });
+  expect(stranger.status()).toBe(200);
+  // The owner finds the e-mail in their mailbox and follows it: the page asks them for their password.
+  await page.goto(linkIn(await latestMailTo('owen.owner@mail.test', /Confirm your e-mail/), '/auth/verify-email?'));
+  await waitForHydration(page);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('owner password 22');
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill('owner password 22');
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page.getByText('Your email has been verified successfully.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  // The stranger's password opens nothing.
+  const strangerPage = await (await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '10.198.0.7' } })).newPage();
+  await signInWithForm(strangerPage, 'owen.owner@mail.test', 'stranger password 1');
+  await expect(strangerPage.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeFocused();
+  // The link was used: it cannot set a password again.
+  await strangerPage.goto(linkIn(await latestMailTo('owen.owner@mail.test', /Confirm your e-mail/), '/auth/verify-email?'));
+  await expect(strangerPage.getByText(verifyEmailTexts.invalid)).toBeVisible();
+  await expectNoA11yViolations(strangerPage, 'a used confirmation link');
+  await strangerPage.context().close();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await signInWithForm(page, 'owen.owner@mail.test', 'owner password 22');
+  await expect(page.getByText('Welcome back!')).toBeVisible();
 });
 
 test('a wrong password gets the same error as an unknown account, and nothing happens', async ({ page, request }) => {
@@ -84,7 +145,7 @@ test('forgot password: the e-mailed link sets a new password', async ({ page, re
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If an account exists for that address, we have sent a link to reset your password.')).toBeVisible();
 
-  const mail = await latestMailTo('forgetful@mail.test', /Reset your password|password/i);
+  const mail = await latestMailTo('forgetful@mail.test', /Reset your/);
   await page.goto(linkIn(mail, '/api/auth/reset-password/'));
   await expect(page).toHaveURL(/\/auth\/reset-password\?token=/);
   await expectNoA11yViolations(page, 'reset form');
@@ -133,7 +194,12 @@ test.describe('without JavaScript (or before the page has loaded it)', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('Please check your email to verify your account')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
-    await page.goto(linkIn(await latestMailTo('nojs@mail.test', /Confirm your e-mail/), '/api/auth/verify-email?'));
+    await page.goto(linkIn(await latestMailTo('nojs@mail.test', /Confirm your e-mail/), '/auth/verify-email?'));
+    await page.locator('#new-password').fill('a long enough password');
+    await page.locator('#confirm-password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await (await page.request.get('/api/session')).json()) as { signedIn: boolean }).toMatchObject({ signedIn: true });
     await page.context().clearCookies();
 
     await page.goto('/auth');

@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { defaultTemplates } from '../../src/lib/applications/templates';
-import { actionData, createAdmin, createVerifiedUser, enrolTotp, expect, signInApi, test } from './fixtures';
+import {
+  actionData,
+  createAdmin,
+  createVerifiedUser,
+  enrolTotp,
+  expect,
+  signInApi,
+  signInApiWithCode,
+  skipCodeStep,
+  test,
+} from './fixtures';
 
 /*
  * The authorisation matrix: every admin page, action and download (applications and the
@@ -60,8 +70,6 @@ test.beforeAll(async ({ baseURL }) => {
   held = await client(baseURL!, 5);
   aal1 = await client(baseURL!, 6);
   await signInApi(held, HELD.email, HELD.password, baseURL!);
-  // Signed in before the admin set up a factor elsewhere: this session never passed a code step.
-  await signInApi(aal1, ADMIN.email, ADMIN.password, baseURL!);
   await createVerifiedUser(user, {
     email: USER.email,
     username: 'matrixuser',
@@ -72,7 +80,10 @@ test.beforeAll(async ({ baseURL }) => {
   await signInApi(user, USER.email, USER.password, baseURL!);
   await signInApi(admin, ADMIN.email, ADMIN.password, baseURL!);
   // Enrolment confirmed by a code: this session is aal2 and the account now has a verified factor.
-  await enrolTotp(admin, ADMIN.password);
+  const { secret } = await enrolTotp(admin, ADMIN.password);
+  // A session of the admin that never passed a code step (enrolment ends any such session; one is made here).
+  await signInApiWithCode(aal1, { ...ADMIN, secret, backupCodes: [] }, baseURL!);
+  await skipCodeStep(aal1);
 
   // A victim account, a position of its own (other tests count the seeded ones) and an
   // application with a resume to aim at.

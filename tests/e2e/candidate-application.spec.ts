@@ -87,7 +87,10 @@ test('a candidate follows their application from the e-mailed link, sees the rec
   await expectNoA11yViolations(page, 'the candidate page, unknown link');
 });
 
-test('the link request answers the same for any address, and a new link replaces the old one', async ({ page, request }) => {
+test('the link request answers the same for any address, and a new link replaces the old one once it is opened', async ({
+  page,
+  request,
+}) => {
   const email = 'lena.links@mail.test';
   await applyThroughApi(request, 'Data Engineer', email, { firstName: 'Lena', lastName: 'Links' });
   const oldPath = new URL(linkIn(await latestMailTo(email, /We received your application/), '/applications/')).pathname;
@@ -110,9 +113,12 @@ test('the link request answers the same for any address, and a new link replaces
 
   const newPath = new URL(linkIn(await latestMailTo(email, /Your application links/), '/applications/')).pathname;
   expect(newPath).not.toBe(oldPath);
-  expect((await page.goto(oldPath))!.status()).toBe(404);
+  // Asking voids nothing (anyone can type an address); opening the new link does.
+  expect((await page.goto(oldPath))!.status()).toBe(200);
   expect((await page.goto(newPath))!.status()).toBe(200);
   await expect(page.getByTestId('candidate-stage')).toHaveText('Received');
+  expect((await page.goto(oldPath))!.status()).toBe(404);
+  expect((await page.goto(newPath))!.status()).toBe(200);
 
   // A bad address is said so, next to the field.
   await page.goto('/applications');
@@ -122,7 +128,10 @@ test('the link request answers the same for any address, and a new link replaces
   await expectNoA11yViolations(page, 'the link request, invalid');
 });
 
-test('deleting my data from the link erases it and says so; the link then answers 404', async ({ page, request }) => {
+test('deleting my data from the link is confirmed by an e-mailed link first; then it erases and says so, and the link answers 404', async ({
+  page,
+  request,
+}) => {
   const email = 'dora.delete@mail.test';
   await applyThroughApi(request, 'Data Engineer', email, { firstName: 'Dora', lastName: 'Delete' });
   const path = new URL(linkIn(await latestMailTo(email, /We received your application/), '/applications/')).pathname;
@@ -131,10 +140,27 @@ test('deleting my data from the link erases it and says so; the link then answer
   await expect(page.getByText('Delete everything we hold about this e-mail address?')).toBeVisible();
   await expectNoA11yViolations(page, 'the candidate page, confirming erasure');
   await page.getByRole('button', { name: 'Yes, delete my data' }).click();
+  // The link alone erases nothing: a confirmation goes to the address.
+  await expect(page.getByRole('status').filter({ hasText: 'We have e-mailed a confirmation link' })).toBeVisible();
+  await expectNoA11yViolations(page, 'the candidate page, erasure asked');
+  expect((await page.goto(path))!.status()).toBe(200);
+  await expect(page.getByTestId('candidate-stage')).toHaveText('Received');
+
+  const confirmation = linkIn(await latestMailTo(email, /Confirm deleting your data/), '/applications/erase?');
+  const opened = await page.goto(confirmation);
+  expect(opened!.headers()['referrer-policy']).toBe('same-origin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Delete your data?' })).toBeVisible();
+  await expectNoA11yViolations(page, 'the erasure confirmation');
+  // Opening it erased nothing either (a mail scanner may open it).
+  expect((await request.get(path)).status()).toBe(200);
+  await page.getByRole('button', { name: 'Yes, delete my data' }).click();
   await expect(page.getByRole('heading', { name: 'Your data was erased' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('1 application');
   await expectNoA11yViolations(page, 'the candidate page, erased');
   expect((await page.goto(path))!.status()).toBe(404);
+  // The confirmation works once.
+  expect((await page.goto(confirmation))!.status()).toBe(404);
+  await expect(page.getByText('This confirmation link is invalid, has expired, or was already used.')).toBeVisible();
 });
 
 test('a signed-in person finds the applications sent from their address under their account, and opens one', async ({ page, request }) => {
@@ -165,4 +191,16 @@ test('a signed-in person finds the applications sent from their address under th
   await expect(page.getByRole('heading', { level: 1, name: 'Your application' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Data Engineer');
   await expect(page.getByTestId('candidate-stage')).toHaveText('Received');
+  // Opening it again hands out the same link (no new one per click).
+  const first = page.url();
+  await page.goBack();
+  await page.getByRole('button', { name: 'Open your application for Data Engineer' }).click();
+  await expect(page).toHaveURL(first);
+
+  // Signed in to the address's account, "Delete my data" needs no e-mail: the sign-in confirms it.
+  await page.getByRole('link', { name: 'Delete my data…' }).click();
+  await page.getByRole('button', { name: 'Yes, delete my data' }).click();
+  await expect(page.getByRole('heading', { name: 'Your data was erased' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('2 applications');
+  await expect(page.getByRole('main')).toContainText('and your account');
 });

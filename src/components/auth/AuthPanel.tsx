@@ -207,7 +207,6 @@ function SignUpForm({ onMode, initial }: FormProps) {
           username: values.username,
           firstName: values.firstName,
           lastName: values.lastName,
-          callbackURL: '/auth/verified',
         },
         honeypot.current?.value,
       );

@@ -24,6 +24,11 @@ export interface CandidateApplicationProps {
   confirm: 'withdraw' | 'erase' | null;
   /** A message after an action (e.g. "withdrawn"). */
   notice: string | null;
+  /**
+   * Where a "Delete my data" stands: a confirmation link was e-mailed, or the address has an account
+   * whose sign-in confirms (the sign-in page comes back here).
+   */
+  erase?: { kind: 'sent' } | { kind: 'sign-in'; signInHref: string } | null;
 }
 
 function Stages({ stage }: { stage: CandidateStage }) {
@@ -81,7 +86,7 @@ function Confirm({ path, intent, question, action }: { path: string; intent: 'wi
   );
 }
 
-export function CandidateApplication({ application, path, confirm, notice }: CandidateApplicationProps) {
+export function CandidateApplication({ application, path, confirm, notice, erase = null }: CandidateApplicationProps) {
   const stage = stageTexts[application.stage];
   return (
     <div className="flex flex-col gap-8">
@@ -126,9 +131,21 @@ export function CandidateApplication({ application, path, confirm, notice }: Can
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
           We erase everything we hold about your e-mail address, as for any privacy request: your applications and resumes, messages you
-          sent us, and your account if you have one. You get a confirmation by e-mail. This link stops working.
+          sent us, and your account if you have one. To be sure it is you, we first e-mail you a link to confirm (or, if the address has an
+          account, ask you to sign in to it). Then this link stops working.
         </p>
-        {confirm === 'erase' ? (
+        {erase?.kind === 'sent' ? (
+          <p role="status" className="mt-4 rounded-lg bg-primary-soft p-3 text-sm text-primary">
+            {texts.eraseSent}
+          </p>
+        ) : erase?.kind === 'sign-in' ? (
+          <div role="status" className="mt-4 rounded-lg bg-primary-soft p-3 text-sm text-primary">
+            <p>{texts.eraseSignIn}</p>
+            <LinkButton href={erase.signInHref} className="mt-3">
+              Sign in to confirm
+            </LinkButton>
+          </div>
+        ) : confirm === 'erase' ? (
           <Confirm path={path} intent="erase" question={texts.eraseConfirm} action="Yes, delete my data" />
         ) : (
           <LinkButton href={`${path}?confirm=erase#erase-heading`} variant="outline" className="mt-4">
@@ -138,11 +155,12 @@ export function CandidateApplication({ application, path, confirm, notice }: Can
       </section>
 
       <p className="text-sm text-muted-foreground">
-        This page is personal: anyone with its link can see and change your application, so please do not share it. You can always{' '}
+        This page is personal: anyone with its link can see your application and withdraw it, so please do not share it. The link works for
+        90 days. You can always{' '}
         <a href="/applications" className="font-medium text-primary underline underline-offset-4">
           ask for a new link
         </a>{' '}
-        (older links stop working).
+        (older links stop working once you open it).
       </p>
     </div>
   );

@@ -23,7 +23,7 @@ import {
   type ApplicationFormInput,
   type SourceFormFields,
 } from '@/lib/applications/schema';
-import { applicationMessages as messages, applicationToasts, resumeUploadedText } from '@/lib/applications/texts';
+import { applicationToasts, resumeUploadedText } from '@/lib/applications/texts';
 import { formToasts } from '@/lib/forms';
 import { HONEYPOT_FIELD } from '@/lib/honeypot';
 import { positionToasts } from '@/lib/positions/texts';
@@ -218,10 +218,6 @@ export function ApplicationForm({
         case 'invalid':
           showServerErrors(data.fieldErrors);
           showToast(formToasts.validationError, { id: TOAST_ID });
-          break;
-        case 'duplicate':
-          setError('email', { type: 'server', message: messages.duplicate }, { shouldFocus: true });
-          showToast(applicationToasts.duplicate, { id: TOAST_ID });
           break;
         case 'rate-limited':
           showToast(applicationToasts.rateLimited, { id: TOAST_ID });

@@ -1,7 +1,7 @@
 import type { FlashToast } from '../flash.ts';
 
 /** The auth forms the server can answer as plain HTML posts (before hydration, without JavaScript). */
-export type AuthFormKind = 'sign-in' | 'sign-up' | 'forgot' | 'reset' | 'totp' | 'backup-code';
+export type AuthFormKind = 'sign-in' | 'sign-up' | 'forgot' | 'reset' | 'verify' | 'totp' | 'backup-code';
 
 /** A form as the server answers a plain post: what was typed (never a password or code), and what went wrong. */
 export interface AuthFormState {

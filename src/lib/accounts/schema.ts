@@ -52,6 +52,13 @@ export const resetPasswordSchema = z
     z.refine((value) => value.password === value.confirmPassword, { message: authMessages.passwordsDiffer, path: ['confirmPassword'] }),
   );
 
+/** Confirming an address from the e-mailed link: the verifier chooses the password (decision 028). */
+export const verifyEmailSchema = z
+  .object({ token: z.string().check(z.minLength(1), z.maxLength(2000)), password: newPassword, confirmPassword: z.string() })
+  .check(
+    z.refine((value) => value.password === value.confirmPassword, { message: authMessages.passwordsDiffer, path: ['confirmPassword'] }),
+  );
+
 const currentPassword = z.string().check(z.minLength(1, authMessages.currentPasswordRequired), z.maxLength(PASSWORD_MAX, passwordLength));
 
 export const changePasswordSchema = z

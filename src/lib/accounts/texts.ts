@@ -24,6 +24,7 @@ export const authMessages = {
   signInExpired: 'Your sign-in has expired. Sign in again with your password.',
   accountLocked:
     'Too many failed sign-ins for this account. It is locked for 15 minutes; we have e-mailed its owner. Reset the password to unlock it now.',
+  accountLockedHere: 'Too many failed sign-ins for this account from your network. Wait 15 minutes, or reset the password to sign in now.',
   wrongPassword: 'The password is not right.',
   invalidRedirect: 'Only addresses on this site can be used as a return address.',
   notFound: 'Not found',
@@ -120,6 +121,19 @@ export const invitationTexts = {
     `You were invited as ${role === 'admin' ? 'an admin' : 'a user'} with ${email}. Set your name and a password.`,
   accept: 'Create my account',
   accepted: { kind: 'success', title: 'Welcome to Helixpoint!', description: 'Your account is ready.' },
+} as const;
+
+/** Confirming an address: the e-mailed link's page, where the verifier chooses the password (decision 028). */
+export const verifyEmailTexts = {
+  title: 'Confirm your e-mail address',
+  lead: (email: string) =>
+    `Choose the password for ${email} to confirm the address and sign in. You can use the one you typed when you signed up.`,
+  password: 'Password',
+  repeat: 'Repeat the password',
+  submit: 'Confirm and sign in',
+  working: 'Confirming...',
+  invalid:
+    'This confirmation link is invalid, has expired, or was already used. Sign up again with the same address for a new one, or sign in if your address is confirmed.',
 } as const;
 
 /** Spec section 8, word for word, plus the few our own flows need. */

@@ -59,15 +59,24 @@ export const candidatePageTexts = {
   title: 'Your application',
   notFoundTitle: 'This link does not open an application',
   notFoundLead:
-    'The link may be old (a newer one was sent since), mistyped, or the application was deleted. You can ask for a new link below.',
+    'The link may have expired (links work for 90 days), been replaced by a newer one you opened, been mistyped, or the application was deleted. You can ask for a new link below.',
   withdrawConfirm: 'Withdraw this application? The hiring team will no longer consider it. This cannot be undone.',
   withdrawn: 'Your application was withdrawn. The hiring team can see this.',
   eraseConfirm:
     'Delete everything we hold about this e-mail address? This erases all your applications, resumes, messages and your account, if you have one, exactly like a privacy request. This cannot be undone.',
+  eraseSent:
+    'We have e-mailed a confirmation link to the address you applied with. Nothing is deleted until you follow it and confirm; it works for 24 hours.',
+  eraseSignIn:
+    'This e-mail address has an account at Helixpoint, which the deletion removes too. Sign in to it (with your second factor, if you set one up) to confirm, and you come back here.',
+  eraseConfirmTitle: 'Delete your data?',
+  eraseConfirmLead:
+    'This erases everything we hold about the e-mail address you applied with: your applications, resumes and messages, exactly like a privacy request. It cannot be undone.',
+  eraseLinkInvalid:
+    'This confirmation link is invalid, has expired, or was already used. Nothing was deleted. Open your application and ask again.',
   requestTitle: 'E-mail me my links',
   requestLead:
-    'Enter the e-mail address you applied with. We send a new personal link for each of your applications; older links stop working.',
+    'Enter the e-mail address you applied with. We send a new personal link for each of your applications; once you open one, the older links to that application stop working.',
   requestSent:
-    'Thank you. If we hold any application for that address, an e-mail with a new link for each is on its way. Older links no longer work.',
+    'Thank you. If we hold any application for that address, an e-mail with a new link for each is on its way. Once you open one, the older links to that application stop working.',
   rateLimited: 'Too many requests from here. Please try again later.',
 } as const;

@@ -1,12 +1,13 @@
-import { and, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changePassword, deleteOwnAccount, listOwnSessions, signOutOtherSessions, updateProfile, type AccountDeps } from './account';
 import { createOrPromoteAdmin } from './admin-create';
 import { acceptInvitation, findInvitation, inviteUser, listPendingInvitations, resendInvitation, revokeInvitation } from './invitations';
 import { getViewer } from './session';
 import { changeUserRole, listUsers } from './users';
 import { AdminRuleError } from '../admin-command';
-import { auditLog, sessions, users, verifications } from '../db/schema';
+import { settled } from '../after-response';
+import { auditLog, sessions, users } from '../db/schema';
 import { startTestBackend, type TestBackend } from '../testing/backend';
 import { startAuthServer, TestClient, type AuthServer } from '../testing/auth-server';
 import { addUser } from '../testing/fixtures';
@@ -18,6 +19,9 @@ import { accountTexts, authMessages, invitationTexts, userRuleMessages } from '.
  * endpoint, the 30-day cap where Better Auth reads sessions, per-account limits, common passwords,
  * and the e-mail to the owner when a new browser signs in.
  */
+
+// Every password is hashed with scrypt, many times a test: on a busy two-core machine that takes seconds.
+vi.setConfig({ testTimeout: 30_000 });
 
 let backend: TestBackend;
 let accounts: AuthServer;
@@ -56,6 +60,12 @@ async function viewerOf(c: TestClient) {
   const viewer = await getViewer({ auth: accounts.auth, db: db() }, c.headers);
   if (!viewer) throw new Error('not signed in');
   return viewer;
+}
+
+/** The tokens of the reset links e-mailed to an address (once the work after the answer is done), newest first. */
+async function resetTokens(address: string): Promise<string[]> {
+  await settled();
+  return (await mailsTo(address)).flatMap((mail) => /\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? []);
 }
 
 /** The e-mails queued to an address (subject and text), newest first. */
@@ -148,13 +158,8 @@ describe('passwords', () => {
     const c = client();
     await c.post('request-password-reset', { email: 'resetting@mail.test', redirectTo: '/auth/reset-password' });
     await c.post('request-password-reset', { email: 'resetting@mail.test', redirectTo: '/auth/reset-password' });
-    const tokens = (
-      await db()
-        .select({ identifier: verifications.identifier })
-        .from(verifications)
-        .where(like(verifications.identifier, 'reset-password:%'))
-    ).map((row) => row.identifier.slice('reset-password:'.length));
-    expect(tokens.length).toBeGreaterThanOrEqual(2);
+    const tokens = await resetTokens('resetting@mail.test');
+    expect(tokens.length).toBe(2);
     expect((await c.post('reset-password', { newPassword: 'first new passphrase', token: tokens[0] })).status).toBe(200);
     const second = await c.post('reset-password', { newPassword: 'second new passphrase', token: tokens[1] });
     expect(second.status).toBe(400);
@@ -182,14 +187,47 @@ describe('per-account limits (finding 10)', () => {
 
     const c = client();
     await c.post('request-password-reset', { email: 'targeted@mail.test', redirectTo: '/auth/reset-password' });
-    const [row] = await db()
-      .select({ identifier: verifications.identifier })
-      .from(verifications)
-      .innerJoin(users, sql`${users.id} = ${verifications.value}`)
-      .where(and(like(verifications.identifier, 'reset-password:%'), eq(users.email, 'targeted@mail.test')));
-    expect((await c.post('reset-password', { newPassword: 'unlocked passphrase', token: row!.identifier.slice(15) })).status).toBe(200);
+    const [token] = await resetTokens('targeted@mail.test');
+    expect((await c.post('reset-password', { newPassword: 'unlocked passphrase', token })).status).toBe(200);
     expect((await client().post('sign-in/email', { email: 'targeted@mail.test', password: 'unlocked passphrase' })).status).toBe(200);
   }, 60_000);
+
+  it('never locks the owner out (issue 25): one network locks before the whole address, and a browser the account knows, or a fresh reset, gets through', async () => {
+    await signedUp('besieged');
+    const owner = client();
+    expect((await owner.post('sign-in/email', { email: 'besieged@mail.test', password: PASSWORD })).status).toBe(200);
+    expect(owner.cookies.has('helixpoint_device')).toBe(true);
+    await owner.post('sign-out', {});
+
+    // Five wrong passwords from one network lock the address there, the right one included...
+    const attacker = client();
+    for (let i = 0; i < 5; i += 1)
+      expect((await attacker.post('sign-in/email', { email: 'besieged@mail.test', password: `guess ${i}x` })).status).toBe(401);
+    const here = await attacker.post('sign-in/email', { email: 'besieged@mail.test', password: PASSWORD });
+    expect(here).toMatchObject({ status: 429, body: { message: authMessages.accountLockedHere } });
+    // ...and nowhere else yet.
+    expect((await client().post('sign-in/email', { email: 'besieged@mail.test', password: PASSWORD })).status).toBe(200);
+
+    // Wrong passwords from many networks lock the whole address, for every browser it does not know...
+    for (let i = 0; i < 10; i += 1) await client().post('sign-in/email', { email: 'besieged@mail.test', password: `spread ${i}x` });
+    const stranger = await client().post('sign-in/email', { email: 'besieged@mail.test', password: PASSWORD });
+    expect(stranger).toMatchObject({ status: 429, body: { message: authMessages.accountLocked } });
+    // ...but the owner's browser signs in during the lockout, as often as the owner likes.
+    expect((await owner.post('sign-in/email', { email: 'besieged@mail.test', password: PASSWORD })).status).toBe(200);
+    expect(await viewerOf(owner)).toMatchObject({ email: 'besieged@mail.test' });
+    // A wrong password from it is still a wrong password.
+    expect((await owner.post('sign-in/email', { email: 'besieged@mail.test', password: 'not it' })).status).toBe(401);
+
+    // On a new browser, the owner resets the password: that browser is let through from now on,
+    // even once the attackers have locked the address again.
+    const laptop = client();
+    await laptop.post('request-password-reset', { email: 'besieged@mail.test', redirectTo: '/auth/reset-password' });
+    const [token] = await resetTokens('besieged@mail.test');
+    expect((await laptop.post('reset-password', { newPassword: 'after the siege 1', token })).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) await client().post('sign-in/email', { email: 'besieged@mail.test', password: `again ${i}x` });
+    expect((await client().post('sign-in/email', { email: 'besieged@mail.test', password: 'after the siege 1' })).status).toBe(429);
+    expect((await laptop.post('sign-in/email', { email: 'besieged@mail.test', password: 'after the siege 1' })).status).toBe(200);
+  }, 120_000);
 
   it('reset e-mails to one address are limited, whoever asks', async () => {
     await signedUp('flooded');
@@ -199,6 +237,7 @@ describe('per-account limits (finding 10)', () => {
         (await client().post('request-password-reset', { email: 'flooded@mail.test', redirectTo: '/auth/reset-password' })).status,
       );
     expect(statuses).toEqual([200, 200, 200, 429]);
+    await settled();
     expect((await mailsTo('flooded@mail.test')).filter((mail) => /Reset your/.test(mail.subject))).toHaveLength(3);
   });
 });

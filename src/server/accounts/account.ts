@@ -4,6 +4,8 @@ import type { Auth } from './auth.ts';
 import type { Viewer } from './session.ts';
 import { audit } from '../audit/log.ts';
 import { lockAdmins } from './users.ts';
+import { sessionTokenIn } from './cookies.ts';
+import { hashSessionToken } from './session-tokens.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { RateLimiters } from '../rate-limit.ts';
@@ -161,14 +163,27 @@ export async function confirmTwoFactor(
   if (limited) return limited;
   try {
     const result = await deps.auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers, returnHeaders: true });
+    const cookies = result.headers.getSetCookie();
+    await endOtherSessions(deps.db, viewer.id, cookies);
     const { backupCodes } = (await deps.auth.api.viewBackupCodes({ body: { userId: viewer.id } })) as { backupCodes: string[] };
-    return { ok: true, cookies: result.headers.getSetCookie(), backupCodes };
+    return { ok: true, cookies, backupCodes };
   } catch (error) {
     const code = apiErrorCode(error);
     if (code === 'INVALID_CODE') return refuse({ code: authMessages.invalidCode });
     if (code === 'TOTP_NOT_ENABLED') return refuse({ form: authMessages.signInExpired });
     throw error;
   }
+}
+
+/**
+ * A factor just confirmed: every other session of the account ends (issue 25). They were signed in
+ * with the password alone, before the factor existed, and would otherwise keep their access without
+ * ever passing a code step. The session kept is the one enrolment's confirmation started (its
+ * cookie); without one, none is kept.
+ */
+async function endOtherSessions(db: Database, userId: string, cookies: readonly string[]): Promise<void> {
+  const token = sessionTokenIn(cookies);
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ...(token ? [ne(sessions.token, hashSessionToken(token))] : [])));
 }
 
 /** Turning the factor off takes the password and a current code; the session goes back to aal1. */

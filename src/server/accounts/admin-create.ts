@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { audit, type Actor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
-import { twoFactors, users } from '../db/schema.ts';
-import { insertVerifiedUser } from './new-account.ts';
+import { accounts, sessions, twoFactors, users } from '../db/schema.ts';
+import { provePassword } from './email-verification.ts';
+import { insertVerifiedUser, newId } from './new-account.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/accounts/schema.ts';
 import type { Auth } from './auth.ts';
 
@@ -34,17 +35,32 @@ export async function createOrPromoteAdmin(
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AdminCreateError(`Not an e-mail address: ${input.email}`);
   const [existing] = await db.select().from(users).where(eq(users.email, email));
+  const password = input.password ?? '';
+  const passwordFits = password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
   if (existing) {
     if (existing.role === 'admin' && existing.emailVerified) return { outcome: 'unchanged', userId: existing.id };
+    // An account whose address was never confirmed may be a stranger's sign-up (decision 028): its
+    // password is not made an admin's. The operator sets one, which ends its sessions and factor.
+    if (!existing.emailVerified && !passwordFits)
+      throw new AdminCreateError(
+        `${email} has an account whose address was never confirmed: its password may be anyone's. Run again with --password (${PASSWORD_MIN} to ${PASSWORD_MAX} characters) to set one.`,
+      );
+    const passwordHash = existing.emailVerified ? null : await (await auth.$context).password.hash(password);
     await db.transaction(async (tx) => {
       await tx.update(users).set({ role: 'admin', emailVerified: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
-      await audit(tx, operator, 'user.promoted', existing.id, { role: 'admin' });
+      if (passwordHash) {
+        await tx.delete(accounts).where(and(eq(accounts.userId, existing.id), eq(accounts.providerId, 'credential')));
+        await tx
+          .insert(accounts)
+          .values({ id: newId(), accountId: existing.id, providerId: 'credential', userId: existing.id, password: passwordHash });
+        await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+        await provePassword(tx, existing.id, { unprovenFactor: true });
+      }
+      await audit(tx, operator, 'user.promoted', existing.id, { role: 'admin', ...(passwordHash ? { passwordSet: true } : {}) });
     });
     return { outcome: 'promoted', userId: existing.id };
   }
-  const password = input.password ?? '';
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
-    throw new AdminCreateError(`--password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`);
+  if (!passwordFits) throw new AdminCreateError(`--password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`);
   const [firstName = 'Site', ...rest] = (input.name ?? 'Site Admin').trim().split(/\s+/);
   const lastName = rest.join(' ') || 'Admin';
   const passwordHash = await (await auth.$context).password.hash(password);

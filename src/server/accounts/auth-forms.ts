@@ -1,4 +1,5 @@
 import { handleAuthRequest, type AuthHandlerDeps } from './auth-handler.ts';
+import type { ResponseHooks } from '../after-response.ts';
 import { authHintCookie } from './session.ts';
 import { CODE_STEP_PATH, destinationAfterSignIn } from '../../lib/accounts/destinations.ts';
 import {
@@ -8,6 +9,7 @@ import {
   signInSchema,
   signUpSchema,
   totpCodeSchema,
+  verifyEmailSchema,
 } from '../../lib/accounts/schema.ts';
 import type { AuthFormKind, AuthFormState } from '../../lib/accounts/forms.ts';
 import { accountToasts, signedInToast } from '../../lib/accounts/texts.ts';
@@ -35,6 +37,7 @@ const endpoints: Record<AuthFormKind, string> = {
   'sign-up': 'sign-up/email',
   forgot: 'request-password-reset',
   reset: 'reset-password',
+  verify: 'verify-email',
   totp: 'two-factor/verify-totp',
   'backup-code': 'two-factor/verify-backup-code',
 };
@@ -61,9 +64,7 @@ function bodyOf(kind: AuthFormKind, form: FormData, token: string | null) {
     case 'sign-up': {
       const input = keep('username', 'firstName', 'lastName', 'email');
       const parsed = signUpSchema.safeParse({ ...input, password: text(form, 'password') });
-      const body = parsed.success
-        ? { ...parsed.data, name: `${parsed.data.firstName} ${parsed.data.lastName}`, callbackURL: '/auth/verified' }
-        : null;
+      const body = parsed.success ? { ...parsed.data, name: `${parsed.data.firstName} ${parsed.data.lastName}` } : null;
       return { parsed, kept: input, body };
     }
     case 'forgot': {
@@ -77,6 +78,14 @@ function bodyOf(kind: AuthFormKind, form: FormData, token: string | null) {
     case 'reset': {
       const parsed = resetPasswordSchema.safeParse({ password: text(form, 'password'), confirmPassword: text(form, 'confirmPassword') });
       return { parsed, kept: {}, body: parsed.success ? { newPassword: parsed.data.password, token } : null };
+    }
+    case 'verify': {
+      const parsed = verifyEmailSchema.safeParse({
+        token: token ?? '',
+        password: text(form, 'password'),
+        confirmPassword: text(form, 'confirmPassword'),
+      });
+      return { parsed, kept: {}, body: parsed.success ? parsed.data : null };
     }
     case 'totp': {
       const parsed = totpCodeSchema.safeParse(text(form, 'code'));
@@ -95,7 +104,7 @@ export async function handleAuthForm(
   form: FormData,
   request: Request,
   clientKey: string,
-  options: { next?: string | null; token?: string | null } = {},
+  options: { next?: string | null; token?: string | null; hooks?: ResponseHooks } = {},
 ): Promise<AuthFormOutcome> {
   const { parsed, kept, body } = bodyOf(kind, form, options.token ?? null);
   if (!body) {
@@ -116,6 +125,7 @@ export async function handleAuthForm(
     deps,
     new Request(authUrl, { method: 'POST', headers, body: JSON.stringify({ ...body, [HONEYPOT_FIELD]: text(form, HONEYPOT_FIELD) }) }),
     clientKey,
+    options.hooks,
   );
   const setCookies = response.headers.getSetCookie();
   const result = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -128,6 +138,7 @@ export async function handleAuthForm(
   const next = options.next ?? null;
   switch (kind) {
     case 'sign-in':
+    case 'verify':
     case 'totp':
     case 'backup-code': {
       if (result['twoFactorRedirect']) {
@@ -137,10 +148,15 @@ export async function handleAuthForm(
       const user = (result['user'] ?? {}) as { role?: unknown; twoFactorEnabled?: unknown };
       const isAdmin = user.role === 'admin';
       const mustEnrol = isAdmin && deps.requireTwoFactor && user.twoFactorEnabled !== true;
+      // Confirming an address signs in too: the spec's "Welcome!" toast, then (an admin) enrolment's.
+      const toasts =
+        kind === 'verify'
+          ? [accountToasts.verified, ...(mustEnrol ? [accountToasts.enrolRequired] : [])]
+          : [signedInToast({ isAdmin, mustEnrol })];
       return {
         kind: 'redirect',
         location: destinationAfterSignIn({ isAdmin, mustEnrol }, next),
-        setCookies: [...setCookies, authHintCookie({ isAdmin }, secure), flashCookie([signedInToast({ isAdmin, mustEnrol })], secure)],
+        setCookies: [...setCookies, authHintCookie({ isAdmin }, secure), flashCookie(toasts, secure)],
       };
     }
     case 'sign-up':

@@ -1,14 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Auth } from './auth.ts';
-import { AUTH_BASE_PATH } from './auth.ts';
-import { readDeviceCookie, recordSignIn } from './devices.ts';
+import { AUTH_BASE_PATH, VERIFY_EMAIL_PATH } from './auth.ts';
+import { sessionTokenIn } from './cookies.ts';
+import { isKnownDevice, readDeviceCookie, recordSignIn } from './devices.ts';
+import { confirmAddress } from './email-verification.ts';
+import { mustPassCodeStep } from './session.ts';
+import { hashSessionToken } from './session-tokens.ts';
+import { afterResponse, type ResponseHooks } from '../after-response.ts';
 import type { Database } from '../db/client.ts';
-import { sessions, users, verifications } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { accountLocked } from '../mail/templates.ts';
 import { rateLimitPolicies, type RateLimitPolicy, type RateLimiters } from '../rate-limit.ts';
 import type { Runtime } from '../runtime.ts';
 import { HONEYPOT_FIELD, isHoneypotFilled } from '../../lib/honeypot.ts';
+import { forgotPasswordSchema } from '../../lib/accounts/schema.ts';
 import { authErrorMessages, authMessages } from '../../lib/accounts/texts.ts';
 import { sitePath } from '../../lib/site-path.ts';
 
@@ -19,7 +25,8 @@ import { sitePath } from '../../lib/site-path.ts';
  * In front of the library: the rate limits (per client, and per account for wrong passwords, reset
  * e-mails and codes), the honeypot, and the one site-path check for every return address. Behind
  * it: its messages in our words, the session's assurance level after a code step, and the e-mail
- * to the owner when a new browser signs in.
+ * to the owner when a new browser signs in. Confirming an e-mail address is ours, not the
+ * library's: the verifier sets the password (email-verification.ts, decision 028).
  */
 
 interface Route {
@@ -34,6 +41,7 @@ const routes: Record<string, Route> = {
   'POST /request-password-reset': { policy: 'passwordReset' },
   'POST /reset-password': { policy: 'passwordReset' },
   'POST /send-verification-email': { policy: 'passwordReset' },
+  'POST /verify-email': { policy: 'passwordReset' },
   'POST /two-factor/verify-totp': { policy: 'twoFactor' },
   'POST /two-factor/verify-backup-code': { policy: 'twoFactor' },
   'GET /get-session': {},
@@ -47,7 +55,7 @@ const redirectParams = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUse
 const codePaths = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
 export interface AuthHandlerDeps {
-  auth: Pick<Auth, 'handler' | 'api'>;
+  auth: Pick<Auth, 'handler' | 'api' | '$context'>;
   db: Database;
   jobs: Pick<Jobs, 'enqueueEmail'>;
   rateLimits: RateLimiters;
@@ -69,14 +77,8 @@ const tooMany = (message: string, retryAfterSeconds: number) =>
 
 const emailKey = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '');
 
-/** The session token a response sets (a sign-in), if any. */
-function newSessionToken(response: Response): string | null {
-  for (const cookie of response.headers.getSetCookie()) {
-    const match = /^(?:__Secure-)?helixpoint\.session_token=([^;]+)/.exec(cookie);
-    if (match?.[1] && !/Max-Age=0/i.test(cookie)) return decodeURIComponent(match[1]).split('.')[0] ?? null;
-  }
-  return null;
-}
+/** Better Auth's answer to a reset request, whether or not the address has an account. */
+const resetRequested = { status: true, message: 'If this email exists in our system, check your email for the reset link' };
 
 /** Better Auth's error messages in our words (texts.ts), by code. */
 async function withOurMessages(response: Response): Promise<Response> {
@@ -100,18 +102,69 @@ async function lockedAccountMail(deps: AuthHandlerDeps, email: string): Promise<
   deps.log({ policy: 'signInAccount' }, 'account sign-in locked after failed passwords');
 }
 
-/** The e-mail address behind a reset token, so that a reset can unlock the account. */
-async function resetTokenEmail(db: Database, token: unknown): Promise<string | null> {
+/** The account behind a reset token (looked up the way Better Auth stores it: hashed), so that a reset can unlock it. */
+async function resetTokenAccount(deps: AuthHandlerDeps, token: unknown): Promise<{ id: string; email: string } | null> {
   if (typeof token !== 'string' || token.length > 200) return null;
-  const [row] = await db
-    .select({ email: users.email })
-    .from(verifications)
-    .innerJoin(users, sql`${users.id} = ${verifications.value}`)
-    .where(eq(verifications.identifier, `reset-password:${token}`));
-  return row?.email ?? null;
+  const verification = await (await deps.auth.$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification) return null;
+  const [user] = await deps.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, verification.value));
+  return user ?? null;
 }
 
-export async function handleAuthRequest(deps: AuthHandlerDeps, request: Request, clientKey: string): Promise<Response> {
+/**
+ * Whether sign-in to this address is locked for this request: wrong passwords from its network,
+ * then from anywhere, lock it for a while, but never for a browser the account already knows (its
+ * owner's), so nobody can keep the owner out by guessing.
+ */
+async function signInLock(deps: AuthHandlerDeps, request: Request, email: string, clientKey: string) {
+  const deviceId = readDeviceCookie(request.headers.get('cookie'));
+  if (deviceId && (await isKnownDevice(deps.db, email, deviceId))) return null;
+  const here = await deps.rateLimits.isLimited('signInAddressNetwork', `${clientKey}:${email}`);
+  if (here.limited) return tooMany(authMessages.accountLockedHere, here.retryAfterSeconds);
+  const everywhere = await deps.rateLimits.isLimited('signInAccount', email);
+  if (everywhere.limited) return tooMany(authMessages.accountLocked, everywhere.retryAfterSeconds);
+  return null;
+}
+
+/** A browser that has just proven the address (a reset link, a confirmation link) is one the account knows from now on. */
+async function rememberBrowser(deps: AuthHandlerDeps, request: Request, response: Response, userId: string, ip: string) {
+  const setCookie = await recordSignIn(deps, {
+    userId,
+    deviceId: readDeviceCookie(request.headers.get('cookie')),
+    userAgent: request.headers.get('user-agent'),
+    ip,
+    notify: false,
+  });
+  if (!setCookie) return response;
+  const headers = new Headers(response.headers);
+  headers.append('Set-Cookie', setCookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * POST /verify-email: the verifier of an address chooses its password (email-verification.ts), and
+ * is signed in with it; the address's sign-in locks are lifted (its owner has just proven it).
+ */
+async function verifyEmail(deps: AuthHandlerDeps, request: Request, fields: Record<string, unknown>, clientKey: string): Promise<Response> {
+  const result = await confirmAddress({ db: deps.db, auth: deps.auth }, fields);
+  if (!result.ok) return json(400, { code: result.code, message: result.message, ...(result.field ? { field: result.field } : {}) });
+  await deps.rateLimits.reset('signInAccount', result.email);
+  await deps.rateLimits.reset('signInAddressNetwork', `${clientKey}:${result.email}`);
+  const response = await deps.auth.api.signInEmail({
+    body: { email: result.email, password: String(fields['password']), rememberMe: true },
+    headers: request.headers,
+    asResponse: true,
+  });
+  // Confirming proves the mailbox: the browser is recorded, without a "new sign-in" warning.
+  return afterSignIn(deps, request, await withOurMessages(response), clientKey, false);
+}
+
+export async function handleAuthRequest(
+  deps: AuthHandlerDeps,
+  request: Request,
+  clientKey: string,
+  hooks?: ResponseHooks,
+): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.startsWith(AUTH_BASE_PATH) ? url.pathname.slice(AUTH_BASE_PATH.length) : url.pathname;
   const route = routeOf(request.method, path);
@@ -121,11 +174,31 @@ export async function handleAuthRequest(deps: AuthHandlerDeps, request: Request,
     if (value !== null && !sitePath(value)) return json(400, { code: 'INVALID_REDIRECT', message: authMessages.invalidRedirect });
   }
 
-  if (request.method !== 'POST') {
-    const response = await deps.auth.handler(request);
-    // Following an e-mailed verification link signs in: the browser is recorded, without a warning.
-    return path === '/verify-email' ? afterSignIn(deps, request, response, clientKey, false) : response;
+  if (request.method === 'GET' && path === '/verify-email') {
+    // A confirmation link e-mailed by an earlier version of the site: our page, where the password is chosen.
+    const token = url.searchParams.get('token') ?? '';
+    const location = `${VERIFY_EMAIL_PATH}${/^[A-Za-z0-9_.-]{1,2000}$/.test(token) ? `?token=${token}` : ''}`;
+    return new Response(null, {
+      status: 303,
+      headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+    });
   }
+  if (request.method === 'GET' && path === '/get-session') {
+    // A session that owes its code step is not shown as signed in, here as everywhere (session.ts).
+    const response = await deps.auth.handler(request);
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { session?: { aal?: unknown }; user?: { twoFactorEnabled?: unknown } } | null;
+    const pending =
+      body?.session &&
+      mustPassCodeStep({ hasFactor: body.user?.twoFactorEnabled === true, aal: body.session.aal === 'aal2' ? 'aal2' : 'aal1' });
+    if (!pending) return response;
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response('null', { status: 200, headers });
+  }
+  if (request.method !== 'POST') return deps.auth.handler(request);
 
   const text = await request.text();
   let fields: Record<string, unknown>;
@@ -154,14 +227,28 @@ export async function handleAuthRequest(deps: AuthHandlerDeps, request: Request,
     if (!decision.allowed) return tooMany(authMessages.tooManyAttempts, decision.retryAfterSeconds);
   }
 
+  if (path === '/verify-email') return verifyEmail(deps, request, fields, clientKey);
+
   const email = emailKey(fields['email']);
   if (path === '/sign-in/email' && email) {
-    const lock = await deps.rateLimits.isLimited('signInAccount', email);
-    if (lock.limited) return tooMany(authMessages.accountLocked, lock.retryAfterSeconds);
+    const locked = await signInLock(deps, request, email, clientKey);
+    if (locked) return locked;
   }
-  if (path === '/request-password-reset' && email) {
+  if (path === '/request-password-reset') {
+    const parsed = forgotPasswordSchema.safeParse({ email: fields['email'] });
+    if (!parsed.success) return json(400, { code: 'INVALID_EMAIL', message: parsed.error.issues[0]?.message ?? authMessages.badRequest });
     const decision = await deps.rateLimits.consume('passwordResetAddress', email);
     if (!decision.allowed) return tooMany(authMessages.tooManyAttempts, decision.retryAfterSeconds);
+    // The same answer, in the same time, whether or not the address has an account: the lookup,
+    // the link and the e-mail come after it (issue 25).
+    const body = { email: parsed.data.email, ...(typeof fields['redirectTo'] === 'string' ? { redirectTo: fields['redirectTo'] } : {}) };
+    const headers = new Headers(request.headers);
+    afterResponse(
+      async () => void (await deps.auth.api.requestPasswordReset({ body, headers })),
+      (error) => deps.log({ err: { message: (error as Error).message } }, 'password reset e-mail not sent'),
+      hooks,
+    );
+    return json(200, resetRequested);
   }
   if (codePaths.has(path)) {
     // A code tried from a signed-in session (enrolment, a step up to aal2) counts against the account.
@@ -171,22 +258,31 @@ export async function handleAuthRequest(deps: AuthHandlerDeps, request: Request,
       if (!decision.allowed) return tooMany(authMessages.tooManyAttempts, decision.retryAfterSeconds);
     }
   }
-  const resetEmail = path === '/reset-password' ? await resetTokenEmail(deps.db, fields['token']) : null;
+  const resetAccount = path === '/reset-password' ? await resetTokenAccount(deps, fields['token']) : null;
 
   const response = await withOurMessages(await deps.auth.handler(new Request(request, { body: JSON.stringify(fields) })));
 
   if (path === '/sign-in/email' && email && response.status === 401) {
+    await deps.rateLimits.consume('signInAddressNetwork', `${clientKey}:${email}`);
     const decision = await deps.rateLimits.consume('signInAccount', email);
     if (decision.allowed && decision.remaining === 0) await lockedAccountMail(deps, email);
   }
-  if (resetEmail && response.ok) await deps.rateLimits.reset('signInAccount', resetEmail);
+  if (resetAccount && response.ok) {
+    // A fresh reset lets its owner in: the lock is lifted, and this browser is the account's from now on.
+    await deps.rateLimits.reset('signInAccount', resetAccount.email);
+    return rememberBrowser(deps, request, response, resetAccount.id, clientKey);
+  }
   if (codePaths.has(path) && response.ok) {
     // A code confirmed from a signed-in session lifts that session to aal2 (a sign-in's new session already is).
     const { token } = (await response
       .clone()
       .json()
       .catch(() => ({}))) as { token?: unknown };
-    if (typeof token === 'string') await deps.db.update(sessions).set({ aal: 'aal2' }).where(eq(sessions.token, token));
+    if (typeof token === 'string')
+      await deps.db
+        .update(sessions)
+        .set({ aal: 'aal2' })
+        .where(eq(sessions.token, hashSessionToken(token)));
   }
   if (path === '/sign-in/email' || codePaths.has(path)) return afterSignIn(deps, request, response, clientKey, true);
   return response;
@@ -194,12 +290,16 @@ export async function handleAuthRequest(deps: AuthHandlerDeps, request: Request,
 
 /** When a response starts a session: record the browser, warn the owner if it is new to the account. */
 async function afterSignIn(deps: AuthHandlerDeps, request: Request, response: Response, ip: string, notify: boolean): Promise<Response> {
-  const token = newSessionToken(response);
+  const token = sessionTokenIn(response.headers.getSetCookie());
   if (!token) return response;
-  const [session] = await deps.db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.token, token));
-  if (!session) return response;
+  const stored = hashSessionToken(token);
   // The session's IP as our rate limits see it (X-Forwarded-For only with TRUST_PROXY), not as sent.
-  await deps.db.update(sessions).set({ ipAddress: ip }).where(eq(sessions.token, token));
+  const [session] = await deps.db
+    .update(sessions)
+    .set({ ipAddress: ip })
+    .where(eq(sessions.token, stored))
+    .returning({ userId: sessions.userId });
+  if (!session) return response;
   const setCookie = await recordSignIn(deps, {
     userId: session.userId,
     deviceId: readDeviceCookie(request.headers.get('cookie')),

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOrPromoteAdmin } from './admin-create';
-import { createAuth, type Auth } from './auth';
-import { authMessages } from '@/lib/accounts/texts';
+import { createAuth, withdrawUnlistedAdmins, type Auth } from './auth';
+import { authMessages, verifyEmailTexts } from '@/lib/accounts/texts';
 import { handleAuthRequest } from './auth-handler';
-import { sessions, users } from '../db/schema';
+import { hashSessionToken } from './session-tokens';
+import { settled } from '../after-response';
+import { auditLog, sessions, users, verifications } from '../db/schema';
 import { clientIp } from '../rate-limit';
 import { checkAdmin, getViewer } from './session';
 import { startTestBackend, type TestBackend } from '../testing/backend';
@@ -13,9 +15,14 @@ import { serveForTest, type TestServer } from '../testing/http';
 
 /*
  * Accounts through a real HTTP server and a real embedded PostgreSQL: sign-up with e-mail
- * verification, sign-in errors that do not tell accounts apart, rate limits and honeypot in
- * front of Better Auth, ADMIN_EMAILS, the absolute session cap, and the admin check.
+ * verification (the verifier chooses the password: no account hijack by signing up first),
+ * sign-in errors that do not tell accounts apart, rate limits and honeypot in front of Better
+ * Auth, ADMIN_EMAILS (granted to proven passwords only, withdrawn when the address leaves the
+ * list), secrets stored hashed, the absolute session cap, and the admin check.
  */
+
+// Every password is hashed with scrypt, many times a test: on a busy two-core machine that takes seconds.
+vi.setConfig({ testTimeout: 30_000 });
 
 const SITE = 'https://www.helixpoint.test';
 let backend: TestBackend;
@@ -85,27 +92,34 @@ const signUp = (email: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
-async function verificationLink(email: string): Promise<string> {
+/** The e-mails queued to an address (subject and text), newest first. */
+async function mailsTo(email: string): Promise<Array<{ subject: string; text: string }>> {
   const result = await database.pool.query(
-    `select data from pgboss.job where name = 'send-email' and data->>'to' = $1 order by created_on desc limit 1`,
+    `select data from pgboss.job where name = 'send-email' and data->>'to' = $1 order by created_on desc`,
     [email],
   );
-  const text = (result.rows[0] as { data: { text: string } } | undefined)?.data.text ?? '';
-  const link = /https:\/\/www\.helixpoint\.test\/api\/auth\/verify-email\?\S+/.exec(text)?.[0];
-  if (!link) throw new Error(`No verification e-mail for ${email}`);
-  return link.replace(SITE, server.url);
+  return result.rows.map((row: { data: { subject: string; text: string } }) => row.data);
 }
 
-async function verify(email: string): Promise<string[]> {
-  const response = await fetch(await verificationLink(email), { redirect: 'manual', headers: { 'X-Forwarded-For': nextIp() } });
-  expect(response.status).toBe(302);
-  return response.headers.getSetCookie();
+/** The token of the newest "Confirm your e-mail address" link sent to an address: a link to our page. */
+async function verificationToken(email: string): Promise<string> {
+  const mail = (await mailsTo(email)).find((candidate) => /^Confirm your e-mail address/.test(candidate.subject));
+  const token = /https:\/\/www\.helixpoint\.test\/auth\/verify-email\?token=(\S+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`No verification e-mail for ${email}`);
+  return token;
+}
+
+/** Follows the e-mailed link: the verifier chooses the password, and is signed in (its cookies). */
+async function verify(email: string, password = 'correct horse battery'): Promise<string[]> {
+  const result = await post('verify-email', { token: await verificationToken(email), password, confirmPassword: password });
+  expect(result.status, JSON.stringify(result.body)).toBe(200);
+  return result.cookies;
 }
 
 const cookieHeader = (cookies: string[]) => cookies.map((cookie) => cookie.split(';')[0]).join('; ');
 
 describe('sign-up and e-mail verification', () => {
-  it('stores the profile, gives no session until the e-mailed link is followed, which signs in', async () => {
+  it('stores the profile, gives no session until the e-mailed link is followed, where a password is chosen and signs in', async () => {
     const result = await signUp('Jane.Doe@Mail.test', { role: 'admin' });
     expect(result.status).toBe(200);
     expect(result.body['token']).toBeNull();
@@ -207,11 +221,220 @@ describe('sign-in', () => {
 });
 
 describe('password reset', () => {
-  it('answers the same whether or not the account exists', async () => {
+  it('answers the same whether or not the account exists, and e-mails the link after the answer', async () => {
+    const before = (await mailsTo('jane.doe@mail.test')).length;
     const known = await post('request-password-reset', { email: 'jane.doe@mail.test', redirectTo: '/auth/reset-password' });
     const unknown = await post('request-password-reset', { email: 'nobody@mail.test', redirectTo: '/auth/reset-password' });
     expect(known.status).toBe(200);
     expect(unknown).toMatchObject({ status: known.status, body: known.body });
+    await settled();
+    const mails = await mailsTo('jane.doe@mail.test');
+    expect(mails.length).toBe(before + 1);
+    expect(mails[0]!.subject).toMatch(/^Reset your/);
+    expect(await mailsTo('nobody@mail.test')).toEqual([]);
+    // An address that is not one is still refused, before anything is done.
+    expect((await post('request-password-reset', { email: 'not an address', redirectTo: '/auth/reset-password' })).status).toBe(400);
+  });
+});
+
+describe('no account hijack by signing up first (decision 028)', () => {
+  const cookieOf = (cookies: string[]) => new Headers({ cookie: cookieHeader(cookies) });
+
+  it("a stranger's sign-up password stops working when the owner confirms the address, which asks the owner for theirs", async () => {
+    const stranger = await signUp('victim@mail.test', { username: 'strangerone', password: 'stranger password 1' });
+    expect(stranger.status).toBe(200);
+    // The owner follows the link in their mailbox: the page asks them to choose the password.
+    const token = await verificationToken('victim@mail.test');
+    const refused = await post('verify-email', { token, password: 'owner password 22', confirmPassword: 'owner password 2x' });
+    expect(refused).toMatchObject({ status: 400, body: { message: authMessages.passwordsDiffer } });
+    const owner = await post('verify-email', { token, password: 'owner password 22', confirmPassword: 'owner password 22' });
+    expect(owner.status).toBe(200);
+    expect(await getViewer({ auth, db: database.db }, cookieOf(owner.cookies))).toMatchObject({ email: 'victim@mail.test' });
+
+    expect((await post('sign-in/email', { email: 'victim@mail.test', password: 'stranger password 1' })).status).toBe(401);
+    expect((await post('sign-in/email', { email: 'victim@mail.test', password: 'owner password 22' })).status).toBe(200);
+    // The link is spent: nobody can use it again to set another password.
+    const again = await post('verify-email', { token, password: 'stranger password 2', confirmPassword: 'stranger password 2' });
+    expect(again).toMatchObject({ status: 400, body: { code: 'INVALID_TOKEN', message: verifyEmailTexts.invalid } });
+    expect((await post('sign-in/email', { email: 'victim@mail.test', password: 'stranger password 2' })).status).toBe(401);
+  });
+
+  it('an ADMIN_EMAILS address: the stranger gets no admin role, the owner who confirmed does', async () => {
+    await signUp('boss@helixpoint.test', { username: 'fakeboss', password: 'stranger password 1' });
+    const listed = createAuth({
+      db: database.db,
+      jobs: backend.jobs,
+      siteUrl: SITE,
+      secret: 'test-secret-test-secret-test-secret-1234',
+      secureCookies: false,
+      requireEmailVerification: true,
+      adminEmails: ['boss@helixpoint.test'],
+      log: () => {},
+    });
+    // Before the owner confirms, the stranger cannot sign in at all (the address is unproven).
+    await expect(listed.api.signInEmail({ body: { email: 'boss@helixpoint.test', password: 'stranger password 1' } })).rejects.toThrow();
+    await verify('boss@helixpoint.test', 'the real boss password');
+    await expect(listed.api.signInEmail({ body: { email: 'boss@helixpoint.test', password: 'stranger password 1' } })).rejects.toThrow();
+    const [boss] = await database.db.select().from(users).where(eq(users.email, 'boss@helixpoint.test'));
+    expect(boss).toMatchObject({ emailVerified: true, passwordProvenAt: expect.any(Date), role: 'user' });
+    const signedIn = await listed.api.signInEmail({ body: { email: 'boss@helixpoint.test', password: 'the real boss password' } });
+    expect(signedIn.token).toEqual(expect.any(String));
+    const [promoted] = await database.db.select().from(users).where(eq(users.email, 'boss@helixpoint.test'));
+    expect(promoted).toMatchObject({ role: 'admin', roleFromAdminEmails: true });
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.promoted'), eq(auditLog.targetId, promoted!.id)));
+    expect(entry).toMatchObject({ actorEmail: 'ADMIN_EMAILS', details: { role: 'admin', source: 'ADMIN_EMAILS' } });
+  });
+
+  it('ADMIN_EMAILS never promotes a verified account whose password was not set after the address was proven', async () => {
+    const listed = createAuth({
+      db: database.db,
+      jobs: backend.jobs,
+      siteUrl: SITE,
+      secret: 'test-secret-test-secret-test-secret-1234',
+      secureCookies: false,
+      requireEmailVerification: false,
+      adminEmails: ['unproven@helixpoint.test'],
+      log: () => {},
+    });
+    // Verified by some other way (an older version of the site did it by the link alone).
+    await listed.api.signUpEmail({
+      body: {
+        email: 'unproven@helixpoint.test',
+        password: 'stranger password 1',
+        name: 'x',
+        username: 'unproven',
+        firstName: 'Un',
+        lastName: 'Proven',
+      },
+    });
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, 'unproven@helixpoint.test'));
+    await listed.api.signInEmail({ body: { email: 'unproven@helixpoint.test', password: 'stranger password 1' } });
+    const [user] = await database.db.select().from(users).where(eq(users.email, 'unproven@helixpoint.test'));
+    expect(user).toMatchObject({ role: 'user', passwordProvenAt: null });
+  });
+
+  it('a second sign-up with an unconfirmed address replaces the first, answers as a new sign-up, and e-mails a new link', async () => {
+    const fresh = await signUp('fresh.address@mail.test', { username: 'freshone' });
+    const first = await signUp('contested@mail.test', {
+      username: 'squatter',
+      firstName: 'Sam',
+      lastName: 'Squatter',
+      password: 'squatter pass 1',
+    });
+    const second = await signUp('Contested@mail.test', {
+      username: 'rightful',
+      firstName: 'Rita',
+      lastName: 'Rightful',
+      password: 'rightful pass 1',
+    });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // The same answer as a sign-up with a new address: nothing tells the two apart.
+    expect(second.body['token']).toBeNull();
+    expect(Object.keys(second.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(Object.keys(second.body['user'] as object).sort()).toEqual(Object.keys(fresh.body['user'] as object).sort());
+    const rows = await database.db.select().from(users).where(eq(users.email, 'contested@mail.test'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ username: 'rightful', name: 'Rita Rightful', emailVerified: false });
+    // The address got a link for each sign-up; either one confirms the same account.
+    expect((await mailsTo('contested@mail.test')).filter((mail) => /^Confirm your e-mail address/.test(mail.subject))).toHaveLength(2);
+    // The squatter's username is free again.
+    expect((await signUp('other.squatter@mail.test', { username: 'squatter' })).status).toBe(200);
+    // A confirmed address is not replaced: the same answer, and nothing changes.
+    const [before] = await database.db.select().from(users).where(eq(users.email, 'jane.doe@mail.test'));
+    const taken = await signUp('jane.doe@mail.test', { username: 'janetwo', firstName: 'Imposter' });
+    expect(taken.status).toBe(200);
+    expect(taken.body['token']).toBeNull();
+    expect((await database.db.select().from(users).where(eq(users.email, 'jane.doe@mail.test')))[0]).toEqual(before);
+  });
+
+  it("admin:create does not make a stranger's unconfirmed sign-up an admin: it sets the operator's password first", async () => {
+    await signUp('ceo@helixpoint.test', { username: 'fakeceo', password: 'stranger password 1' });
+    await expect(createOrPromoteAdmin(database.db, auth, { email: 'ceo@helixpoint.test' })).rejects.toThrow(/never confirmed/);
+    expect((await database.db.select().from(users).where(eq(users.email, 'ceo@helixpoint.test')))[0]!.role).toBe('user');
+    const result = await createOrPromoteAdmin(database.db, auth, { email: 'ceo@helixpoint.test', password: 'the ceo password 1' });
+    expect(result.outcome).toBe('promoted');
+    expect((await post('sign-in/email', { email: 'ceo@helixpoint.test', password: 'stranger password 1' })).status).toBe(401);
+    expect((await post('sign-in/email', { email: 'ceo@helixpoint.test', password: 'the ceo password 1' })).status).toBe(200);
+    const [ceo] = await database.db.select().from(users).where(eq(users.email, 'ceo@helixpoint.test'));
+    expect(ceo).toMatchObject({ role: 'admin', emailVerified: true, passwordProvenAt: expect.any(Date), roleFromAdminEmails: false });
+  });
+
+  it('an address taken off ADMIN_EMAILS loses the role the list gave at the next start (audited); other admins stay, and the last admin', async () => {
+    // boss@ got admin from the list (above); ops@ from admin:create.
+    await createOrPromoteAdmin(database.db, auth, { email: 'keeper@helixpoint.test', password: 'keeper password 1', name: 'Kee Per' });
+    const logged: string[] = [];
+    const result = await withdrawUnlistedAdmins(database.db, ['chief@helixpoint.test'], (_data, message) => logged.push(message));
+    const [boss] = await database.db.select().from(users).where(eq(users.email, 'boss@helixpoint.test'));
+    expect(boss).toMatchObject({ role: 'user', roleFromAdminEmails: false });
+    expect(result.demoted).toContain(boss!.id);
+    const [keeper] = await database.db.select().from(users).where(eq(users.email, 'keeper@helixpoint.test'));
+    expect(keeper!.role).toBe('admin');
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.role_changed'), eq(auditLog.targetId, boss!.id)));
+    expect(entry).toMatchObject({ actorEmail: 'ADMIN_EMAILS', details: { from: 'admin', to: 'user', source: 'ADMIN_EMAILS' } });
+    expect(logged).toContain('admin role withdrawn: address no longer in ADMIN_EMAILS');
+
+    // A role an admin set by hand is no longer the list's: it stays when the address leaves the list.
+    await database.db.update(users).set({ role: 'admin', roleFromAdminEmails: true }).where(eq(users.id, boss!.id));
+    await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, boss!.id));
+    expect((await withdrawUnlistedAdmins(database.db, [], () => {})).demoted).not.toContain(boss!.id);
+
+    // The last admin is never demoted, even one the list gave.
+    await database.db.update(users).set({ role: 'user' }).where(eq(users.role, 'admin'));
+    await database.db.update(users).set({ role: 'admin', roleFromAdminEmails: true }).where(eq(users.id, boss!.id));
+    const last = await withdrawUnlistedAdmins(database.db, [], () => {});
+    expect(last).toEqual({ demoted: [], kept: [boss!.id] });
+    expect((await database.db.select().from(users).where(eq(users.id, boss!.id)))[0]!.role).toBe('admin');
+    await database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'ops@helixpoint.test'));
+  });
+});
+
+describe('no secret in clear (decision 029)', () => {
+  it('keeps reset links and session tokens as digests only', async () => {
+    await post('request-password-reset', { email: 'jane.doe@mail.test', redirectTo: '/auth/reset-password' });
+    await settled();
+    const signIn = await post('sign-in/email', { email: 'jane.doe@mail.test', password: 'correct horse battery' });
+    const token = String(signIn.body['token']);
+    expect(token.length).toBeGreaterThan(20);
+    expect(await database.db.select().from(verifications).where(like(verifications.identifier, 'reset-password:%'))).toEqual([]);
+    const resetMail = (await mailsTo('jane.doe@mail.test')).find((mail) => /^Reset your/.test(mail.subject));
+    const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(resetMail!.text)![1]!;
+    expect(JSON.stringify(await database.db.select().from(verifications))).not.toContain(resetToken);
+    // The session's row holds the digest of its token, never the token itself.
+    expect(await database.db.select().from(sessions).where(eq(sessions.token, token))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, hashSessionToken(token))),
+    ).toHaveLength(1);
+    const everyToken = (await database.db.select({ token: sessions.token }).from(sessions)).map((row) => row.token);
+    expect(everyToken.every((stored) => /^[A-Za-z0-9_-]{43}$/.test(stored))).toBe(true);
+    // And the session works: looked up, refreshed, signed out.
+    const headers = new Headers({ cookie: cookieHeader(signIn.cookies) });
+    expect(await getViewer({ auth, db: database.db }, headers)).toMatchObject({ email: 'jane.doe@mail.test' });
+    const out = await fetch(`${server.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: {
+        cookie: cookieHeader(signIn.cookies),
+        Origin: server.url,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': nextIp(),
+      },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    expect(
+      await database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, hashSessionToken(token))),
+    ).toEqual([]);
   });
 });
 

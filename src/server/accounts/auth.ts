@@ -1,14 +1,18 @@
 // Minimal: without Kysely, which the Drizzle adapter does not need (about 3 MB less in memory).
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, createEmailVerificationToken } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
-import { and, eq, like, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { audit, type Actor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { resetPassword, verifyEmail } from '../mail/templates.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { provePassword } from './email-verification.ts';
+import { hashedSessionTokens } from './session-tokens.ts';
+import { lockAdmins } from './users.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema, type AssuranceLevel } from '../../lib/accounts/schema.ts';
 import { authMessages } from '../../lib/accounts/texts.ts';
 
@@ -22,6 +26,10 @@ export const SESSION_DAYS = 7;
 /** However active, a session ends this long after sign-in. */
 export const SESSION_ABSOLUTE_DAYS = 30;
 export const AUTH_BASE_PATH = '/api/auth';
+/** Where the e-mailed "Confirm your e-mail address" link leads: the verifier sets the password there (decision 028). */
+export const VERIFY_EMAIL_PATH = '/auth/verify-email';
+/** How long that link works. */
+export const VERIFY_EMAIL_SECONDS = 24 * 60 * 60;
 
 /** The endpoints that finish a second-factor step: the sessions they create are aal2. */
 export const CODE_STEP_PATHS: ReadonlySet<string> = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
@@ -60,13 +68,23 @@ export interface AuthDeps {
 export function createAuth(deps: AuthDeps) {
   const adminEmails = new Set(deps.adminEmails.map((email) => email.toLowerCase()));
 
+  /** The e-mailed link to confirm an address: our page, where the verifier chooses the password. */
+  const sendVerification = async (user: { id: string; email: string; name: string }) => {
+    const token = await createEmailVerificationToken(deps.secret, user.email, undefined, VERIFY_EMAIL_SECONDS, { userId: user.id });
+    const url = `${deps.siteUrl}${VERIFY_EMAIL_PATH}?token=${token}`;
+    await deps.jobs.enqueueEmail({ to: user.email, ...verifyEmail({ name: user.name, url }) });
+  };
+
   return betterAuth({
     appName: 'Helixpoint',
     baseURL: deps.siteUrl,
     basePath: AUTH_BASE_PATH,
     secret: deps.secret,
     telemetry: { enabled: false },
-    database: drizzleAdapter(deps.db, { provider: 'pg', schema: { users, sessions, accounts, verifications, twoFactors } }),
+    // Session tokens are stored as digests (session-tokens.ts, decision 029).
+    database: hashedSessionTokens(
+      drizzleAdapter(deps.db, { provider: 'pg', schema: { users, sessions, accounts, verifications, twoFactors } }),
+    ),
     // Our pages post from the site's own origin; a request's Origin must match its Host (or SITE_URL).
     trustedOrigins: (request) => [deps.siteUrl, ...(request ? [new URL(request.url).origin] : [])],
     user: {
@@ -89,7 +107,8 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     account: { modelName: 'accounts' },
-    verification: { modelName: 'verifications' },
+    // Reset links and code-step challenges are looked up by a digest: the table holds no working token.
+    verification: { modelName: 'verifications', storeIdentifier: 'hashed' },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: deps.requireEmailVerification,
@@ -101,21 +120,26 @@ export function createAuth(deps: AuthDeps) {
       sendResetPassword: async ({ user, url }) => {
         await deps.jobs.enqueueEmail({ to: user.email, ...resetPassword({ name: user.name, url }) });
       },
-      // A reset ends every other reset link of the account (one link used, all spent).
+      // The reset link proved the address, and its holder chose the password (Better Auth has ended
+      // every session): see provePassword.
       onPasswordReset: async ({ user }) => {
-        await deps.db
-          .delete(verifications)
-          .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)));
+        await deps.db.transaction((tx) => provePassword(tx, user.id, { unprovenFactor: !user.emailVerified }));
+      },
+      // A sign-up with an address that has an account: the same answer as a new one (no one learns
+      // who has an account); an unconfirmed one was replaced by this sign-up (hooks.before) and its
+      // address gets a new link.
+      onExistingUserSignUp: async ({ user }) => {
+        if (!user.emailVerified) await sendVerification(user);
       },
     },
     emailVerification: {
       sendOnSignUp: deps.requireEmailVerification,
       sendOnSignIn: deps.requireEmailVerification,
-      autoSignInAfterVerification: true,
-      expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        await deps.jobs.enqueueEmail({ to: user.email, ...verifyEmail({ name: user.name, url }) });
-      },
+      // Better Auth's own /verify-email is closed (auth-handler.ts): confirming an address sets the
+      // password and signs in through ours (email-verification.ts).
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_EMAIL_SECONDS,
+      sendVerificationEmail: async ({ user }) => sendVerification(user),
     },
     advanced: {
       useSecureCookies: deps.secureCookies,
@@ -138,12 +162,14 @@ export function createAuth(deps: AuthDeps) {
       }),
     ],
     hooks: {
-      // The sign-up rules for new passwords, wherever one is set: not one of the most common.
       before: createAuthMiddleware(async (ctx) => {
+        // The sign-up rules for new passwords, wherever one is set: not one of the most common.
         const field = newPasswordFields[ctx.path];
         const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
         if (typeof password === 'string' && (await isCommonPassword(password)))
           throw new APIError('BAD_REQUEST', { message: authMessages.commonPassword, code: 'COMMON_PASSWORD' });
+        if (ctx.path === '/sign-up/email' && deps.requireEmailVerification)
+          await replacePendingSignUp(deps.db, ctx.body as Record<string, unknown>, (plain) => ctx.context.password.hash(plain));
       }),
     },
     databaseHooks: {
@@ -184,17 +210,112 @@ export function createAuth(deps: AuthDeps) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** ADMIN_EMAILS: a verified address on the list is made admin as it signs in. */
+/** Who changed a role because of ADMIN_EMAILS, in the audit log. */
+const listActor: Actor = { id: null, email: 'ADMIN_EMAILS' };
+
+/**
+ * ADMIN_EMAILS: an address on the list is made admin as it signs in, when it is verified and its
+ * password was set by someone who had proven the address (decision 028): a password a stranger
+ * chose at sign-up, before the owner confirmed the address, never becomes an admin's.
+ */
 async function promoteListedAdmin(db: Database, userId: string, adminEmails: ReadonlySet<string>, log: AuthDeps['log']): Promise<void> {
   if (adminEmails.size === 0) return;
   const [user] = await db
-    .select({ email: users.email, emailVerified: users.emailVerified, role: users.role })
+    .select({ email: users.email, emailVerified: users.emailVerified, role: users.role, passwordProvenAt: users.passwordProvenAt })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user || !user.emailVerified || user.role === 'admin' || !adminEmails.has(user.email)) return;
-  await db
-    .update(users)
-    .set({ role: 'admin', updatedAt: new Date() })
-    .where(and(eq(users.id, userId), ne(users.role, 'admin')));
+  if (!user || !user.emailVerified || !user.passwordProvenAt || user.role === 'admin' || !adminEmails.has(user.email)) return;
+  await db.transaction(async (tx) => {
+    const [promoted] = await tx
+      .update(users)
+      .set({ role: 'admin', roleFromAdminEmails: true, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), ne(users.role, 'admin')))
+      .returning({ id: users.id });
+    if (promoted) await audit(tx, listActor, 'user.promoted', userId, { role: 'admin', from: user.role, source: 'ADMIN_EMAILS' });
+  });
   log({ userId }, 'user made admin (ADMIN_EMAILS)');
+}
+
+/**
+ * At start: an admin whose role came from ADMIN_EMAILS and whose address is no longer on it goes
+ * back to user (audited). Admins made by a person (admin:create, another admin, an invitation) are
+ * not the list's to take back, and the last admin is never demoted.
+ */
+export async function withdrawUnlistedAdmins(
+  db: Database,
+  adminEmailsInput: readonly string[],
+  log: AuthDeps['log'],
+): Promise<{ demoted: string[]; kept: string[] }> {
+  const adminEmails = new Set(adminEmailsInput.map((email) => email.toLowerCase()));
+  return db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const listed = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.roleFromAdminEmails, true)));
+    const unlisted = listed.filter((user) => !adminEmails.has(user.email));
+    const demoted: string[] = [];
+    const kept: string[] = [];
+    let remaining = admins.length;
+    for (const user of unlisted) {
+      if (remaining <= 1) {
+        kept.push(user.id);
+        log({ userId: user.id }, 'admin no longer in ADMIN_EMAILS kept: the last admin');
+        continue;
+      }
+      await tx.update(users).set({ role: 'user', roleFromAdminEmails: false, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await audit(tx, listActor, 'user.role_changed', user.id, { from: 'admin', to: 'user', source: 'ADMIN_EMAILS' });
+      remaining -= 1;
+      demoted.push(user.id);
+      log({ userId: user.id }, 'admin role withdrawn: address no longer in ADMIN_EMAILS');
+    }
+    return { demoted, kept };
+  });
+}
+
+/**
+ * A sign-up with an address whose account was never confirmed replaces that sign-up (decision 028):
+ * its profile and password become this request's, its sessions end, and Better Auth answers as for
+ * any existing address (and onExistingUserSignUp sends a new link). Nobody who merely knows an
+ * address can hold it with a sign-up of their own; whoever confirms it chooses the password then.
+ */
+async function replacePendingSignUp(
+  db: Database,
+  body: Record<string, unknown>,
+  hash: (password: string) => Promise<string>,
+): Promise<void> {
+  const email = typeof body['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
+  const [pending] = email
+    ? await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), eq(users.emailVerified, false)))
+    : [];
+  if (!pending) return;
+  const parsed = signUpSchema.safeParse({
+    username: body['username'],
+    firstName: body['firstName'],
+    lastName: body['lastName'],
+    email,
+    password: body['password'],
+  });
+  if (!parsed.success) throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid sign-up' });
+  const { username, firstName, lastName, password } = parsed.data;
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, pending.id)));
+  if (taken) throw new APIError('BAD_REQUEST', { message: authMessages.usernameTaken });
+  const passwordHash = await hash(password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ username, firstName, lastName, name: `${firstName} ${lastName}`, passwordProvenAt: null, updatedAt: new Date() })
+      .where(eq(users.id, pending.id));
+    await tx
+      .update(accounts)
+      .set({ password: passwordHash, updatedAt: new Date() })
+      .where(and(eq(accounts.userId, pending.id), eq(accounts.providerId, 'credential')));
+    await tx.delete(sessions).where(eq(sessions.userId, pending.id));
+  });
 }

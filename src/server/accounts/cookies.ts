@@ -39,3 +39,13 @@ export function forwardSetCookies(setCookies: readonly string[], jar: CookieJar)
     jar.set(pair.slice(0, at), pair.slice(at + 1), options);
   }
 }
+
+/** The session token a response sets (a sign-in, a code step), from its Set-Cookie headers; null if none. */
+export function sessionTokenIn(setCookies: readonly string[]): string | null {
+  for (const cookie of setCookies) {
+    const match = /^(?:__Secure-)?helixpoint\.session_token=([^;]+)/.exec(cookie);
+    // The cookie's value is the token, a dot, and its signature.
+    if (match?.[1] && !/Max-Age=0/i.test(cookie)) return decodeURIComponent(match[1]).split('.')[0] ?? null;
+  }
+  return null;
+}

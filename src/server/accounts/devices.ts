@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { knownDevices, users } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
@@ -80,6 +80,19 @@ export async function recordSignIn(deps: DeviceDeps, facts: SignInFacts): Promis
   }
   if (facts.deviceId) return null;
   return `${DEVICE_COOKIE}=${deviceId}; Path=/; Max-Age=${DEVICE_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${deps.secureCookies ? '; Secure' : ''}`;
+}
+
+/**
+ * Whether this browser has signed in to the account with this address before (or reset its
+ * password from here): such a browser is not held back by the sign-in locks of the address.
+ */
+export async function isKnownDevice(db: Database, email: string, deviceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: knownDevices.id })
+    .from(knownDevices)
+    .innerJoin(users, eq(users.id, knownDevices.userId))
+    .where(and(eq(users.email, email), eq(knownDevices.deviceHash, hash(deviceId))));
+  return Boolean(row);
 }
 
 /** How many browsers the account has used (for tests and the account page). */

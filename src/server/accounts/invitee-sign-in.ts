@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { recordSignIn, readDeviceCookie } from './devices.ts';
+import { hashSessionToken } from './session-tokens.ts';
 import { sessions } from '../db/schema.ts';
 import { authHintCookie } from './session.ts';
 import type { Runtime } from '../runtime.ts';
@@ -26,7 +27,10 @@ export async function signInInvitee(
   const user = response.user as { id: string; role?: string };
   const secure = runtime.config.secureCookies;
   const ip = clientIp(request.headers, socketAddress, runtime.config.trustProxy);
-  await runtime.database.db.update(sessions).set({ ipAddress: ip }).where(eq(sessions.token, response.token));
+  await runtime.database.db
+    .update(sessions)
+    .set({ ipAddress: ip })
+    .where(eq(sessions.token, hashSessionToken(response.token)));
   const deviceCookie = await recordSignIn(
     { db: runtime.database.db, jobs: runtime.jobs, siteUrl: runtime.config.siteUrl, secureCookies: secure },
     {

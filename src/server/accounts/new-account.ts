@@ -50,6 +50,8 @@ export async function insertVerifiedUser(tx: Tx | Database, input: NewUser): Pro
     firstName: input.firstName,
     lastName: input.lastName,
     role: input.role,
+    // Set by an operator, or by an invitee whose link proved the address: a trusted password (decision 028).
+    passwordProvenAt: new Date(),
   });
   await tx.insert(accounts).values({ id: newId(), accountId: userId, providerId: 'credential', userId, password: input.passwordHash });
   return userId;

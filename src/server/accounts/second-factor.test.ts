@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor, type AccountDeps } from './account';
 import { createOrPromoteAdmin, resetAdminTwoFactor } from './admin-create';
-import { checkAdmin, getViewer } from './session';
+import { checkAccount, checkAdmin, getViewer } from './session';
 import { resetTwoFactor } from './users';
 import { AdminRuleError } from '../admin-command';
 import { auditLog, sessions, twoFactors, users } from '../db/schema';
@@ -17,6 +17,9 @@ import { authMessages } from '../../lib/accounts/texts';
  * once, turning it off (password and code), an admin resetting another's, and admin:create's
  * recovery.
  */
+
+// Every password is hashed with scrypt, many times a test: on a busy two-core machine that takes seconds.
+vi.setConfig({ testTimeout: 30_000 });
 
 let backend: TestBackend;
 let accounts: AuthServer;
@@ -203,16 +206,43 @@ describe('the admin check and the second factor', () => {
     expect(await adminCheck(c)).toMatchObject({ allowed: true });
   });
 
-  it('refuses an aal1 session of an admin with a factor, until that session confirms a code', async () => {
+  it('confirming a factor ends every other session of the account (issue 25), and keeps the one that confirmed it', async () => {
     await createOrPromoteAdmin(backend.database.db, accounts.auth, { email: 'twosessions@helixpoint.test', password: PASSWORD });
     const early = client();
     await early.post('sign-in/email', { email: 'twosessions@helixpoint.test', password: PASSWORD });
     const enrolling = client();
     await enrolling.post('sign-in/email', { email: 'twosessions@helixpoint.test', password: PASSWORD });
-    const { key } = await enrol(enrolling);
+    const userId = (await viewerOf(enrolling)).id;
+    await enrol(enrolling);
 
-    // Signed in before the factor existed: a password session, now of an account with a factor.
+    // Signed in with the password alone, before the factor existed: that session is gone.
+    expect(await getViewer({ auth: accounts.auth, db: backend.database.db }, early.headers)).toBeNull();
+    expect(await viewerOf(enrolling)).toMatchObject({ aal: 'aal2', hasFactor: true });
+    expect(await backend.database.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(1);
+  });
+
+  it('refuses an aal1 session of an admin with a factor, until that session confirms a code', async () => {
+    await createOrPromoteAdmin(backend.database.db, accounts.auth, { email: 'skipped@helixpoint.test', password: PASSWORD });
+    const enrolling = client();
+    await enrolling.post('sign-in/email', { email: 'skipped@helixpoint.test', password: PASSWORD });
+    const { key } = await enrol(enrolling);
+    // A session of an account with a factor that never passed a code step, however it came to be
+    // (sessions from before enrolment used to outlive it): everything refuses it but the code step.
+    const early = client();
+    await early.post('sign-in/email', { email: 'skipped@helixpoint.test', password: PASSWORD });
+    await early.post('two-factor/verify-totp', { code: totpNow(key) });
+    await backend.database.db
+      .update(sessions)
+      .set({ aal: 'aal1' })
+      .where(eq(sessions.id, (await viewerOf(early)).sessionId));
+
     expect(await viewerOf(early)).toMatchObject({ aal: 'aal1', hasFactor: true });
+    // Nothing of the account either: the account pages, actions and API routes ask checkAccount.
+    expect(await checkAccount({ auth: accounts.auth, db: backend.database.db }, early.headers)).toMatchObject({
+      allowed: false,
+      reason: 'second-factor',
+    });
+    expect((await early.get('/api/auth/get-session')).body).toBeNull();
     expect(await adminCheck(early)).toMatchObject({ allowed: false, reason: 'second-factor' });
     expect(await adminCheck(early, false)).toMatchObject({ allowed: false, reason: 'second-factor' });
 
@@ -220,6 +250,8 @@ describe('the admin check and the second factor', () => {
     expect(await adminCheck(early)).toMatchObject({ reason: 'second-factor' });
     expect((await early.post('two-factor/verify-totp', { code: totpNow(key) })).status).toBe(200);
     expect(await adminCheck(early)).toMatchObject({ allowed: true });
+    expect(await checkAccount({ auth: accounts.auth, db: backend.database.db }, early.headers)).toMatchObject({ allowed: true });
+    expect((await early.get('/api/auth/get-session')).body).toMatchObject({ user: { email: 'skipped@helixpoint.test' } });
   });
 
   it('keeps aal2 through a password change (the new session replaces an aal2 one)', async () => {

@@ -5,6 +5,9 @@ import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { AUTH_HINT_COOKIE } from '../../lib/auth-hint.ts';
 import type { AssuranceLevel } from '../../lib/accounts/schema.ts';
+import { CODE_STEP_PATH } from '../../lib/accounts/destinations.ts';
+
+export { CODE_STEP_PATH, ENROL_PATH } from '../../lib/accounts/destinations.ts';
 
 /** Who is asking: the signed-in user as the server sees them (role read from the database). */
 export interface Viewer {
@@ -60,6 +63,32 @@ export async function getViewer(deps: SessionDeps, headers: Headers, now = new D
 }
 
 /**
+ * The second factor's rule for everything of a person's own account (issue 25): a session of an
+ * account with a verified factor that has not passed the code step (aal1) may do nothing with the
+ * account (no action, page or API route) until it does. The one place this is decided.
+ */
+export function mustPassCodeStep(viewer: Pick<Viewer, 'hasFactor' | 'aal'>): boolean {
+  return viewer.hasFactor && viewer.aal !== 'aal2';
+}
+
+export type AccountRefusal = 'anonymous' | 'second-factor';
+
+export type AccountCheck = { allowed: true; viewer: Viewer } | { allowed: false; reason: AccountRefusal; viewer: Viewer | null };
+
+/** Who may use their own account now: a session, past the code step if the account has a factor. */
+export async function checkAccount(deps: SessionDeps, headers: Headers): Promise<AccountCheck> {
+  const viewer = await getViewer(deps, headers);
+  if (!viewer) return { allowed: false, reason: 'anonymous', viewer: null };
+  if (mustPassCodeStep(viewer)) return { allowed: false, reason: 'second-factor', viewer };
+  return { allowed: true, viewer };
+}
+
+/** Where a refused request for an account page goes: sign-in, or the code step, then back. */
+export function accountRefusalLocation(reason: AccountRefusal, next: string): string {
+  return `${reason === 'anonymous' ? '/auth' : CODE_STEP_PATH}?next=${encodeURIComponent(next)}`;
+}
+
+/**
  * Why an admin is refused: no session, not an admin, an admin who must first set up a second
  * factor (ADMIN_REQUIRE_2FA), or an admin with a factor whose session never passed the code step.
  */
@@ -77,16 +106,17 @@ export async function checkAdmin(deps: AdminCheckDeps, headers: Headers): Promis
   const viewer = await getViewer(deps, headers);
   if (!viewer) return { allowed: false, reason: 'anonymous', viewer: null };
   if (!viewer.isAdmin) return { allowed: false, reason: 'forbidden', viewer };
-  if (viewer.hasFactor && viewer.aal !== 'aal2') return { allowed: false, reason: 'second-factor', viewer };
+  if (mustPassCodeStep(viewer)) return { allowed: false, reason: 'second-factor', viewer };
   if (!viewer.hasFactor && deps.requireTwoFactor) return { allowed: false, reason: 'enrol', viewer };
   return { allowed: true, viewer };
 }
 
-export { CODE_STEP_PATH, ENROL_PATH } from '../../lib/accounts/destinations.ts';
-
-/** What the browser may know about the viewer (GET /api/session, and where a sign-in lands). */
+/**
+ * What the browser may know about the viewer (GET /api/session, and where a sign-in lands). A
+ * session that still owes its code step is not signed in for anything.
+ */
 export function sessionInfo(viewer: Viewer | null, requireTwoFactor: boolean) {
-  if (!viewer) return { signedIn: false as const };
+  if (!viewer || mustPassCodeStep(viewer)) return { signedIn: false as const };
   return {
     signedIn: true as const,
     name: viewer.name,

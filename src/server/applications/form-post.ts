@@ -90,8 +90,6 @@ export async function applyFormPost(
       return { kind: 'position-not-found' };
     case 'invalid':
       return { kind: 'refused', values: retry, fieldErrors: { ...result.fieldErrors, ...chooseAgain } };
-    case 'duplicate':
-      return { kind: 'refused', values: retry, fieldErrors: { email: applicationMessages.duplicate, ...chooseAgain } };
     case 'rate-limited':
       return { kind: 'refused', values: retry, fieldErrors: { form: applicationMessages.rateLimited, ...chooseAgain } };
   }

@@ -20,7 +20,7 @@ import { handleUploadRequest, uploadDeps } from '../uploads/receive';
 /*
  * The careers backend through a real HTTP server and a real embedded PostgreSQL: uploads (type by
  * content, 10 MB limit, early refusal, rate limit) and the application command (validation,
- * duplicates, inactive positions, rate limit, honeypot, e-mails queued with the row).
+ * repeated applications answered as new, inactive positions, rate limit, honeypot, e-mails queued with the row).
  */
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/${name}`, import.meta.url));
@@ -336,13 +336,33 @@ describe('submitting an application', () => {
     expect(row!.email).toBe('jordan@helix.engineering');
   });
 
-  it('accepts one application per e-mail per position', async () => {
+  it('keeps one application per e-mail per position; applying again is answered as new, and the address is e-mailed', async () => {
     const form = { ...validForm(), email: 'repeat@mail.test', position_id: positionId };
-    expect((await apply({ ...form, resume_upload_id: await uploadedResume() })).kind).toBe('submitted');
+    const first = await apply({ ...form, resume_upload_id: await uploadedResume() });
+    expect(first.kind).toBe('submitted');
+    const fresh = await apply({ ...form, email: 'new.applicant@mail.test', resume_upload_id: await uploadedResume() });
     const again = await apply({ ...form, email: 'REPEAT@mail.test', resume_upload_id: await uploadedResume() });
-    expect(again).toEqual({ kind: 'duplicate' });
+    // The answer a new application gets (the spec's "already applied" would tell anyone who applied).
+    expect(again).toEqual({ kind: 'submitted', applicationId: expect.any(String) });
+    expect(Object.keys(again).sort()).toEqual(Object.keys(fresh).sort());
+    expect(again.applicationId).not.toBe(first.applicationId);
     const rows = await database.db.select().from(applications).where(eq(applications.email, 'repeat@mail.test'));
     expect(rows).toHaveLength(1);
+    // The real answer goes to the mailbox: a new link to the earlier application.
+    const { rows: mails } = await database.pool.query<{ data: { subject: string; text: string } }>(
+      `select data from pgboss.job where name = 'send-email' and data->>'to' = 'repeat@mail.test' order by created_on`,
+    );
+    expect(mails.map((mail) => mail.data.subject)).toEqual([
+      expect.stringMatching(/^We received your application for /),
+      expect.stringMatching(/^You have already applied for /),
+    ]);
+    expect(mails[1]!.data.text).toMatch(/https:\/\/careers\.helixpoint\.test\/applications\/[A-Za-z0-9_-]{43}/);
+    // The hiring team is told about the first application only.
+    const { rows: hiring } = await database.pool.query(
+      `select 1 from pgboss.job where name = 'send-email' and data->>'to' = $1 and data->>'text' like '%repeat@mail.test%'`,
+      [HIRING_EMAIL],
+    );
+    expect(hiring).toHaveLength(1);
   });
 
   it('refuses a resume that does not exist or already belongs to another application', async () => {
@@ -460,17 +480,14 @@ describe('an application posted without JavaScript', () => {
     });
   });
 
-  it('refuses a resume by its content, a duplicate, and a closed position', async () => {
+  it('refuses a resume by its content and a closed position; a repeated application is answered as new', async () => {
     expect(await post(fields, { name: 'cv.pdf', content: fixture('program.pdf') })).toMatchObject({
       kind: 'refused',
       fieldErrors: { resume_upload_id: uploadMessages.wrongType },
     });
     const twice = { ...fields, email: 'twice.post@mail.test' };
     expect((await post(twice, { name: 'cv.pdf', content: fixture('resume.pdf') })).kind).toBe('submitted');
-    expect(await post(twice, { name: 'cv.pdf', content: fixture('resume.pdf') })).toMatchObject({
-      kind: 'refused',
-      fieldErrors: { email: messages.duplicate },
-    });
+    expect(await post(twice, { name: 'cv.pdf', content: fixture('resume.pdf') })).toEqual({ kind: 'submitted' });
     expect(await post(fields, { name: 'cv.pdf', content: fixture('resume.pdf') }, inactivePositionId)).toEqual({
       kind: 'position-not-found',
     });

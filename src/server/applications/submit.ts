@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { withTransaction } from '../db/client.ts';
 import { applicationLinkUrl, issueApplicationLink } from '../candidates/links.ts';
 import { applicationStatusHistory, applications } from '../db/schema.ts';
 import { heardAboutAnswer } from '../insights/heard-about.ts';
-import { applicationReceived, newApplication } from '../mail/templates.ts';
+import { alreadyApplied, applicationReceived, newApplication } from '../mail/templates.ts';
 import { getOpenPosition } from '../positions/board.ts';
 import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
 import type { Runtime } from '../runtime.ts';
@@ -21,6 +23,8 @@ import { siteConfig } from '../../lib/site-config.ts';
  * browser cannot be trusted with (position open, resume really uploaded and unused, one application
  * per e-mail per position, rate limit, honeypot), and the two e-mails queued in the same
  * transaction as the row, so an application is never stored without its notifications or the reverse.
+ * Applying again with the same address is answered as a new application, and the address is
+ * e-mailed instead (DECISIONS.md): the form tells nobody whether a person applied.
  */
 
 export interface ApplicationDeps extends PublicFormDeps {
@@ -40,7 +44,6 @@ export function applicationDeps(runtime: Runtime): ApplicationDeps {
 export type SubmitResult =
   | { kind: 'submitted'; applicationId: string }
   | { kind: 'invalid'; fieldErrors: ApplicationFieldErrors }
-  | { kind: 'duplicate' }
   | { kind: 'position-not-found' }
   | { kind: 'rate-limited'; retryAfterSeconds: number };
 
@@ -125,7 +128,31 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
     deps.log({ applicationId, positionId: position.id }, 'application stored');
     return { kind: 'submitted', applicationId };
   } catch (error) {
-    if (isUniqueViolation(error, 'applications_position_email_idx')) return { kind: 'duplicate' };
-    throw error;
+    if (!isUniqueViolation(error, 'applications_position_email_idx')) throw error;
+    await mailEarlierApplicant(deps, position, application.email);
+    // The answer of a new application; the id of none.
+    return { kind: 'submitted', applicationId: randomUUID() };
   }
+}
+
+/**
+ * The address applied for this position before: it gets a new link to that application (within
+ * the address's e-mail budget), sent on request, so earlier links end once it is opened.
+ */
+async function mailEarlierApplicant(deps: ApplicationDeps, position: { id: string; title: string }, email: string): Promise<void> {
+  const [earlier] = await deps.db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.positionId, position.id), eq(applications.email, email)));
+  if (!earlier) return;
+  const budget = await deps.rateLimits.consume('applicationLinksAddress', email);
+  if (!budget.allowed) {
+    deps.log({ positionId: position.id }, 'repeated application not mailed: address limit reached');
+    return;
+  }
+  await withTransaction(deps.pool, async (tx) => {
+    const link = applicationLinkUrl(deps.siteUrl, await issueApplicationLink(tx.db, earlier.id, { origin: 'request' }));
+    await deps.jobs.enqueueEmail({ to: email, ...alreadyApplied({ positionTitle: position.title, link }) }, { db: tx });
+  });
+  deps.log({ applicationId: earlier.id, positionId: position.id }, 'repeated application: the address was mailed its link');
 }

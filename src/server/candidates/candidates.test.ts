@@ -4,15 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationTimeline } from '../applications/timeline';
 import { setApplicationStatus } from '../applications/review';
 import { applicationDeps, submitApplication } from '../applications/submit';
-import { applicationLinks, applicationStatusHistory, applications, auditLog, users } from '../db/schema';
+import { settled } from '../after-response';
+import { applicationLinks, applicationStatusHistory, applications, auditLog, erasureConfirmations, users } from '../db/schema';
 import { personReference } from '../privacy/pseudonym';
 import { setLegalHold, type PrivacyDeps } from '../privacy/requests';
 import { publicFormDeps, type PublicFormDeps } from '../public-form';
 import { startTestBackend, TEST_SECRET, type TestBackend } from '../testing/backend';
 import { addApplication, addPosition, addUser } from '../testing/fixtures';
 import { receiveUpload, uploadDeps } from '../uploads/receive';
-import { applicationsOfUser, findApplicationByToken, issueApplicationLink, linkForUser, requestApplicationLinks } from './links';
-import { eraseByToken, withdrawByToken } from './withdraw';
+import {
+  applicationsOfUser,
+  findApplicationByToken,
+  issueApplicationLink,
+  linkForUser,
+  openApplicationLink,
+  requestApplicationLinks,
+} from './links';
+import { confirmErasure, findErasureConfirmation, requestErasure, withdrawByToken, type ErasureRequestDeps } from './withdraw';
 
 /* The candidate's personal link (issue 19) against a real PostgreSQL and queue. */
 
@@ -21,6 +29,7 @@ let backend: TestBackend;
 let positionId: string;
 let formDeps: PublicFormDeps;
 let privacy: PrivacyDeps;
+let erasure: ErasureRequestDeps;
 let ip = 0;
 const admin = { id: 'cand-admin', email: 'cand.admin@helixpoint.test' };
 const db = () => backend.database.db;
@@ -29,6 +38,7 @@ beforeAll(async () => {
   backend = await startTestBackend({ siteUrl: SITE, mail: { hiringEmail: 'hiring@helixpoint.test' } });
   formDeps = publicFormDeps(backend.runtime);
   privacy = { db: db(), storage: backend.storage, jobs: backend.jobs, secret: TEST_SECRET };
+  erasure = { ...privacy, jobs: backend.jobs, rateLimits: backend.rateLimits, siteUrl: SITE, log: () => {} };
   await addUser(db(), admin.id, 'admin');
   positionId = await addPosition(db(), { title: 'Platform Engineer' });
 }, 60_000);
@@ -47,6 +57,7 @@ async function mailsTo(email: string) {
 }
 
 const tokenIn = (text: string) => text.match(/\/applications\/([A-Za-z0-9_-]{43})/)?.[1];
+const DAY = 24 * 60 * 60 * 1000;
 
 async function apply(email: string) {
   const upload = await receiveUpload(uploadDeps(backend.runtime), {
@@ -112,11 +123,28 @@ describe('the personal link', () => {
     const [row] = await db().select().from(applicationLinks).where(eq(applicationLinks.applicationId, first));
     expect(await findApplicationByToken(db(), row!.tokenHash)).toBeNull();
 
-    // A new link revokes the earlier one of the same application, not another application's.
-    const newer = await issueApplicationLink(db(), first);
+    // A link sent on request ends the earlier ones of its application once it is opened (not when
+    // it is sent: knowing an address is not enough to void its owner's links); another's stay.
+    const newer = await issueApplicationLink(db(), first, { origin: 'request' });
+    expect((await findApplicationByToken(db(), tokenOne))?.id).toBe(first);
+    expect((await openApplicationLink(db(), newer))?.id).toBe(first);
     expect(await findApplicationByToken(db(), tokenOne)).toBeNull();
     expect((await findApplicationByToken(db(), newer))?.id).toBe(first);
     expect((await findApplicationByToken(db(), tokenTwo))?.id).toBe(second);
+  });
+
+  it('expires after 90 days', async () => {
+    const id = await addApplication(db(), positionId, { email: 'expiring@mail.test' });
+    const token = await issueApplicationLink(db(), id);
+    const [row] = await db().select().from(applicationLinks).where(eq(applicationLinks.applicationId, id));
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(90 * DAY);
+    expect((await findApplicationByToken(db(), token, new Date(Date.now() + 89 * DAY)))?.id).toBe(id);
+    expect(await findApplicationByToken(db(), token, new Date(Date.now() + 91 * DAY))).toBeNull();
+    expect(await openApplicationLink(db(), token, new Date(Date.now() + 91 * DAY))).toBeNull();
+    expect(await withdrawByToken(db(), token, new Date(Date.now() + 91 * DAY))).toEqual({ kind: 'not-found' });
+    expect(await requestErasure(erasure, token, null, new Date(Date.now() + 91 * DAY))).toEqual({ kind: 'not-found' });
+    // Nothing changed: the application is there, not withdrawn.
+    expect((await db().select().from(applications).where(eq(applications.id, id)))[0]!.status).toBe('pending');
   });
 });
 
@@ -159,12 +187,32 @@ describe('withdrawing', () => {
 });
 
 describe('deleting my data', () => {
-  it('erases everything about the address as the privacy erase does, audited without the address; the link is gone', async () => {
+  /** The token of the newest erase confirmation e-mailed to an address. */
+  const confirmationIn = async (email: string) =>
+    /\/applications\/erase\?token=([A-Za-z0-9_-]{43})/.exec((await mailsTo(email))[0]?.text ?? '')?.[1] ?? '';
+
+  it('asks for a confirmation e-mailed to the address; the link alone erases nothing', async () => {
     const email = 'erase.me@mail.test';
     const id = await addApplication(db(), positionId, { email });
     const other = await addApplication(db(), await addPosition(db(), { title: 'Other Role' }), { email });
     const token = await issueApplicationLink(db(), id);
-    const result = await eraseByToken(privacy, token);
+    expect(await requestErasure(erasure, token, null)).toEqual({ kind: 'confirmation-sent' });
+    // Still all there.
+    expect(await db().select().from(applications).where(eq(applications.email, email))).toHaveLength(2);
+    expect((await findApplicationByToken(db(), token))?.id).toBe(id);
+    const [mail] = await mailsTo(email);
+    expect(mail!.subject).toBe('Confirm deleting your data at Helixpoint');
+    const confirmation = await confirmationIn(email);
+    // Only the digest is stored.
+    expect(JSON.stringify(await db().select().from(erasureConfirmations))).not.toContain(confirmation);
+    // A forged or expired confirmation erases nothing.
+    expect(await confirmErasure(privacy, 'x'.repeat(43))).toEqual({ kind: 'not-found' });
+    expect(await findErasureConfirmation(db(), confirmation, new Date(Date.now() + 2 * DAY))).toBe(false);
+    expect(await confirmErasure(privacy, confirmation, new Date(Date.now() + 2 * DAY))).toEqual({ kind: 'not-found' });
+    expect(await db().select().from(applications).where(eq(applications.email, email))).toHaveLength(2);
+
+    expect(await findErasureConfirmation(db(), confirmation)).toBe(true);
+    const result = await confirmErasure(privacy, confirmation);
     expect(result).toMatchObject({ kind: 'erased', result: { applications: 2, held: [] } });
     expect(await db().select().from(applications).where(eq(applications.email, email))).toHaveLength(0);
     expect(await db().select().from(applications).where(eq(applications.id, other))).toHaveLength(0);
@@ -176,7 +224,24 @@ describe('deleting my data', () => {
       .where(and(eq(auditLog.action, 'person.erased'), eq(auditLog.targetId, reference)));
     expect(entry).toMatchObject({ actorUserId: null, actorEmail: reference });
     expect(JSON.stringify(await db().select().from(auditLog))).not.toContain(email);
-    expect(await eraseByToken(privacy, token)).toEqual({ kind: 'not-found' });
+    // Once.
+    expect(await confirmErasure(privacy, confirmation)).toEqual({ kind: 'not-found' });
+  });
+
+  it('with a confirmed account at the address, asks for its sign-in instead, and erases for the signed-in owner', async () => {
+    const owner = await addUser(db(), 'erasing-owner');
+    const id = await addApplication(db(), positionId, { email: owner.email });
+    const token = await issueApplicationLink(db(), id);
+    const before = (await mailsTo(owner.email)).length;
+    expect(await requestErasure(erasure, token, null)).toEqual({ kind: 'sign-in' });
+    expect(await requestErasure(erasure, token, 'someone-else')).toEqual({ kind: 'sign-in' });
+    expect((await mailsTo(owner.email)).length).toBe(before);
+    expect(await db().select().from(applications).where(eq(applications.id, id))).toHaveLength(1);
+    expect(await requestErasure(erasure, token, owner.id)).toMatchObject({
+      kind: 'erased',
+      result: { applications: 1, account: 'deleted' },
+    });
+    expect(await db().select().from(users).where(eq(users.id, owner.id))).toEqual([]);
   });
 
   it('keeps an application on legal hold, and says so', async () => {
@@ -184,7 +249,8 @@ describe('deleting my data', () => {
     const id = await addApplication(db(), positionId, { email });
     await setLegalHold(db(), admin, id, 'Claim pending');
     const token = await issueApplicationLink(db(), id);
-    const result = await eraseByToken(privacy, token);
+    await requestErasure(erasure, token, null);
+    const result = await confirmErasure(privacy, await confirmationIn(email));
     expect(result).toMatchObject({ kind: 'erased', result: { applications: 0, held: [{ id }] } });
     expect(await findApplicationByToken(db(), token)).not.toBeNull();
   });
@@ -201,13 +267,17 @@ describe('e-mail me my links', () => {
     const unknown = await requestApplicationLinks(formDeps, { email: 'nobody@mail.test', company_website: '' }, `192.0.2.${++ip}`);
     expect(known).toEqual({ kind: 'sent' });
     expect(unknown).toEqual(known);
+    // The answer came before the address was even looked up: the e-mail follows it.
+    await settled();
     expect(await mailsTo('nobody@mail.test')).toHaveLength(0);
 
     const [mail] = await mailsTo(email);
     expect(mail!.subject).toContain('application links');
     const tokens = [...mail!.text.matchAll(/\/applications\/([A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
     expect(tokens).toHaveLength(2);
-    const opened = await Promise.all(tokens.map((token) => findApplicationByToken(db(), token)));
+    // The old link works until a new one is opened: someone who only knows the address voids nothing.
+    expect((await findApplicationByToken(db(), oldToken))?.id).toBe(first);
+    const opened = await Promise.all(tokens.map((token) => openApplicationLink(db(), token)));
     expect(opened.map((application) => application?.id).sort()).toEqual([first, second].sort());
     expect(await findApplicationByToken(db(), oldToken)).toBeNull();
   });
@@ -228,6 +298,7 @@ describe('e-mail me my links', () => {
     const email = 'flood@mail.test';
     await addApplication(db(), positionId, { email });
     for (let i = 0; i < 5; i++) expect(await requestApplicationLinks(formDeps, { email }, `192.0.2.${++ip}`)).toEqual({ kind: 'sent' });
+    await settled();
     expect(await mailsTo(email)).toHaveLength(3);
   });
 });
@@ -244,10 +315,19 @@ describe('a signed-in applicant’s applications', () => {
     const listed = await applicationsOfUser(db(), owner.id);
     expect(listed?.map((application) => application.id)).toEqual([mine]);
     expect(await applicationsOfUser(db(), unverified.id)).toBeNull();
-    expect(await linkForUser(db(), unverified.id, mine)).toBeNull();
-    expect(await linkForUser(db(), owner.id, theirs)).toBeNull();
+    expect(await linkForUser(db(), TEST_SECRET, unverified.id, mine)).toBeNull();
+    expect(await linkForUser(db(), TEST_SECRET, owner.id, theirs)).toBeNull();
 
-    const token = await linkForUser(db(), owner.id, mine);
-    expect((await findApplicationByToken(db(), token!))?.id).toBe(mine);
+    const token = await linkForUser(db(), TEST_SECRET, owner.id, mine);
+    expect((await openApplicationLink(db(), token!))?.id).toBe(mine);
+    // Another click hands out the same link: no row per click; the e-mailed link still works.
+    expect(await linkForUser(db(), TEST_SECRET, owner.id, mine)).toBe(token);
+    const rows = await db().select().from(applicationLinks).where(eq(applicationLinks.applicationId, mine));
+    expect(rows.map((row) => row.origin).sort()).toEqual(['account', 'confirmation']);
+    const [confirmationMail] = await mailsTo(owner.email);
+    expect((await findApplicationByToken(db(), tokenIn(confirmationMail!.text)!))?.id).toBe(mine);
+    // Near its end, a fresh one.
+    const later = await linkForUser(db(), TEST_SECRET, owner.id, mine, new Date(Date.now() + 89.5 * DAY));
+    expect(later).not.toBe(token);
   });
 });

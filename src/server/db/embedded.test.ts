@@ -46,6 +46,7 @@ describe('the embedded database', () => {
       'contact_messages',
       'departments',
       'email_templates',
+      'erasure_confirmations',
       'heard_about_options',
       'invitations',
       'job_alert_matches',

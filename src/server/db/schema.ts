@@ -34,6 +34,8 @@ import {
  * spec's profile (full_name, username, first_name, last_name, role) lives on users.
  */
 
+export const applicationLinkOrigins = ['confirmation', 'request', 'account'] as const;
+
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -53,6 +55,14 @@ export const users = pgTable(
     role: text('role', { enum: roles }).notNull().default('user'),
     /** Better Auth's two-factor plugin: true once a TOTP factor is verified. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * When the current password was set by someone who had just proven the address (following the
+     * e-mailed confirmation or reset link, an invitation, or `admin:create`); null for a password
+     * chosen before that (a sign-up), which ADMIN_EMAILS never trusts (decision 028).
+     */
+    passwordProvenAt: timestamp('password_proven_at', { withTimezone: true }),
+    /** The admin role came from ADMIN_EMAILS (and goes when the address leaves the list); any other role change clears it. */
+    roleFromAdminEmails: boolean('role_from_admin_emails').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -345,8 +355,8 @@ export const applications = pgTable(
 
 /**
  * The candidate's own link to their application (/applications/{token}, issue 19): only the
- * token's SHA-256 is kept, so the database never holds a working link; a new link or a revocation
- * ends the old one.
+ * token's SHA-256 is kept, so the database never holds a working link. A link expires; one sent on
+ * request ends the earlier ones once it is first opened (src/server/candidates/links.ts).
  */
 export const applicationLinks = pgTable(
   'application_links',
@@ -356,10 +366,35 @@ export const applicationLinks = pgTable(
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
+    /** confirmation: with the application; request: "e-mail me my links" or a repeated application; account: the signed-in owner's. */
+    origin: text('origin', { enum: applicationLinkOrigins }).notNull().default('confirmation'),
     createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('application_links_application_idx').on(t.applicationId)],
+  (t) => [
+    index('application_links_application_idx').on(t.applicationId),
+    check('application_links_origin', inList('origin', applicationLinkOrigins)),
+  ],
+);
+
+/**
+ * "Delete my data" from a candidate's link: a one-time confirmation e-mailed to the application's
+ * address (only its SHA-256 kept), so a link alone cannot erase anything.
+ */
+export const erasureConfirmations = pgTable(
+  'erasure_confirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('erasure_confirmations_application_idx').on(t.applicationId)],
 );
 
 /**

@@ -9,6 +9,8 @@ import { loggedPath } from './log-path.ts';
 /** What a request's handling tells the server about it: Astro's middleware sets the route pattern. */
 export interface RequestLocals {
   routePattern?: string;
+  /** Work a page or route left for after its answer (src/server/after-response.ts): run once the response is closed. */
+  afterResponse?: Array<() => void>;
 }
 
 /** Astro's Node adapter handler in middleware mode (dist/server/entry.mjs); `locals` become Astro.locals. */
@@ -130,7 +132,7 @@ export function createAppServer({
     const path = pathOf(req.url);
     // The route label of the metrics: a pattern, never the raw path (unbounded label values).
     let route = 'static';
-    const locals: RequestLocals = {};
+    const locals: RequestLocals = { afterResponse: [] };
     res.setHeader('X-Request-Id', reqId);
     applySecurityHeaders(res, hsts);
     res.once('finish', () => {
@@ -146,6 +148,10 @@ export function createAppServer({
         durationMs: Math.round(seconds * 1e4) / 10,
       });
       afterResponse?.(req, { route, path, status: res.statusCode });
+    });
+    // Closed: sent, or the client went away; either way the request's own after-work may start.
+    res.once('close', () => {
+      for (const start of locals.afterResponse ?? []) start();
     });
     if (isHealthy && path === '/healthz') {
       route = '/healthz';

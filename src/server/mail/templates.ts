@@ -235,7 +235,7 @@ export function applicationReceived(input: { applicantName: string; positionTitl
   });
 }
 
-/** To an applicant who asked for their links again: one new link per application (older ones stop working). */
+/** To an applicant who asked for their links again: one new link per application (older ones stop working once it is opened). */
 export function applicationLinksMail(input: { links: ReadonlyArray<{ positionTitle: string; url: string }> }): MailContent {
   return render({
     subject: `Your application links at ${siteConfig.name}`,
@@ -245,7 +245,7 @@ export function applicationLinksMail(input: { links: ReadonlyArray<{ positionTit
       { kind: 'paragraph', text: 'Hello,' },
       {
         kind: 'paragraph',
-        text: 'You asked for new links to your applications. Each one shows where that application stands. Links sent to you before no longer work.',
+        text: 'You asked for new links to your applications. Each one shows where that application stands, for 90 days. Once you open one, the links sent to you before for that application stop working.',
       },
       ...input.links.map((item): Block => ({
         kind: 'button',
@@ -255,6 +255,56 @@ export function applicationLinksMail(input: { links: ReadonlyArray<{ positionTit
       { kind: 'paragraph', text: `If you did not ask for this, you can ignore this e-mail. Questions: ${siteConfig.careersEmail}.` },
     ],
     reason: `You received this e-mail because someone asked for the application links of this address on the ${siteConfig.name} website.`,
+  });
+}
+
+/**
+ * To an address that applied for a position again (issue 25): the form answered as for a new
+ * application, so that nobody learns who applied where; the real answer comes here, to the mailbox.
+ */
+export function alreadyApplied(input: { positionTitle: string; link: string }): MailContent {
+  const position = oneLine(input.positionTitle);
+  return render({
+    subject: `You have already applied for ${position}`,
+    preheader: 'Your earlier application is the one we keep. Here is its link.',
+    heading: 'You have already applied',
+    blocks: [
+      { kind: 'paragraph', text: 'Hello,' },
+      {
+        kind: 'paragraph',
+        text: `An application for the ${input.positionTitle} position was just sent again from this address. We keep one application per address and position: your earlier one, which our hiring team has, stays as it was.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'Here is a new personal link to it: see where it stands, withdraw it or have your data deleted. It works for 90 days; once you open it, older links to this application stop working.',
+      },
+      { kind: 'button', label: 'Follow your application', href: safeUrl(input.link) },
+      {
+        kind: 'paragraph',
+        text: `If you did not send this, someone typed your address; you can ignore this e-mail. Questions: ${siteConfig.careersEmail}.`,
+      },
+    ],
+    reason: `You received this e-mail because an application was sent with this address on the ${siteConfig.name} website.`,
+  });
+}
+
+/** To an applicant who asked, from their personal link, for their data to be deleted: the confirmation. */
+export function erasureRequest(input: { url: string; hours: number }): MailContent {
+  return render({
+    subject: `Confirm deleting your data at ${siteConfig.name}`,
+    preheader: 'Nothing is deleted until you confirm.',
+    heading: 'Confirm deleting your data',
+    blocks: [
+      { kind: 'paragraph', text: 'Hello,' },
+      {
+        kind: 'paragraph',
+        text: `You asked us, from the link to your application, to delete everything ${siteConfig.name} holds about this e-mail address: your applications, resumes and messages. Nothing is deleted until you confirm on the page this link opens.`,
+      },
+      { kind: 'button', label: 'Confirm deleting my data', href: safeUrl(input.url) },
+      { kind: 'paragraph', text: `The link works once, for ${input.hours} hours.` },
+      { kind: 'paragraph', text: 'If you did not ask for this, you can ignore this e-mail: nothing changes.' },
+    ],
+    reason: `You received this e-mail because someone asked to delete the data of this address on the ${siteConfig.name} website.`,
   });
 }
 
@@ -341,10 +391,13 @@ export function verifyEmail(input: { name: string; url: string }): MailContent {
       { kind: 'paragraph', text: greeting(input.name) },
       {
         kind: 'paragraph',
-        text: `Thank you for creating an account on the ${siteConfig.name} website. Confirm that this address is yours to finish signing up.`,
+        text: `Thank you for creating an account on the ${siteConfig.name} website. Confirm that this address is yours, and choose your password, to finish signing up.`,
       },
       { kind: 'button', label: 'Confirm my e-mail address', href: url },
-      { kind: 'paragraph', text: 'The link expires after a short time. If it has expired, sign in again to get a new one.' },
+      {
+        kind: 'paragraph',
+        text: 'The link works for 24 hours. If it has expired, sign up again with the same address to get a new one.',
+      },
       { kind: 'paragraph', text: 'If you did not create an account, you can ignore this e-mail.' },
     ],
     reason: `You received this e-mail because someone signed up on the ${siteConfig.name} website with this address.`,

@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, extractLinks, type MailMessage } from './transport.ts';
+import { createMailer, extractLinks, redactLink, type MailMessage } from './transport.ts';
 import { freePort } from '../net';
 
 const from = '"Helixpoint" <hello@helixpoint.example>';
-const link = 'http://localhost:4321/api/auth/verify-email?token=abc123&callbackURL=%2F';
+// A confirmation link as the site sends it: its token is a signed JWT.
+const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInVzZXJJZCI6IngifQ.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmU';
+const link = `http://localhost:4321/auth/verify-email?token=${jwt}`;
 
 const message: MailMessage = {
   to: 'ada@example.com',
@@ -32,6 +34,26 @@ describe('extractLinks', () => {
   });
 });
 
+describe('redactLink (issue 25: no secret in the log)', () => {
+  it('replaces every token, in a path or a query, and keeps what is not secret', () => {
+    const token = 'Qm9vZ2llV29vZ2llQm9vZ2llV29vZ2llQm9vZ2llV29v'; // 43 characters, as ours are
+    expect(redactLink(link)).toBe('http://localhost:4321/auth/verify-email?token=REDACTED');
+    expect(redactLink(`https://h.example/applications/${token}`)).toBe('https://h.example/applications/REDACTED');
+    expect(redactLink('https://h.example/api/auth/reset-password/AbCdEfGhIjKlMnOpQrStUvWx?callbackURL=%2Fauth%2Freset-password')).toBe(
+      'https://h.example/api/auth/reset-password/REDACTED?callbackURL=%2Fauth%2Freset-password',
+    );
+    expect(redactLink(`https://h.example/auth/invitation?token=${token}`)).toBe('https://h.example/auth/invitation?token=REDACTED');
+    expect(redactLink(`https://h.example/careers/alerts/unsubscribe?token=${token}&x=1`)).toBe(
+      'https://h.example/careers/alerts/unsubscribe?token=REDACTED&x=1',
+    );
+    // A position's page, the board, the account page: kept whole.
+    const position = 'https://h.example/careers/apply/0b6f3c2e-59d3-4c4c-9a53-0f6a4a8a1d1e?utm_source=alert';
+    expect(redactLink(position)).toBe(position);
+    expect(redactLink('https://h.example/account')).toBe('https://h.example/account');
+    expect(redactLink('https://h.example/solutions/aws/cost-optimization')).toBe('https://h.example/solutions/aws/cost-optimization');
+  });
+});
+
 describe('file mode (no SMTP_URL)', () => {
   let dir: string;
   beforeAll(() => {
@@ -39,7 +61,7 @@ describe('file mode (no SMTP_URL)', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes one .eml with headers and both parts, and logs subject, recipient and links only', async () => {
+  it('writes one .eml with headers and both parts, and logs subject, recipient and links (tokens replaced) only', async () => {
     const logged: Array<{ obj: object; msg?: string }> = [];
     const outboxDir = join(dir, 'mail'); // does not exist yet: created on first send
     const mailer = createMailer({ from, outboxDir, logger: { info: (obj, msg) => logged.push({ obj, msg }) } });
@@ -67,7 +89,14 @@ describe('file mode (no SMTP_URL)', () => {
 
     expect(logged).toHaveLength(1);
     const entry = JSON.stringify(logged[0]);
-    expect(logged[0]!.obj).toMatchObject({ subject: message.subject, to: message.to, links: [link] });
+    expect(logged[0]!.obj).toMatchObject({
+      subject: message.subject,
+      to: message.to,
+      links: ['http://localhost:4321/auth/verify-email?token=REDACTED'],
+    });
+    // The outbox keeps the whole link; the log has no part of its token.
+    expect(entry).not.toContain(jwt.split('.')[2]);
+    expect(entry).not.toContain(jwt.split('.')[0]);
     expect(entry).not.toContain('Secret body line');
     expect(entry).not.toContain('Hello Ada');
     mailer.close();

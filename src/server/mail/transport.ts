@@ -2,7 +2,7 @@
  * Sending e-mail. With an SMTP URL, messages go through nodemailer's SMTP transport and errors
  * propagate, so the job queue can retry. Without one (a laptop with nothing configured), every
  * message is written as an RFC 822 `.eml` file into the outbox directory, and its subject,
- * recipient and links are logged so a developer can follow a verification link.
+ * recipient and links are logged, with their tokens replaced (the `.eml` file has the whole link).
  *
  * Runs directly under Node (type stripping): relative imports with `.ts`, erasable syntax only.
  */
@@ -45,6 +45,29 @@ export interface Mailer {
   send(message: MailMessage): Promise<SendResult>;
   /** Closes the SMTP connection pool, if any. */
   close(): void;
+}
+
+/**
+ * A link as the log may write it: every secret token in it (a path segment or query value that
+ * looks like one: 20 or more token characters, or a JWT) replaced, so the log opens nothing. UUIDs
+ * (a position's page) are not secrets and stay. The outbox's .eml file keeps the whole link.
+ */
+export function redactLink(link: string): string {
+  const secret = (part: string) =>
+    /^[A-Za-z0-9_-]{20,}$|^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(part) &&
+    !/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(part);
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return '[link]';
+  }
+  url.pathname = url.pathname
+    .split('/')
+    .map((part) => (secret(part) ? 'REDACTED' : part))
+    .join('/');
+  for (const [name, value] of [...url.searchParams]) if (secret(value)) url.searchParams.set(name, 'REDACTED');
+  return url.toString();
 }
 
 /** Absolute http(s) links in a plain-text body, trailing punctuation removed, duplicates once. */
@@ -114,8 +137,9 @@ export function createMailer(options: MailerOptions): Mailer {
       await mkdir(outboxDir, { recursive: true });
       const file = join(outboxDir, outboxFileName(new Date()));
       await writeFile(file, info.message);
-      // Subject, recipient and links only: never the body.
-      logger?.info({ subject: message.subject, to: message.to, links: extractLinks(message.text), file }, 'mail written to outbox');
+      // Subject, recipient and links only, their tokens replaced: never the body, never a secret.
+      const links = extractLinks(message.text).map(redactLink);
+      logger?.info({ subject: message.subject, to: message.to, links, file }, 'mail written to outbox');
       return { messageId: info.messageId, file };
     },
     close() {

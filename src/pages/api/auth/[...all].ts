@@ -6,5 +6,5 @@ import { getRuntime } from '@/server/runtime';
 export const prerender = false;
 
 /** Better Auth: sign-in (and its code step), sign-up, sign-out, verification, password reset, session. */
-export const ALL: APIRoute = ({ request, clientAddress }) =>
-  handleAuthRequest(authHandlerDeps(getRuntime()), request, clientKeyOf(request, clientAddress));
+export const ALL: APIRoute = ({ request, clientAddress, locals }) =>
+  handleAuthRequest(authHandlerDeps(getRuntime()), request, clientKeyOf(request, clientAddress), locals);
