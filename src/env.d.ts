@@ -4,5 +4,7 @@ declare namespace App {
     viewer?: import('./server/accounts/session').Viewer;
     /** Set by src/middleware.ts for every request: the route pattern, the label of the request metrics. */
     routePattern?: string;
+    /** Set by our HTTP server (src/server/http/server.ts): the request id, a fault's reference. */
+    requestId?: string;
   }
 }

@@ -64,6 +64,7 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       siteUrl: config.siteUrl,
       log: (data, message) => logger.info(data, message),
     });
+    const rateLimits = createRateLimiters(database.pool);
     const runtime: Runtime = {
       config,
       logger,
@@ -71,10 +72,11 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       storage,
       mailer,
       jobs,
-      rateLimits: createRateLimiters(database.pool),
+      rateLimits,
       auth: createAuth({
         db: database.db,
         jobs,
+        rateLimits,
         siteUrl: config.siteUrl,
         secret: config.authSecret,
         secureCookies: config.secureCookies,

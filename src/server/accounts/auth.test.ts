@@ -31,6 +31,7 @@ beforeAll(async () => {
   auth = createAuth({
     db: database.db,
     jobs: backend.jobs,
+    rateLimits: backend.rateLimits,
     siteUrl: SITE,
     secret: 'test-secret-test-secret-test-secret-1234',
     secureCookies: false,
@@ -145,6 +146,7 @@ describe('without e-mail verification (AUTH_REQUIRE_EMAIL_VERIFICATION=false)', 
     const open = createAuth({
       db: database.db,
       jobs: backend.jobs,
+      rateLimits: backend.rateLimits,
       siteUrl: SITE,
       secret: 'test-secret-test-secret-test-secret-1234',
       secureCookies: false,

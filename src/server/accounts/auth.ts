@@ -7,7 +7,9 @@ import { and, eq, like, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import { spendMailBudget } from '../mail/budget.ts';
 import { resetPassword, verifyEmail } from '../mail/templates.ts';
+import type { RateLimiters } from '../rate-limit.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema, type AssuranceLevel } from '../../lib/accounts/schema.ts';
 import { authMessages } from '../../lib/accounts/texts.ts';
@@ -48,6 +50,8 @@ function assuranceOf(path: string | undefined, current: { aal?: unknown } | unde
 export interface AuthDeps {
   db: Database;
   jobs: Pick<Jobs, 'enqueueEmail'>;
+  /** The recipients' budget of unsolicited e-mail (src/server/mail/budget.ts). */
+  rateLimits: Pick<RateLimiters, 'consume' | 'isLimited'>;
   siteUrl: string;
   secret: string;
   secureCookies: boolean;
@@ -99,6 +103,8 @@ export function createAuth(deps: AuthDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
+        if (!(await spendMailBudget(deps.rateLimits, user.email, 'password-reset')))
+          return deps.log({}, 'reset e-mail withheld: mail budget spent');
         await deps.jobs.enqueueEmail({ to: user.email, ...resetPassword({ name: user.name, url }) });
       },
       // A reset ends every other reset link of the account (one link used, all spent).
@@ -113,7 +119,11 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignIn: deps.requireEmailVerification,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url }, request) => {
+        // A sign-in to an unverified account re-sends the link, unless one went in the last minutes.
+        const unlessSentRecently = request ? new URL(request.url).pathname.endsWith('/sign-in/email') : false;
+        if (!(await spendMailBudget(deps.rateLimits, user.email, 'verification', { unlessSentRecently })))
+          return deps.log({ unlessSentRecently }, 'verification e-mail withheld: sent moments ago, or mail budget spent');
         await deps.jobs.enqueueEmail({ to: user.email, ...verifyEmail({ name: user.name, url }) });
       },
     },

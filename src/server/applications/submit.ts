@@ -2,6 +2,7 @@ import { withTransaction } from '../db/client.ts';
 import { applicationLinkUrl, issueApplicationLink } from '../candidates/links.ts';
 import { applicationStatusHistory, applications } from '../db/schema.ts';
 import { heardAboutAnswer } from '../insights/heard-about.ts';
+import { spendMailBudget } from '../mail/budget.ts';
 import { applicationReceived, newApplication } from '../mail/templates.ts';
 import { getOpenPosition } from '../positions/board.ts';
 import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
@@ -118,7 +119,10 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
       // The candidate's personal link to follow the application (issue 19), stored with the row.
       const link = applicationLinkUrl(deps.siteUrl, await issueApplicationLink(tx.db, row.id));
       const confirmation = applicationReceived({ applicantName: application.fullName, positionTitle: position.title, link });
-      await deps.jobs.enqueueEmail({ to: application.email, ...confirmation }, { db: tx });
+      // Anybody can apply with any address: the acknowledgement counts against its mail budget.
+      if (await spendMailBudget(deps.rateLimits, application.email, 'application-received'))
+        await deps.jobs.enqueueEmail({ to: application.email, ...confirmation }, { db: tx });
+      else deps.log({}, 'application acknowledgement withheld: mail budget spent');
       return row.id;
     });
     if (!applicationId) return { kind: 'invalid', fieldErrors: { resume_upload_id: messages.resumeMissing } };

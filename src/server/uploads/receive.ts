@@ -9,6 +9,7 @@ import type { Runtime } from '../runtime.ts';
 import { isStorageUnavailable } from '../storage/availability.ts';
 import { isFileTooLargeError, type ObjectStorage } from '../storage/index.ts';
 import { detectDocumentType, looksLikeText, NotTextError, TextProbe, WordDocumentProbe } from './detect.ts';
+import { defaultUploadQuota, releaseReservation, reserveUpload, uploadClientKey, type UploadQuota } from './quota.ts';
 import {
   MAX_UPLOAD_BYTES,
   documentTypes,
@@ -23,7 +24,8 @@ import {
 /**
  * Receiving a file from a form (resume, attachment): streamed to private storage, never buffered
  * whole, accepted by its content (magic bytes), at most 10 MB, and recorded as an upload row whose
- * opaque id the form sends with its submission. Unused uploads are deleted by a daily job.
+ * opaque id the form sends with its submission, within the quotas of bytes not yet attached and the
+ * disk's free-space floor (quota.ts). Unused uploads are deleted by an hourly job.
  */
 
 /** Enough of the start of a file for its type to be recognised (DOCX needs its first zip entries). */
@@ -34,6 +36,13 @@ export interface UploadDeps {
   storage: ObjectStorage;
   rateLimits: RateLimiters;
   log: (data: object, message: string) => void;
+  /** For what an operator must see (the quotas or the disk's floor reached). */
+  warn: (data: object, message: string) => void;
+  /** Keys the client's hash in the uploads table (AUTH_SECRET). */
+  secret: string;
+  quota: UploadQuota;
+  /** The disks that keep the free-space floor (DATA_DIR). */
+  diskPaths: readonly string[];
 }
 
 export function uploadDeps(runtime: Runtime): UploadDeps {
@@ -42,6 +51,10 @@ export function uploadDeps(runtime: Runtime): UploadDeps {
     storage: runtime.storage,
     rateLimits: runtime.rateLimits,
     log: (data, message) => runtime.logger.info(data, message),
+    warn: (data, message) => runtime.logger.warn(data, message),
+    secret: runtime.config.authSecret,
+    quota: runtime.config.uploads ?? defaultUploadQuota,
+    diskPaths: runtime.config.dataDir ? [runtime.config.dataDir] : [],
   };
 }
 
@@ -127,6 +140,19 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
   const decision = await deps.rateLimits.consume('upload', request.clientKey);
   if (!decision.allowed) return refuse(429, uploadMessages.rateLimited, { 'Retry-After': String(decision.retryAfterSeconds) });
 
+  // The bytes this upload may take: its declared length, or the most a file may be.
+  const client = uploadClientKey(deps.secret, request.clientKey);
+  const declared = Number(declaredLength);
+  const reservation = await reserveUpload(deps, client, declaredLength !== null && declared > 0 ? declared : MAX_UPLOAD_BYTES);
+  if (!reservation.ok) {
+    if (reservation.reason === 'client') return refuse(429, uploadMessages.quota, { 'Retry-After': '3600' });
+    deps.warn(
+      { purpose, reason: reservation.reason },
+      `upload refused: ${reservation.reason === 'disk' ? 'free space below the floor' : 'the total quota is full'}`,
+    );
+    return refuse(503, uploadMessages.unavailable, { 'Retry-After': '600' });
+  }
+
   const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   let stored: { key: string; size: number } | undefined;
   try {
@@ -156,7 +182,7 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
     const fileName = cleanFileName(headers.get('x-file-name'), type);
     const [row] = await deps.db
       .insert(uploads)
-      .values({ storageKey: stored.key, purpose, fileName, contentType: documentTypes[type].mime, size: stored.size })
+      .values({ storageKey: stored.key, purpose, fileName, contentType: documentTypes[type].mime, size: stored.size, clientKey: client })
       .returning({ id: uploads.id });
     if (!row) throw new Error('The upload row was not stored.');
     return { status: 201, body: { id: row.id, fileName, size: stored.size }, headers: { 'Cache-Control': 'no-store' } };
@@ -169,6 +195,8 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
     throw error;
   } finally {
     source.destroy();
+    // The stored row (if any) now counts instead; a failed release leaves a reservation that expires.
+    await releaseReservation(deps.db, reservation.id).catch(() => {});
   }
 }
 
