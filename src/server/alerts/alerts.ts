@@ -94,6 +94,18 @@ export async function subscribeToAlerts(deps: AlertDeps, input: unknown, clientK
     : [];
   const departmentId = department?.id ?? null;
   const filter = alertFilterText({ departmentName: department?.name ?? null, location });
+  // Already confirmed: nothing to do, and nothing to tell. Otherwise a confirmation goes out, within
+  // the address's budget (spent before the transaction: the budget's counters use a connection of
+  // their own). Over the budget nothing is stored either: an alert that cannot be confirmed is no use.
+  const [known] = await deps.db
+    .select({ confirmedAt: jobAlerts.confirmedAt })
+    .from(jobAlerts)
+    .where(and(eq(jobAlerts.email, email), filterOf({ departmentId, location })));
+  if (known?.confirmedAt) return { kind: 'sent' };
+  if (!(await spendMailBudget(deps.rateLimits, email, 'alert-confirmation'))) {
+    deps.log({}, 'job alert confirmation withheld: mail budget spent');
+    return { kind: 'sent' };
+  }
 
   try {
     await deps.db.transaction(async (tx) => {
@@ -126,9 +138,6 @@ export async function subscribeToAlerts(deps: AlertDeps, input: unknown, clientK
       }
       const unsubscribeUrl = `${deps.siteUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(deps.secret, alertId)}`;
       const mail = confirmJobAlert({ filter, confirmUrl: `${deps.siteUrl}${CONFIRM_PATH}?token=${confirmToken}`, unsubscribeUrl });
-      // Withheld over the address's budget: the alert waits unconfirmed (and goes after 7 days).
-      if (!(await spendMailBudget(deps.rateLimits, email, 'alert-confirmation')))
-        return deps.log({}, 'job alert confirmation withheld: mail budget spent');
       await deps.jobs.enqueueEmail({ to: email, ...mail, headers: unsubscribeHeaders(unsubscribeUrl) }, { db: bossDbOf(tx) });
     });
   } catch (error) {

@@ -73,6 +73,9 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
   const heardAbout = await heardAboutAnswer(deps.db, form.heard_about);
 
   const application = normalizeApplication(form, { talentPoolMonths: deps.talentPoolMonths });
+  // Anybody can apply with any address: the acknowledgement counts against its mail budget. Spent
+  // before the transaction, whose connection must not wait for another one (the budget's counters).
+  const acknowledge = await spendMailBudget(deps.rateLimits, application.email, 'application-received');
   try {
     const applicationId = await withTransaction(deps.pool, async (tx) => {
       // The resume must be a resume upload no application has claimed yet.
@@ -119,9 +122,7 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
       // The candidate's personal link to follow the application (issue 19), stored with the row.
       const link = applicationLinkUrl(deps.siteUrl, await issueApplicationLink(tx.db, row.id));
       const confirmation = applicationReceived({ applicantName: application.fullName, positionTitle: position.title, link });
-      // Anybody can apply with any address: the acknowledgement counts against its mail budget.
-      if (await spendMailBudget(deps.rateLimits, application.email, 'application-received'))
-        await deps.jobs.enqueueEmail({ to: application.email, ...confirmation }, { db: tx });
+      if (acknowledge) await deps.jobs.enqueueEmail({ to: application.email, ...confirmation }, { db: tx });
       else deps.log({}, 'application acknowledgement withheld: mail budget spent');
       return row.id;
     });
