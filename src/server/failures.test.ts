@@ -97,7 +97,7 @@ describe('a fault', () => {
     expect(failure.status).toBe(503);
     expect(failure.unavailable).toBe(true);
     expect(failure.reference).toMatch(/^[0-9a-f-]{36}$/);
-    expect(failure.message).toBe(failureMessages.unavailable(failure.reference));
+    expect(failure.message).toBe(failureMessages.unavailable());
     expect(log.lines[0]?.level).toBe('warn');
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDatabaseUnavailable } from './db/availability.ts';
+import { serverErrorTexts } from '../lib/server-errors.ts';
 
 /**
  * A fault is anything that goes wrong that is not a refusal of what was sent (a refusal names the
@@ -19,10 +20,9 @@ export interface Failure {
 }
 
 export const failureMessages = {
-  fault: (reference: string) =>
-    `Something went wrong on our side. Please try again; if it keeps happening, contact us and quote reference ${reference}.`,
-  unavailable: (reference: string) =>
-    `This is briefly unavailable while our systems restart. Please try again in a minute (reference ${reference}).`,
+  fault: serverErrorTexts.faultWithReference,
+  /** A restart is nothing to report: the reference goes beside it (`reference` of the JSON answer), not in it. */
+  unavailable: () => serverErrorTexts.unavailable,
 } as const;
 
 const MAX_MESSAGE = 300;
@@ -110,6 +110,6 @@ export function reportFailure(
     unavailable ? 'request failed: the database is unavailable' : 'request failed',
   );
   return unavailable
-    ? { reference, unavailable, status: 503, message: failureMessages.unavailable(reference) }
+    ? { reference, unavailable, status: 503, message: failureMessages.unavailable() }
     : { reference, unavailable, status: 500, message: failureMessages.fault(reference) };
 }

@@ -1,5 +1,6 @@
 import { Home } from 'lucide-react';
 import { LinkButton } from '@/components/ui/link-button';
+import { serverErrorTexts } from '@/lib/server-errors';
 
 export interface ServerErrorCopy {
   status: 500 | 503;
@@ -13,12 +14,12 @@ export function serverErrorCopy(unavailable: boolean): ServerErrorCopy {
     ? {
         status: 503,
         title: "We'll be right back",
-        message: 'This page is briefly unavailable while our systems restart. Please try again in a minute.',
+        message: serverErrorTexts.unavailable,
       }
     : {
         status: 500,
         title: 'Something went wrong',
-        message: 'An unexpected error stopped this page from loading. Please try again; if it keeps happening, contact us.',
+        message: serverErrorTexts.fault,
       };
 }
 

@@ -1,0 +1,91 @@
+import { request as playwrightRequest } from '@playwright/test';
+import { actionData, createVerifiedUser, expect, signInApi, test } from './fixtures';
+
+/*
+ * Issue 26, against the built site as the second security pass probed it: what an anonymous
+ * visitor (or a page on another site) can make the site do. Each refusal is checked for its
+ * status, for nothing stored or changed, and for no SQL in the answer.
+ */
+
+const noSql = (text: string) => expect(text).not.toMatch(/insert into|select |contact_messages|params:|failed query/i);
+
+test('a NUL byte in the contact action is refused on its field: no 500, no SQL, nothing stored', async ({ request }) => {
+  const response = await request.post('/_actions/contact', {
+    data: {
+      first_name: 'Nul',
+      last_name: 'Byte\u0000',
+      email: 'nul.byte@example.dev',
+      phone: '',
+      reason: 'support',
+      message: 'Hello',
+      attachment_upload_id: '',
+      company_website: '',
+    },
+  });
+  expect(response.status()).toBe(200);
+  const text = await response.text();
+  noSql(text);
+  expect(await actionData(response)).toEqual({
+    kind: 'invalid',
+    fieldErrors: { last_name: 'Remove the invisible control characters (such as NUL) from this field' },
+  });
+});
+
+test('/api/positions?q=%00 lists positions instead of failing', async ({ request }) => {
+  const response = await request.get('/api/positions?q=%00');
+  expect(response.status()).toBe(200);
+  const { positions } = (await response.json()) as { positions: unknown[] };
+  expect(positions.length).toBeGreaterThan(0);
+});
+
+test('bodies over their limits answer 413 or 400 with a JSON error, never 500', async ({ request }) => {
+  const tooLarge = await request.post('/api/auth/sign-out', {
+    headers: { 'Content-Type': 'application/json' },
+    data: JSON.stringify({ padding: 'x'.repeat(128 * 1024) }),
+  });
+  expect(tooLarge.status()).toBe(413);
+  expect(await tooLarge.json()).toEqual({ error: 'The request is too large.' });
+
+  const deep = await request.post('/_actions/contact', {
+    headers: { 'Content-Type': 'application/json' },
+    data: `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+  });
+  expect(deep.status()).toBe(400);
+  expect(await deep.json()).toEqual({ error: 'The request has too many fields or is nested too deeply.' });
+
+  const fields = await request.post('/auth', {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    data: Array.from({ length: 5_000 }, (_, index) => `f${index}=1`).join('&'),
+  });
+  expect(fields.status()).toBe(400);
+});
+
+test('a JSON action from another site is refused with 403 and changes nothing (a probe emptied a setting)', async ({ baseURL }) => {
+  const client = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.88.0.1' } });
+  try {
+    const user = await createVerifiedUser(client, {
+      email: 'cross.site@helixpoint.test',
+      username: 'crosssite',
+      firstName: 'Cross',
+      lastName: 'Site',
+    });
+    await signInApi(client, user.email, user.password, baseURL!);
+    const change = { username: 'crosssite', firstName: 'Changed', lastName: 'Elsewhere' };
+    for (const headers of [{ Origin: 'http://evil.example' }, { 'Sec-Fetch-Site': 'same-site' }, { 'Sec-Fetch-Site': 'cross-site' }]) {
+      const refused = await client.post('/_actions/account.updateProfile', { data: change, headers });
+      expect(refused.status()).toBe(403);
+      expect(await refused.json()).toEqual({ error: 'This request must come from the site’s own pages.' });
+    }
+    const session = (await (await client.get('/api/session')).json()) as { name?: string };
+    expect(session.name).toBe('Cross Site');
+    // From the site itself, the same change is made.
+    const made = await client.post('/_actions/account.updateProfile', {
+      data: change,
+      headers: { Origin: baseURL!, 'Sec-Fetch-Site': 'same-origin' },
+    });
+    expect(made.status()).toBe(200);
+    expect(((await (await client.get('/api/session')).json()) as { name?: string }).name).toBe('Changed Elsewhere');
+  } finally {
+    await client.dispose();
+  }
+});
