@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import type { FlashToast } from './flash.ts';
-import { controlCharactersMessage, hasControlCharacters } from './text.ts';
+import { controlCharactersMessage, WITHOUT_CONTROL_CHARACTERS } from './text.ts';
 
 /** What every form says the same way (spec sections 5 and 8). */
 
@@ -23,10 +23,7 @@ type StringCheck = Parameters<ReturnType<typeof z.string>['check']>[number];
  * control characters (checked first, so its message is the one shown), then the field's own checks.
  */
 export const textField = (...checks: StringCheck[]) =>
-  z.string().check(
-    z.refine((value: string) => !hasControlCharacters(value), controlCharactersMessage),
-    ...checks,
-  );
+  z.string().check(z.regex(WITHOUT_CONTROL_CHARACTERS, controlCharactersMessage), ...checks);
 
 export const emailMessage = 'Please enter a valid email address';
 

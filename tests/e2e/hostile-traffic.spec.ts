@@ -27,7 +27,7 @@ test('a NUL byte in the contact action is refused on its field: no 500, no SQL, 
   noSql(text);
   expect(await actionData(response)).toEqual({
     kind: 'invalid',
-    fieldErrors: { last_name: 'Remove the invisible control characters (such as NUL) from this field' },
+    fieldErrors: { last_name: 'Remove the invisible control characters from this field' },
   });
 });
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploadReservations, uploads } from '../db/schema';
 import { startTestBackend, type TestBackend } from '../testing/backend';
 import { receiveUpload, uploadDeps, type UploadDeps } from './receive';
+import { uploadRefusals } from './messages';
 import { removeStaleReservations, reserveUpload, RESERVATION_TTL_MS, uploadClientKey } from './quota';
-import { uploadMessages } from '../../lib/uploads';
 
 /**
  * The quotas of uploads not yet attached, and the disk's floor, on the real receiving path with
@@ -68,7 +68,7 @@ describe('the quota of one client', () => {
     for (let index = 0; index < 2; index += 1) expect((await upload(quota, '203.0.113.50', pdf(10 * MB))).status).toBe(201);
     const refused = await upload(quota, '203.0.113.50', pdf(10 * MB));
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: uploadMessages.quota });
+    expect(refused.body).toEqual({ error: uploadRefusals.quota });
     expect(refused.headers['Retry-After']).toBe('3600');
     expect(await unattachedBytes()).toBe(20 * MB);
     // A smaller file still fits, and another client has its own quota.
@@ -118,7 +118,7 @@ describe('the total quota and the disk', () => {
     expect((await upload(quota, '198.51.100.71', pdf(10 * MB))).status).toBe(201);
     const refused = await upload(quota, '198.51.100.72', pdf(10 * MB));
     expect(refused.status).toBe(503);
-    expect(refused.body).toEqual({ error: uploadMessages.unavailable });
+    expect(refused.body).toEqual({ error: uploadRefusals.unavailable });
     expect(warnings).toEqual(['upload refused: the total quota is full']);
     expect(await unattachedBytes()).toBe(20 * MB);
   });

@@ -9,6 +9,7 @@ import type { Runtime } from '../runtime.ts';
 import { isStorageUnavailable } from '../storage/availability.ts';
 import { isFileTooLargeError, type ObjectStorage } from '../storage/index.ts';
 import { detectDocumentType, looksLikeText, NotTextError, TextProbe, WordDocumentProbe } from './detect.ts';
+import { uploadRefusals } from './messages.ts';
 import { defaultUploadQuota, releaseReservation, reserveUpload, uploadClientKey, type UploadQuota } from './quota.ts';
 import {
   MAX_UPLOAD_BYTES,
@@ -138,19 +139,19 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
   if (declaredLength === '0' || !request.body) return refuse(400, uploadMessages.empty);
 
   const decision = await deps.rateLimits.consume('upload', request.clientKey);
-  if (!decision.allowed) return refuse(429, uploadMessages.rateLimited, { 'Retry-After': String(decision.retryAfterSeconds) });
+  if (!decision.allowed) return refuse(429, uploadRefusals.rateLimited, { 'Retry-After': String(decision.retryAfterSeconds) });
 
   // The bytes this upload may take: its declared length, or the most a file may be.
   const client = uploadClientKey(deps.secret, request.clientKey);
   const declared = Number(declaredLength);
   const reservation = await reserveUpload(deps, client, declaredLength !== null && declared > 0 ? declared : MAX_UPLOAD_BYTES);
   if (!reservation.ok) {
-    if (reservation.reason === 'client') return refuse(429, uploadMessages.quota, { 'Retry-After': '3600' });
+    if (reservation.reason === 'client') return refuse(429, uploadRefusals.quota, { 'Retry-After': '3600' });
     deps.warn(
       { purpose, reason: reservation.reason },
       `upload refused: ${reservation.reason === 'disk' ? 'free space below the floor' : 'the total quota is full'}`,
     );
-    return refuse(503, uploadMessages.unavailable, { 'Retry-After': '600' });
+    return refuse(503, uploadRefusals.unavailable, { 'Retry-After': '600' });
   }
 
   const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
@@ -218,7 +219,7 @@ export async function handleUploadRequest(deps: UploadDeps, request: Request, cl
     getMetrics().uploads.inc({ outcome: unavailable ? 'unavailable' : 'failed' });
     deps.log({ err: { message: (error as Error).message }, unavailable }, 'upload failed');
     return unavailable
-      ? Response.json({ error: uploadMessages.unavailable }, { status: 503, headers: { Connection: 'close', 'Retry-After': '30' } })
+      ? Response.json({ error: uploadRefusals.unavailable }, { status: 503, headers: { Connection: 'close', 'Retry-After': '30' } })
       : Response.json({ error: uploadMessages.failed }, { status: 500, headers: { Connection: 'close' } });
   }
 }
@@ -249,6 +250,6 @@ export async function receivePostedFile(
     const unavailable = isUploadUnavailable(error);
     getMetrics().uploads.inc({ outcome: unavailable ? 'unavailable' : 'failed' });
     deps.log({ err: { message: (error as Error).message }, unavailable }, 'posted file not stored');
-    return { error: unavailable ? uploadMessages.unavailable : uploadMessages.failed };
+    return { error: unavailable ? uploadRefusals.unavailable : uploadMessages.failed };
   }
 }
