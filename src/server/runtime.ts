@@ -2,6 +2,7 @@ import { createAuth, type Auth } from './accounts/auth.ts';
 import type { AppConfig } from './config.ts';
 import { assertWritableDataDir } from './data-dir.ts';
 import { isDatabaseReachable } from './db/client.ts';
+import { describeError } from './failures.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';
 import { seedIfNeverSeeded } from './db/seed.ts';
 import { createViewCounter, writeViews, type ViewCounter } from './insights/views.ts';
@@ -87,7 +88,7 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       positionChanges: listenForPositionChanges(database.pool, logger),
       views: createViewCounter({
         write: (rows) => writeViews(database.db, rows),
-        onError: (error) => logger.warn({ err: { message: (error as Error).message } }, 'page views kept for the next write'),
+        onError: (error) => logger.warn({ err: describeError(error) }, 'page views kept for the next write'),
       }),
       isHealthy: () => isDatabaseReachable(database.pool),
       stop: async () => {

@@ -1,5 +1,13 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
+import pg from 'pg';
+import { startSite } from '../../bench/lib/site.mjs';
+import { startEmbeddedPostgres } from '../../src/server/db/embedded';
+import { freePort } from '../../src/server/net';
 import { actionData, createVerifiedUser, expect, signInApi, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 
 /*
  * Issue 26, against the built site as the second security pass probed it: what an anonymous
@@ -88,4 +96,49 @@ test('a JSON action from another site is refused with 403 and changes nothing (a
   } finally {
     await client.dispose();
   }
+});
+
+test.describe('a fault (an error that is not a refusal)', () => {
+  test.describe.configure({ timeout: 180_000 });
+  let dir: string;
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let database: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+
+  test.beforeAll(async () => {
+    // An instance of the build on a database of its own, which is then broken: a column the
+    // invitation page reads is renamed, so its query fails as a real fault does.
+    test.setTimeout(180_000);
+    dir = mkdtempSync(join(tmpdir(), 'helixpoint-fault-'));
+    chmodSync(dir, 0o755);
+    database = await startEmbeddedPostgres(join(dir, 'postgres'));
+    site = await startSite({ port: await freePort(), env: { DATABASE_URL: database.url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'info' } });
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query('alter table invitations rename column token_hash to token_hash_gone');
+    await client.end();
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+    await database?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('answers the 500 page with its reference, the request id, and logs it without the value that was sent', async ({ page }) => {
+    const secret = 'secret-token-value-0123456789abcdef';
+    const response = await page.goto(`${site.url}/auth/invitation?token=${secret}`);
+    expect(response?.status()).toBe(500);
+    const reference = response?.headers()['x-request-id'] ?? '';
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByText(`Reference: ${reference}`)).toBeVisible();
+    noSql(await page.content());
+    await expectNoA11yViolations(page);
+
+    const logged = site.lines.filter((line) => line.reqId === reference && line.msg === 'request failed');
+    expect(logged).toHaveLength(1);
+    const text = JSON.stringify(logged[0]);
+    expect(text).toContain('from \\"invitations\\"');
+    expect(text).toContain('$1');
+    expect(text).not.toContain(secret);
+  });
 });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isDatabaseUnavailable } from '../db/availability.ts';
+import { describeError } from '../failures.ts';
 import type { Database } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import type { RateLimiters } from '../rate-limit.ts';
@@ -217,7 +218,7 @@ export async function handleUploadRequest(deps: UploadDeps, request: Request, cl
     // of the storage or the database says so (503); an interrupted upload is a plain failure.
     const unavailable = isUploadUnavailable(error);
     getMetrics().uploads.inc({ outcome: unavailable ? 'unavailable' : 'failed' });
-    deps.log({ err: { message: (error as Error).message }, unavailable }, 'upload failed');
+    deps.log({ err: describeError(error), unavailable }, 'upload failed');
     return unavailable
       ? Response.json({ error: uploadRefusals.unavailable }, { status: 503, headers: { Connection: 'close', 'Retry-After': '30' } })
       : Response.json({ error: uploadMessages.failed }, { status: 500, headers: { Connection: 'close' } });
@@ -249,7 +250,7 @@ export async function receivePostedFile(
     // As handleUploadRequest: an outage of the storage or the database is named as such.
     const unavailable = isUploadUnavailable(error);
     getMetrics().uploads.inc({ outcome: unavailable ? 'unavailable' : 'failed' });
-    deps.log({ err: { message: (error as Error).message }, unavailable }, 'posted file not stored');
+    deps.log({ err: describeError(error), unavailable }, 'posted file not stored');
     return { error: unavailable ? uploadRefusals.unavailable : uploadMessages.failed };
   }
 }
