@@ -62,7 +62,8 @@ async function unattachedBytes(): Promise<number> {
   return Number(rows[0]?.bytes);
 }
 
-describe('the quota of one client', () => {
+// Each test moves tens of megabytes through real storage: more time than the default 5 s.
+describe('the quota of one client', { timeout: 30_000 }, () => {
   it('holds its uploads not yet attached to 50 MB, then answers 429 and stores nothing more', async () => {
     const quota = deps({ perClientBytes: 25 * MB });
     for (let index = 0; index < 2; index += 1) expect((await upload(quota, '203.0.113.50', pdf(10 * MB))).status).toBe(201);
@@ -111,7 +112,7 @@ describe('the quota of one client', () => {
   });
 });
 
-describe('the total quota and the disk', () => {
+describe('the total quota and the disk', { timeout: 30_000 }, () => {
   it('answers 503 when all clients together hold the total, and warns the operator', async () => {
     const quota = deps({ totalBytes: 25 * MB });
     expect((await upload(quota, '198.51.100.70', pdf(10 * MB))).status).toBe(201);
