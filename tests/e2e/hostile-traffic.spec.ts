@@ -79,7 +79,12 @@ test('a JSON action from another site is refused with 403 and changes nothing (a
     });
     await signInApi(client, user.email, user.password, baseURL!);
     const change = { username: 'crosssite', firstName: 'Changed', lastName: 'Elsewhere' };
-    for (const headers of [{ Origin: 'http://evil.example' }, { 'Sec-Fetch-Site': 'same-site' }, { 'Sec-Fetch-Site': 'cross-site' }]) {
+    const foreign: Record<string, string>[] = [
+      { Origin: 'http://evil.example' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
       const refused = await client.post('/_actions/account.updateProfile', { data: change, headers });
       expect(refused.status()).toBe(403);
       expect(await refused.json()).toEqual({ error: 'This request must come from the site’s own pages.' });
