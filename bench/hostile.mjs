@@ -12,7 +12,7 @@
 // the e-mails the target got (within its budget of 5 an hour), the bytes the hostile client stored
 // (within its 50 MB quota), and fails unless every figure holds, no request answered 5xx, the
 // log has no error, and no submitted value reached the log.
-//   npm run build && npm run bench:hostile
+//   npm run build && npm run bench:hostile   (DRILL_DEBUG=1 also lists each request the server took over 100 ms for)
 import { mkdtempSync, readFileSync, rmSync, chmodSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { request as httpRequest } from 'node:http';
