@@ -12,6 +12,7 @@ import { configOrExit } from './lib/config-or-exit.mjs';
 import { connect } from '../src/server/db/client.ts';
 import { DataDirInUseError, DATABASE_NAME } from '../src/server/db/embedded.ts';
 import { openDatabase } from '../src/server/db/open.ts';
+import { createRateLimiters } from '../src/server/rate-limit.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, 'reset-2fa': { type: 'boolean' } },
@@ -44,6 +45,7 @@ try {
   const auth = createAuth({
     db: db.db,
     jobs: { enqueueEmail: async () => '' },
+    rateLimits: createRateLimiters(db.pool),
     siteUrl: config.siteUrl,
     secret: config.authSecret,
     secureCookies: config.secureCookies,

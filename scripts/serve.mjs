@@ -60,6 +60,8 @@ const server = createAppServer({
   metricsToken: config.metricsToken,
   pageCache,
   afterResponse: countViews(runtime.views),
+  siteOrigin: config.siteUrl,
+  warn: (data, message) => logger.warn(data, message),
 });
 
 server.listen(config.port, config.host, () => {

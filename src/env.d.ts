@@ -6,5 +6,7 @@ declare namespace App {
     routePattern?: string;
     /** Set by our HTTP server: work left for after the response (src/server/after-response.ts). */
     afterResponse?: Array<() => void>;
+    /** Set by our HTTP server (src/server/http/server.ts): the request id, a fault's reference. */
+    requestId?: string;
   }
 }

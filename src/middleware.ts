@@ -1,8 +1,9 @@
 import { ActionError, getActionContext } from 'astro:actions';
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { accountToasts, authMessages, guardMessages } from '@/lib/accounts/texts';
 import { flashCookie } from '@/lib/flash';
 import { authHintCookie, checkAdmin, CODE_STEP_PATH, ENROL_PATH, type AdminRefusal } from '@/server/accounts/session';
+import { answerFaults } from '@/server/http/fault-middleware';
 import { getRuntime } from '@/server/runtime';
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/') || path.startsWith('/api/admin/');
@@ -40,7 +41,7 @@ async function isUnreadableJson(request: Request): Promise<boolean> {
  * is called (RPC under /_actions/, or a form posted with ?_action=): Astro's own reading of the
  * request names the action, so no spelling of its URL can slip past this check.
  */
-export const onRequest = defineMiddleware(async (context, next) => {
+const guardAdminArea = defineMiddleware(async (context, next) => {
   // Read by our HTTP server (src/server/http/server.ts) to label the request metrics.
   context.locals.routePattern = context.routePattern;
   if (context.isPrerendered) return next();
@@ -86,3 +87,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Set-Cookie': hint },
   });
 });
+
+/** Faults first (src/server/http/fault-middleware.ts): they catch what the admin check and the routes throw. */
+export const onRequest = sequence(answerFaults, guardAdminArea);

@@ -44,6 +44,7 @@ import { heardAboutFormSchema } from '@/lib/insights/heard-about-form';
 import { erasePerson, privacyDeps, setLegalHold } from '@/server/privacy/requests';
 import { clientKeyOf } from '@/server/request-context';
 import { getRuntime, type Runtime } from '@/server/runtime';
+import { reportingFaults } from './faults';
 
 const invitationDeps = (runtime: Runtime) => ({
   db: runtime.database.db,
@@ -64,7 +65,7 @@ function adminAction<S extends z.ZodMiniType, R>(
 ) {
   return defineAction({
     accept: 'json',
-    handler: async (input: unknown, context: ActionAPIContext) => {
+    handler: reportingFaults(async (input: unknown, context: ActionAPIContext) => {
       const runtime = getRuntime();
       const check = await checkAdmin(
         { auth: runtime.auth, db: runtime.database.db, requireTwoFactor: runtime.config.adminRequireTwoFactor },
@@ -85,7 +86,7 @@ function adminAction<S extends z.ZodMiniType, R>(
         if (error instanceof AdminRuleError) throw new ActionError({ code: 'BAD_REQUEST', message: error.message });
         throw error;
       }
-    },
+    }),
   });
 }
 
@@ -100,7 +101,7 @@ function accountAction<R>(
 ) {
   return defineAction({
     accept: 'json',
-    handler: async (input: unknown, context: ActionAPIContext) => {
+    handler: reportingFaults(async (input: unknown, context: ActionAPIContext) => {
       const runtime = getRuntime();
       const check = await checkAccount({ auth: runtime.auth, db: runtime.database.db }, context.request.headers);
       if (!check.allowed)
@@ -117,20 +118,22 @@ function accountAction<R>(
         return rest;
       }
       return result;
-    },
+    }),
   });
 }
 
 export const server = {
   apply: defineAction({
     accept: 'json',
-    handler: (input: unknown, context) =>
+    handler: reportingFaults((input: unknown, context) =>
       submitApplication(applicationDeps(getRuntime()), input, clientKeyOf(context.request, context.clientAddress)),
+    ),
   }),
   contact: defineAction({
     accept: 'json',
-    handler: (input: unknown, context) =>
+    handler: reportingFaults((input: unknown, context) =>
       submitContactMessage(contactDeps(getRuntime()), input, clientKeyOf(context.request, context.clientAddress)),
+    ),
   }),
   admin: {
     setRole: adminAction(roleChangeSchema, ({ userId, role }, actor, { database }) => changeUserRole(database.db, actor, userId, role)),

@@ -57,7 +57,7 @@ export function privacyNotice(periods: RetentionPeriods) {
         },
         {
           term: 'When you subscribe to job alerts',
-          text: 'Your e-mail address, the department and location you chose, and when you confirmed and when we last wrote. We first send one e-mail to confirm the address, and nothing else until you confirm it. Then we e-mail you new matching positions, at most once a day. Every such e-mail has a link (and a one-click button in mail apps that offer one) to unsubscribe at any time, which deletes your address at once. Staff see only how many people subscribed to each filter, never the addresses, which we do not export, share or sell.',
+          text: 'Your e-mail address, the department and location you chose, and when you confirmed and when we last wrote. We first send one e-mail to confirm the address, and nothing else until you confirm it; an alert not confirmed within 7 days is deleted. Then we e-mail you new matching positions, at most once a day. Every such e-mail has a link (and a one-click button in mail apps that offer one) to unsubscribe at any time, which deletes your address at once. Staff see only how many people subscribed to each filter, never the addresses, which we do not export, share or sell.',
         },
         {
           term: 'When you create an account',
@@ -103,7 +103,7 @@ export function privacyNotice(periods: RetentionPeriods) {
           text: 'If an application is needed for a legal claim, we keep it until the claim is settled, and tell you if you ask.',
         },
       ],
-      paragraphs: ['A job deletes what is due every day, with the files. Files you upload but never send are deleted after 24 hours.'],
+      paragraphs: ['A job deletes what is due every day, with the files. Files you upload but never send are deleted within a few hours.'],
     },
     {
       id: 'cookies',

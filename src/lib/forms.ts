@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { FlashToast } from './flash.ts';
+import { controlCharactersMessage, WITHOUT_CONTROL_CHARACTERS } from './text.ts';
 
 /** What every form says the same way (spec sections 5 and 8). */
 
@@ -15,6 +16,15 @@ export function errorToast(description: string): FlashToast {
 
 export const tooLong = (max: number) => `Must be at most ${max} characters long`;
 
+type StringCheck = Parameters<ReturnType<typeof z.string>['check']>[number];
+
+/**
+ * The one rule of every text a person types, on every form and in every action: a string without
+ * control characters (checked first, so its message is the one shown), then the field's own checks.
+ */
+export const textField = (...checks: StringCheck[]) =>
+  z.string().check(z.regex(WITHOUT_CONTROL_CHARACTERS, controlCharactersMessage), ...checks);
+
 export const emailMessage = 'Please enter a valid email address';
 
 /**
@@ -22,4 +32,4 @@ export const emailMessage = 'Please enter a valid email address';
  * included (jordan@helix.engineering), nothing else (no display names such as "<a@b>c.co", no
  * spaces); stored lowercased.
  */
-export const emailField = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, emailMessage), z.email(emailMessage));
+export const emailField = textField(z.trim(), z.toLowerCase(), z.maxLength(254, emailMessage), z.email(emailMessage));

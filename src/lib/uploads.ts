@@ -21,9 +21,7 @@ export const uploadMessages = {
   wrongType: 'The file must be a PDF, DOC or DOCX document.',
   wrongAttachmentType: 'The file must be a PDF, DOC, DOCX or plain-text (TXT) document.',
   empty: 'The file is empty. Please choose another file.',
-  rateLimited: 'Too many uploads from your network. Please wait a few minutes and try again.',
   failed: 'The upload did not complete. Please try again.',
-  unavailable: 'Uploads are unavailable for a moment. Nothing was stored; please try again in a minute.',
 } as const;
 
 /** A file refused for what it is (type, size, empty), said as such; "Upload Error" is for failed uploads. */

@@ -9,6 +9,8 @@ import { DataDirError, assertWritableDataDir, explainDataDirError } from './data
  * stops the server with one line naming the variable and what it expects.
  */
 
+const MB = 1024 * 1024;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -51,6 +53,14 @@ const days = (fallback: number) =>
     .int('must be a whole number of days')
     .min(1, 'must be at least 1 day')
     .max(36_500, 'must be at most 36500 days')
+    .default(fallback);
+
+const megabytes = (fallback: number, min: number) =>
+  z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(min, `must be at least ${min}`)
+    .max(1_048_576, 'must be at most 1048576 (1 TB)')
     .default(fallback);
 
 const envSchema = z.object({
@@ -98,6 +108,9 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 60 months')
     .max(60, 'must be between 1 and 60 months')
     .default(12),
+  UPLOAD_CLIENT_QUOTA_MB: megabytes(50, 10),
+  UPLOAD_TOTAL_QUOTA_MB: megabytes(2048, 10),
+  UPLOAD_MIN_FREE_MB: megabytes(1024, 0),
   ADMIN_REQUIRE_2FA: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, error, ...)' })
@@ -129,6 +142,8 @@ export interface AppConfig {
   retention: { applicationDays: number; messageDays: number; auditDays: number; talentPoolMonths: number };
   /** GET /metrics needs `Authorization: Bearer <this>`; unset, /metrics is closed. */
   metricsToken: string | undefined;
+  /** What uploads not yet attached may take, and the disk's free-space floor (src/server/uploads/quota.ts). */
+  uploads: { perClientBytes: number; totalBytes: number; minFreeBytes: number };
   logLevel: string;
 }
 
@@ -211,6 +226,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       talentPoolMonths: e.RETENTION_TALENT_POOL_MONTHS,
     },
     metricsToken: e.METRICS_TOKEN,
+    uploads: {
+      perClientBytes: e.UPLOAD_CLIENT_QUOTA_MB * MB,
+      totalBytes: e.UPLOAD_TOTAL_QUOTA_MB * MB,
+      minFreeBytes: e.UPLOAD_MIN_FREE_MB * MB,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

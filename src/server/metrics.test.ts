@@ -12,7 +12,7 @@ import { startJobs } from './jobs/queue';
 import { createMailer } from './mail/transport';
 import { freePort } from './net';
 import { createS3Storage } from './storage/s3-driver';
-import { uploadMessages } from '../lib/uploads';
+import { uploadRefusals } from './uploads/messages';
 import { handleUploadRequest, receivePostedFile, uploadDeps } from './uploads/receive';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -228,9 +228,9 @@ describe('the vital signs of a running backend', () => {
     );
     expect(reply.status).toBe(503);
     expect(reply.headers.get('Retry-After')).toBe('30');
-    expect(await reply.json()).toEqual({ error: uploadMessages.unavailable });
+    expect(await reply.json()).toEqual({ error: uploadRefusals.unavailable });
     expect(await receivePostedFile(deps, new File([new Uint8Array(pdf)], 'resume.pdf'), 'resume', '198.51.100.8')).toEqual({
-      error: uploadMessages.unavailable,
+      error: uploadRefusals.unavailable,
     });
     const after = await scrape();
     expect(

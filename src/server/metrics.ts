@@ -110,7 +110,7 @@ export function createMetrics(): Metrics {
     }),
     emails: new Counter({
       name: 'helixpoint_emails_total',
-      help: 'E-mails by outcome: sent, or failed (the job retries it).',
+      help: 'E-mails by outcome: sent, failed (the job retries it), or withheld (the recipient had all the unsolicited e-mails the site sends one address).',
       labelNames: ['outcome'],
       registers: [registry],
     }),

@@ -60,3 +60,16 @@ describe('clientIp', () => {
     expect(clientIp({}, '10.0.0.2', true)).toBe('10.0.0.2');
   });
 });
+
+describe('IPv6 clients', () => {
+  it('are counted by their /64: a fresh address in the same /64 gets no fresh limit', async () => {
+    const limits = createRateLimiters(database.pool);
+    const { points } = rateLimitPolicies.contact;
+    for (let i = 0; i < points; i += 1)
+      expect((await limits.consume('contact', `2001:db8:77:1::${(i + 1).toString(16)}`)).allowed).toBe(true);
+    expect((await limits.consume('contact', '2001:db8:77:1:ffff:1:2:3')).allowed).toBe(false);
+    expect((await limits.isLimited('contact', '2001:db8:77:1::abcd')).limited).toBe(true);
+    // The next /64 is another client.
+    expect((await limits.consume('contact', '2001:db8:77:2::1')).allowed).toBe(true);
+  });
+});

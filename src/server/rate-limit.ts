@@ -1,11 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { clientGroupOf } from './ip-prefix.ts';
 
 /**
  * Every rate-limit policy of the site, in one place. Counters live in PostgreSQL (table
  * rate_limits), so a limit holds across app instances and restarts. Keys are per client IP,
- * except the per-account policies, keyed by a lowercased e-mail address or a user id.
+ * except the per-account policies, keyed by a lowercased e-mail address or a user id. An IPv6
+ * client is counted by its /64 (ip-prefix.ts), whatever address of it a request comes from.
  */
 export const rateLimitPolicies = {
   /** Resume and attachment uploads. */
@@ -43,6 +45,12 @@ export const rateLimitPolicies = {
   twoFactor: { points: 10, durationSeconds: 15 * 60 },
   /** Per account (user id): codes tried from a signed-in session, and password confirmations on the account page. */
   accountSensitive: { points: 10, durationSeconds: 15 * 60 },
+  /** Per recipient (a hash of the address), every form together: unsolicited e-mails an hour (src/server/mail/budget.ts). */
+  mailRecipientHour: { points: 5, durationSeconds: 60 * 60 },
+  /** Per recipient, every form together: unsolicited e-mails a day. */
+  mailRecipientDay: { points: 20, durationSeconds: 24 * 60 * 60 },
+  /** Per recipient: a sign-in to an unverified account re-sends the verification e-mail only when none went this long. */
+  verificationResend: { points: 1, durationSeconds: 10 * 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;
@@ -79,7 +87,7 @@ export function createRateLimiters(pool: pg.Pool): RateLimiters {
   return {
     async consume(policy, key) {
       try {
-        const result = await limiters[policy].consume(key);
+        const result = await limiters[policy].consume(clientGroupOf(key));
         return { allowed: true, remaining: result.remainingPoints };
       } catch (rejection) {
         // The library rejects with a RateLimiterRes when the limit is reached, with an Error otherwise.
@@ -89,12 +97,12 @@ export function createRateLimiters(pool: pg.Pool): RateLimiters {
       }
     },
     async isLimited(policy, key) {
-      const result = await limiters[policy].get(key);
+      const result = await limiters[policy].get(clientGroupOf(key));
       const limited = result !== null && result.consumedPoints >= rateLimitPolicies[policy].points;
       return { limited, retryAfterSeconds: limited ? Math.max(1, Math.ceil(result.msBeforeNext / 1000)) : 0 };
     },
     async reset(policy, key) {
-      await limiters[policy].delete(key);
+      await limiters[policy].delete(clientGroupOf(key));
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AppConfig } from './config.ts';
 import { settled } from './after-response.ts';
 import { assertWritableDataDir } from './data-dir.ts';
 import { isDatabaseReachable } from './db/client.ts';
+import { describeError } from './failures.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';
 import { seedIfNeverSeeded } from './db/seed.ts';
 import { createViewCounter, writeViews, type ViewCounter } from './insights/views.ts';
@@ -67,6 +68,7 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       siteUrl: config.siteUrl,
       log: (data, message) => logger.info(data, message),
     });
+    const rateLimits = createRateLimiters(database.pool);
     const runtime: Runtime = {
       config,
       logger,
@@ -74,10 +76,11 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       storage,
       mailer,
       jobs,
-      rateLimits: createRateLimiters(database.pool),
+      rateLimits,
       auth: createAuth({
         db: database.db,
         jobs,
+        rateLimits,
         siteUrl: config.siteUrl,
         secret: config.authSecret,
         secureCookies: config.secureCookies,
@@ -88,7 +91,7 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       positionChanges: listenForPositionChanges(database.pool, logger),
       views: createViewCounter({
         write: (rows) => writeViews(database.db, rows),
-        onError: (error) => logger.warn({ err: { message: (error as Error).message } }, 'page views kept for the next write'),
+        onError: (error) => logger.warn({ err: describeError(error) }, 'page views kept for the next write'),
       }),
       isHealthy: () => isDatabaseReachable(database.pool),
       stop: async () => {

@@ -44,8 +44,10 @@ test.describe('while the database is away', () => {
     expect((await request.get(`${site.url}/healthz`)).status()).toBe(503);
     const api = await request.get(`${site.url}/api/positions`);
     expect(api.status()).toBe(503);
+    // With the request id as reference: the log line of the fault has it too.
     expect(await api.json()).toEqual({
       error: 'This page is briefly unavailable while our systems restart. Please try again in a minute.',
+      reference: api.headers()['x-request-id'],
     });
     expect((await request.get(`${site.url}/about`)).status()).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { emailField as email } from '../forms.ts';
+import { emailField as email, textField } from '../forms.ts';
 import { authMessages } from './texts.ts';
 
 /**
@@ -12,17 +12,15 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 const passwordLength = authMessages.passwordLength(PASSWORD_MIN, PASSWORD_MAX);
 
-const name = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(2, authMessages.name),
-    z.maxLength(100, authMessages.name),
-    z.regex(/^[\p{L}\p{M}\s'’-]+$/u, authMessages.nameCharacters),
-  );
+const name = textField(
+  z.trim(),
+  z.minLength(2, authMessages.name),
+  z.maxLength(100, authMessages.name),
+  z.regex(/^[\p{L}\p{M}\s'’-]+$/u, authMessages.nameCharacters),
+);
 const newPassword = z.string().check(z.minLength(PASSWORD_MIN, passwordLength), z.maxLength(PASSWORD_MAX, passwordLength));
 
-export const usernameSchema = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_.-]{3,30}$/, authMessages.username));
+export const usernameSchema = textField(z.trim(), z.regex(/^[A-Za-z0-9_.-]{3,30}$/, authMessages.username));
 
 export const signInSchema = z.object({
   email,
@@ -105,10 +103,10 @@ export type Role = (typeof roles)[number];
 export const assuranceLevels = ['aal1', 'aal2'] as const;
 export type AssuranceLevel = (typeof assuranceLevels)[number];
 
-const userId = z.string().check(z.minLength(1), z.maxLength(100));
+const userId = textField(z.minLength(1), z.maxLength(100));
 export const roleChangeSchema = z.object({ userId, role: z.enum(roles) });
 export const userIdSchema = z.object({ userId });
-export const sessionIdSchema = z.object({ sessionId: z.string().check(z.minLength(1), z.maxLength(100)) });
+export const sessionIdSchema = z.object({ sessionId: textField(z.minLength(1), z.maxLength(100)) });
 export const invitationIdSchema = z.object({ invitationId: z.uuid() });
 
 /** The users table: 50 a page, searched by name, e-mail or username. */

@@ -1,4 +1,5 @@
 import { listHref, parsePage } from '../list-query.ts';
+import { searchTerm } from '../text.ts';
 
 /** The admin users list's address: ?q= searches name, e-mail or username; ?page=N pages (50 each). */
 export interface UsersListQuery {
@@ -7,7 +8,7 @@ export interface UsersListQuery {
 }
 
 export function parseUsersQuery(params: URLSearchParams): UsersListQuery {
-  return { q: (params.get('q') ?? '').trim().slice(0, 100), page: parsePage(params) };
+  return { q: searchTerm(params, 'q', 100), page: parsePage(params) };
 }
 
 export function usersHref({ q, page }: UsersListQuery): string {

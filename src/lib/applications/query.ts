@@ -1,5 +1,6 @@
 import { isUuid } from '../ids.ts';
 import { listHref, parsePage } from '../list-query.ts';
+import { searchTerm } from '../text.ts';
 import { isApplicationStatus, type ApplicationStatus } from './status.ts';
 
 /**
@@ -41,13 +42,13 @@ export function parseWorkspaceQuery(params: URLSearchParams, fixed: Partial<Work
   const status = params.get('status');
   const position = params.get('position');
   return {
-    q: params.get('q')?.trim().slice(0, 200) || null,
+    q: searchTerm(params, 'q', 200) || null,
     position: isUuid(position) ? position : null,
     status: isApplicationStatus(status) ? status : null,
     rating: rating === 'unrated' ? 'unrated' : /^[1-5]$/.test(rating ?? '') ? Number(rating) : null,
     from: day(params.get('from')),
     to: day(params.get('to')),
-    source: params.get('source')?.trim().toLowerCase().slice(0, 100) || null,
+    source: searchTerm(params, 'source', 100).toLowerCase() || null,
     knockedOut: params.get('flag') === 'knockout',
     sort: params.get('sort') === 'rating' ? 'rating' : 'newest',
     page: parsePage(params),

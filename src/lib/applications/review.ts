@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { FlashToast } from '../flash.ts';
+import { textField } from '../forms.ts';
 import { applicationStatuses } from './status.ts';
 import { candidateEmailSchema } from './templates.ts';
 
@@ -14,7 +15,7 @@ export const reviewMessages = {
   noneSelected: 'Choose at least one application.',
 } as const;
 
-const noteBody = z.string().check(z.trim(), z.minLength(1, reviewMessages.note), z.maxLength(NOTE_MAX, reviewMessages.note));
+const noteBody = textField(z.trim(), z.minLength(1, reviewMessages.note), z.maxLength(NOTE_MAX, reviewMessages.note));
 
 export const addNoteSchema = z.object({ applicationId: z.uuid(), body: noteBody });
 export const editNoteSchema = z.object({ noteId: z.uuid(), body: noteBody });
@@ -26,14 +27,14 @@ const bulkTarget = z.union([
   z.object({ ids: z.array(z.uuid()).check(z.minLength(1, reviewMessages.noneSelected), z.maxLength(1000)) }),
   z.object({
     query: z.object({
-      q: z.nullable(z.string().check(z.maxLength(200))),
+      q: z.nullable(textField(z.maxLength(200))),
       position: z.nullable(z.uuid()),
       status: z.nullable(z.enum(applicationStatuses)),
       rating: z.nullable(z.union([z.int().check(z.minimum(1), z.maximum(5)), z.literal('unrated')])),
       from: z.nullable(z.iso.date()),
       to: z.nullable(z.iso.date()),
       // Older pages (open before the source filter existed) send neither: no filter.
-      source: z._default(z.nullable(z.string().check(z.maxLength(100))), null),
+      source: z._default(z.nullable(textField(z.maxLength(100))), null),
       knockedOut: z._default(z.boolean(), false),
       sort: z.enum(['newest', 'rating']),
       page: z.int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { emailField } from '../forms.ts';
+import { emailField, textField } from '../forms.ts';
 import type { HONEYPOT_FIELD } from '../honeypot.ts';
 import { countryCodes, DEFAULT_COUNTRY_CODE, type CountryCode } from './countries.ts';
 import { consentFields } from '../privacy/notice.ts';
@@ -15,7 +15,7 @@ export type Gender = (typeof genders)[number];
 export const genderLabels: Record<Gender, string> = { male: 'Male', female: 'Female', 'prefer-not-to-say': 'Prefer not to say' };
 export const genderOptions = genders.map((value) => ({ value, label: genderLabels[value] }));
 
-const name = z.string().check(
+const name = textField(
   z.trim(),
   z.minLength(2, messages.nameLength),
   z.maxLength(100, messages.tooLong(100)),
@@ -24,7 +24,7 @@ const name = z.string().check(
 );
 
 const optionalUrl = (pattern: RegExp, message: string) =>
-  z.string().check(
+  textField(
     z.trim(),
     z.maxLength(300, messages.tooLong(300)),
     z.refine((value) => value === '' || pattern.test(value), message),
@@ -36,20 +36,20 @@ export const applicationFields = {
   email: emailField,
   country_code: z._default(z.enum(countryCodes.map((entry) => entry.code) as [CountryCode, ...CountryCode[]]), DEFAULT_COUNTRY_CODE),
   // Checked for the chosen country below: the rule needs both fields.
-  phone: z.string().check(z.maxLength(30, messages.tooLong(30))),
-  address: z.string().check(z.trim(), z.minLength(10, messages.address), z.maxLength(500, messages.tooLong(500))),
+  phone: textField(z.maxLength(30, messages.tooLong(30))),
+  address: textField(z.trim(), z.minLength(10, messages.address), z.maxLength(500, messages.tooLong(500))),
   gender: z.enum(genders, { error: messages.gender }),
   // "An https address on a linkedin host with a 2-3 letter subdomain" (www., uk., ...).
   linkedin_profile: optionalUrl(/^https:\/\/[a-z]{2,3}\.linkedin\.com(\/\S*)?$/i, messages.linkedin),
   github_profile: optionalUrl(/^https:\/\/\S+\.\S+$/i, messages.url),
   vercel_profile: optionalUrl(/^https:\/\/\S+\.\S+$/i, messages.url),
-  cover_letter: z.string().check(z.trim(), z.minLength(1, messages.coverLetter), z.maxLength(10_000, messages.tooLong(10_000))),
+  cover_letter: textField(z.trim(), z.minLength(1, messages.coverLetter), z.maxLength(10_000, messages.tooLong(10_000))),
   /** The opaque id the resume upload returned. */
   resume_upload_id: z.uuid(messages.resume),
   // The privacy notice acknowledged (required), and the talent pool (optional).
   ...consentFields,
   /** "How did you hear about us?" (optional; one of the options an admin keeps, checked by the server). */
-  heard_about: z._default(z.string().check(z.maxLength(80, messages.tooLong(80))), ''),
+  heard_about: z._default(textField(z.maxLength(80, messages.tooLong(80))), ''),
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { textField } from '../forms.ts';
 
 /**
  * Where an applicant came from (issue 18), without a tracking cookie: the campaign's UTM
@@ -71,9 +72,9 @@ export function sourceFormFields({ source, medium, campaign }: VisitSource) {
 
 /** The source fields as the apply form posts them (hidden inputs), checked again by the server. */
 export const sourceFields = {
-  source: z._default(z.string().check(z.maxLength(MAX)), ''),
-  source_medium: z._default(z.string().check(z.maxLength(MAX)), ''),
-  source_campaign: z._default(z.string().check(z.maxLength(MAX)), ''),
+  source: z._default(textField(z.maxLength(MAX)), ''),
+  source_medium: z._default(textField(z.maxLength(MAX)), ''),
+  source_campaign: z._default(textField(z.maxLength(MAX)), ''),
 };
 
 /** What the server stores from the posted fields: cleaned again, "direct" when empty. */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { textField } from '../forms.ts';
 
 /**
  * The e-mails admins send candidates from the admin area: a template per step, with placeholders
@@ -69,7 +70,7 @@ export const templateMessages = {
 } as const;
 
 const withKnownPlaceholders = (max: number, message: string) =>
-  z.string().check(
+  textField(
     z.trim(),
     z.minLength(1, message),
     z.maxLength(max, message),

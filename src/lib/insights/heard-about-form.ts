@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { textField } from '../forms.ts';
 
 /**
  * The answers of the apply form's "How did you hear about us?" select, as an admin edits them
@@ -15,7 +16,7 @@ export const heardAboutMessages = {
 
 /** One answer per line in the editor; blank lines are dropped, order is kept. */
 export const heardAboutFormSchema = z.object({
-  options: z.array(z.string().check(z.trim(), z.minLength(1, heardAboutMessages.option), z.maxLength(80, heardAboutMessages.option))).check(
+  options: z.array(textField(z.trim(), z.minLength(1, heardAboutMessages.option), z.maxLength(80, heardAboutMessages.option))).check(
     z.maxLength(MAX_HEARD_ABOUT_OPTIONS, heardAboutMessages.tooMany),
     z.refine((options) => new Set(options.map((option) => option.toLowerCase())).size === options.length, heardAboutMessages.duplicate),
   ),

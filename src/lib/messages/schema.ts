@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { emailField } from '../forms.ts';
+import { emailField, textField } from '../forms.ts';
 import { honeypotField } from '../honeypot.ts';
 import { contactMessages } from './texts.ts';
 
@@ -36,13 +36,13 @@ export function contactReasonLabel(reason: string): string {
 }
 
 const text = (min: number, minMessage: string, max: number) =>
-  z.string().check(z.trim(), z.minLength(min, minMessage), z.maxLength(max, contactMessages.tooLong(max)));
+  textField(z.trim(), z.minLength(min, minMessage), z.maxLength(max, contactMessages.tooLong(max)));
 
 export const contactFormSchema = z.object({
   first_name: text(1, contactMessages.firstName, 100),
   last_name: text(1, contactMessages.lastName, 100),
   email: emailField,
-  phone: z.string().check(
+  phone: textField(
     z.trim(),
     z.maxLength(30, contactMessages.tooLong(30)),
     z.refine((value) => value === '' || isPlausiblePhone(value), contactMessages.phone),

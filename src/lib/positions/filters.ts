@@ -1,4 +1,5 @@
 import { isUuid } from '../ids.ts';
+import { searchTerm } from '../text.ts';
 
 /**
  * The job board's filters as they live in the URL (?q=&department=&location=), read the same way
@@ -26,9 +27,9 @@ const MAX_LOCATION_LENGTH = 200;
 
 /** Reads the filters from a URL's query, ignoring malformed values. */
 export function filtersFromSearchParams(params: URLSearchParams): JobFilters {
-  const q = params.get('q')?.trim().slice(0, MAX_QUERY_LENGTH) || undefined;
+  const q = searchTerm(params, 'q', MAX_QUERY_LENGTH) || undefined;
   const department = params.get('department')?.trim();
-  const location = params.get('location')?.trim().slice(0, MAX_LOCATION_LENGTH) || undefined;
+  const location = searchTerm(params, 'location', MAX_LOCATION_LENGTH) || undefined;
   return { q, department: isUuid(department) ? department : undefined, location };
 }
 

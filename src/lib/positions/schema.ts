@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { textField } from '../forms.ts';
 import { positionFormMessages as messages } from './texts.ts';
 import { cleanQuestion, screeningQuestionsSchema } from '../screening/question-schema.ts';
 
@@ -19,7 +20,7 @@ export function linesToList(text: string): string[] {
     .filter(Boolean);
 }
 
-const optionalAmount = z.string().check(
+const optionalAmount = textField(
   z.trim(),
   z.refine((value) => value === '' || /^\d{1,9}$/.test(value.replace(/[,\s]/g, '')), messages.amount),
 );
@@ -28,13 +29,13 @@ const atMost = (max: number) => z.maxLength(max, messages.atMost(max));
 
 export const positionFormSchema = z
   .object({
-    title: z.string().check(z.trim(), z.minLength(2, messages.title), atMost(200)),
+    title: textField(z.trim(), z.minLength(2, messages.title), atMost(200)),
     departmentId: z.union([z.uuid(), z.literal('')]),
-    location: z.string().check(z.trim(), z.minLength(2, messages.location), atMost(100)),
+    location: textField(z.trim(), z.minLength(2, messages.location), atMost(100)),
     type: z.enum(positionTypes, { error: messages.type }),
-    description: z.string().check(z.trim(), z.minLength(1, messages.description), atMost(MAX_LIST_TEXT)),
-    requirements: z.string().check(atMost(MAX_LIST_TEXT)),
-    responsibilities: z.string().check(atMost(MAX_LIST_TEXT)),
+    description: textField(z.trim(), z.minLength(1, messages.description), atMost(MAX_LIST_TEXT)),
+    requirements: textField(atMost(MAX_LIST_TEXT)),
+    responsibilities: textField(atMost(MAX_LIST_TEXT)),
     salaryMin: optionalAmount,
     salaryMax: optionalAmount,
     closesAt: z.union([z.literal(''), z.iso.date(messages.date)]),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { emailField } from '../forms.ts';
+import { emailField, textField } from '../forms.ts';
 import type { FlashToast } from '../flash.ts';
 
 /** The privacy tools of the admin area: their inputs and their texts. */
@@ -7,9 +7,7 @@ import type { FlashToast } from '../flash.ts';
 export const legalHoldSchema = z.object({
   applicationId: z.uuid(),
   /** The reason, required to set a hold; null releases it. */
-  reason: z.nullable(
-    z.string().check(z.trim(), z.minLength(3, 'Say why the application must be kept (at least 3 characters)'), z.maxLength(500)),
-  ),
+  reason: z.nullable(textField(z.trim(), z.minLength(3, 'Say why the application must be kept (at least 3 characters)'), z.maxLength(500))),
 });
 
 export const personSchema = z.object({ email: emailField });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { textField } from '../forms.ts';
 import { applicationFields, phoneOfCountry, type ApplicationForm, type ApplicationFormInput } from '../applications/schema.ts';
 import { answersOf, LONG_ANSWER_MAX, SHORT_ANSWER_MAX, type ScreeningQuestion } from './questions.ts';
 
@@ -23,20 +24,20 @@ function answerRule(question: ScreeningQuestion) {
   const requiredCheck = z.refine<string>((value) => !question.required || !empty(value), answerMessages.required);
   const choices = answersOf(question);
   if (choices) {
-    return z.string().check(
+    return textField(
       requiredCheck,
       z.refine((value) => empty(value) || choices.includes(value), answerMessages.choose),
     );
   }
   if (question.type === 'number') {
-    return z.string().check(
+    return textField(
       z.trim(),
       requiredCheck,
       z.refine((value) => empty(value) || NUMBER.test(value.replace(',', '.')), answerMessages.number),
     );
   }
   const max = question.type === 'long_text' ? LONG_ANSWER_MAX : SHORT_ANSWER_MAX;
-  return z.string().check(z.trim(), requiredCheck, z.maxLength(max, answerMessages.tooLong(max)));
+  return textField(z.trim(), requiredCheck, z.maxLength(max, answerMessages.tooLong(max)));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { textField } from '../forms.ts';
 import { answersOf, MAX_OPTIONS, MAX_QUESTIONS, questionTypes, type ScreeningQuestion } from './questions.ts';
 
 export const questionMessages = {
@@ -19,11 +20,11 @@ export const screeningQuestionSchema = z
   .object({
     id: z.string().check(z.regex(/^[a-z0-9]{8,32}$/)),
     type: z.enum(questionTypes),
-    label: z.string().check(z.trim(), z.minLength(3, questionMessages.label), z.maxLength(300, questionMessages.label)),
+    label: textField(z.trim(), z.minLength(3, questionMessages.label), z.maxLength(300, questionMessages.label)),
     required: z.boolean(),
     // Blank lines of the editor's "one per line" box are dropped when saved (cleanQuestion).
-    options: z.array(z.string().check(z.trim(), z.maxLength(100, questionMessages.options))),
-    knockout: z.nullable(z.string()),
+    options: z.array(textField(z.trim(), z.maxLength(100, questionMessages.options))),
+    knockout: z.nullable(textField()),
   })
   .check(
     z.refine(

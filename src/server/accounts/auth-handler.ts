@@ -10,11 +10,13 @@ import { afterResponse, type ResponseHooks } from '../after-response.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import { spendMailBudget } from '../mail/budget.ts';
 import { accountLocked } from '../mail/templates.ts';
 import { rateLimitPolicies, type RateLimitPolicy, type RateLimiters } from '../rate-limit.ts';
 import type { Runtime } from '../runtime.ts';
 import { HONEYPOT_FIELD, isHoneypotFilled } from '../../lib/honeypot.ts';
 import { forgotPasswordSchema } from '../../lib/accounts/schema.ts';
+import { controlCharactersMessage, hasControlCharacters } from '../../lib/text.ts';
 import { authErrorMessages, authMessages } from '../../lib/accounts/texts.ts';
 import { sitePath } from '../../lib/site-path.ts';
 
@@ -96,7 +98,7 @@ async function withOurMessages(response: Response): Promise<Response> {
 
 async function lockedAccountMail(deps: AuthHandlerDeps, email: string): Promise<void> {
   const [user] = await deps.db.select({ name: users.name }).from(users).where(eq(users.email, email));
-  if (!user) return;
+  if (!user || !(await spendMailBudget(deps.rateLimits, email, 'account-locked'))) return;
   const minutes = rateLimitPolicies.signInAccount.durationSeconds / 60;
   await deps.jobs.enqueueEmail({ to: email, ...accountLocked({ name: user.name, minutes, resetUrl: `${deps.siteUrl}/auth?mode=forgot` }) });
   deps.log({ policy: 'signInAccount' }, 'account sign-in locked after failed passwords');
@@ -213,6 +215,11 @@ export async function handleAuthRequest(
     if (fields[name] !== undefined && !sitePath(fields[name]))
       return json(400, { code: 'INVALID_REDIRECT', message: authMessages.invalidRedirect });
   }
+  // The one text rule (src/lib/text.ts) for every field but passwords, which are only ever hashed.
+  const unfit = Object.keys(fields).find(
+    (name) => !/password/i.test(name) && typeof fields[name] === 'string' && hasControlCharacters(fields[name]),
+  );
+  if (unfit) return json(400, { code: 'INVALID_CHARACTERS', message: controlCharactersMessage, field: unfit });
   if (isHoneypotFilled(fields[HONEYPOT_FIELD])) {
     deps.log({ path }, 'auth request dropped: honeypot filled');
     // The same answer a real sign-up or reset request gets, and nothing done.

@@ -38,6 +38,7 @@ beforeAll(async () => {
   auth = createAuth({
     db: database.db,
     jobs: backend.jobs,
+    rateLimits: backend.rateLimits,
     siteUrl: SITE,
     secret: 'test-secret-test-secret-test-secret-1234',
     secureCookies: false,
@@ -159,6 +160,7 @@ describe('without e-mail verification (AUTH_REQUIRE_EMAIL_VERIFICATION=false)', 
     const open = createAuth({
       db: database.db,
       jobs: backend.jobs,
+      rateLimits: backend.rateLimits,
       siteUrl: SITE,
       secret: 'test-secret-test-secret-test-secret-1234',
       secureCookies: false,
@@ -269,6 +271,7 @@ describe('no account hijack by signing up first (decision 028)', () => {
       secureCookies: false,
       requireEmailVerification: true,
       adminEmails: ['boss@helixpoint.test'],
+      rateLimits: backend.rateLimits,
       log: () => {},
     });
     // Before the owner confirms, the stranger cannot sign in at all (the address is unproven).
@@ -297,6 +300,7 @@ describe('no account hijack by signing up first (decision 028)', () => {
       secureCookies: false,
       requireEmailVerification: false,
       adminEmails: ['unproven@helixpoint.test'],
+      rateLimits: backend.rateLimits,
       log: () => {},
     });
     // Verified by some other way (an older version of the site did it by the link alone).

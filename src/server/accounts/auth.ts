@@ -8,7 +8,9 @@ import { audit, type Actor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import { spendMailBudget } from '../mail/budget.ts';
 import { resetPassword, verifyEmail } from '../mail/templates.ts';
+import type { RateLimiters } from '../rate-limit.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { provePassword } from './email-verification.ts';
 import { hashedSessionTokens } from './session-tokens.ts';
@@ -56,6 +58,8 @@ function assuranceOf(path: string | undefined, current: { aal?: unknown } | unde
 export interface AuthDeps {
   db: Database;
   jobs: Pick<Jobs, 'enqueueEmail'>;
+  /** The recipients' budget of unsolicited e-mail (src/server/mail/budget.ts). */
+  rateLimits: Pick<RateLimiters, 'consume' | 'isLimited'>;
   siteUrl: string;
   secret: string;
   secureCookies: boolean;
@@ -69,7 +73,12 @@ export function createAuth(deps: AuthDeps) {
   const adminEmails = new Set(deps.adminEmails.map((email) => email.toLowerCase()));
 
   /** The e-mailed link to confirm an address: our page, where the verifier chooses the password. */
-  const sendVerification = async (user: { id: string; email: string; name: string }) => {
+  // Anybody can sign up (or sign in) with any address: each link counts against the address's mail
+  // budget; a sign-in to an unverified account re-sends it only when none went in the last minutes.
+  const sendVerification = async (user: { id: string; email: string; name: string }, request?: Request) => {
+    const unlessSentRecently = request ? new URL(request.url).pathname.endsWith('/sign-in/email') : false;
+    if (!(await spendMailBudget(deps.rateLimits, user.email, 'verification', { unlessSentRecently })))
+      return deps.log({ unlessSentRecently }, 'verification e-mail withheld: sent moments ago, or mail budget spent');
     const token = await createEmailVerificationToken(deps.secret, user.email, undefined, VERIFY_EMAIL_SECONDS, { userId: user.id });
     const url = `${deps.siteUrl}${VERIFY_EMAIL_PATH}?token=${token}`;
     await deps.jobs.enqueueEmail({ to: user.email, ...verifyEmail({ name: user.name, url }) });
@@ -118,6 +127,8 @@ export function createAuth(deps: AuthDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
+        if (!(await spendMailBudget(deps.rateLimits, user.email, 'password-reset')))
+          return deps.log({}, 'reset e-mail withheld: mail budget spent');
         await deps.jobs.enqueueEmail({ to: user.email, ...resetPassword({ name: user.name, url }) });
       },
       // The reset link proved the address, and its holder chose the password (Better Auth has ended
@@ -139,7 +150,7 @@ export function createAuth(deps: AuthDeps) {
       // password and signs in through ours (email-verification.ts).
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_SECONDS,
-      sendVerificationEmail: async ({ user }) => sendVerification(user),
+      sendVerificationEmail: async ({ user }, request) => sendVerification(user, request),
     },
     advanced: {
       useSecureCookies: deps.secureCookies,

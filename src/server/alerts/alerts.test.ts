@@ -11,6 +11,7 @@ import {
   alertSubscriberCounts,
   confirmAlert,
   DIGEST_INTERVAL_MS,
+  removeUnconfirmedAlerts,
   sendAlertDigests,
   subscribeToAlerts,
   unsubscribeAlert,
@@ -253,5 +254,29 @@ describe('admins', () => {
     expect(JSON.stringify(counts)).not.toContain('@');
     expect(counts).toContainEqual({ departmentName: 'Engineering', location: 'austin, tx', confirmed: 1, pending: 0 });
     expect(counts.find((row) => row.departmentName === null && row.location === null)).toMatchObject({ confirmed: 1 });
+  });
+});
+
+describe('unconfirmed alerts', () => {
+  it('are deleted, address and all, 7 days after they were asked for; confirmed ones stay', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    const alert = (email: string, createdAt: Date, confirmedAt: Date | null) => ({
+      email,
+      createdAt,
+      confirmedAt,
+      confirmTokenHash: `confirm-${email}`,
+      unsubscribeTokenHash: `unsubscribe-${email}`,
+    });
+    await backend.database.db
+      .insert(jobAlerts)
+      .values([
+        alert('stale@example.com', daysAgo(7.1), null),
+        alert('recent@example.com', daysAgo(6), null),
+        alert('kept@example.com', daysAgo(30), daysAgo(29)),
+      ]);
+    expect(await removeUnconfirmedAlerts(backend.database.db)).toBe(1);
+    const left = (await backend.database.db.select({ email: jobAlerts.email }).from(jobAlerts)).map((row) => row.email);
+    expect(left).not.toContain('stale@example.com');
+    expect(left).toEqual(expect.arrayContaining(['recent@example.com', 'kept@example.com']));
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db as BossDb } from 'pg-boss';
 import { z } from 'zod/mini';
@@ -7,11 +7,12 @@ import type { Database } from '../db/client.ts';
 import { departments, jobAlertMatches, jobAlerts, positions } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { alertFilterText, confirmJobAlert, jobAlertDigest } from '../mail/alert-templates.ts';
+import { spendMailBudget } from '../mail/budget.ts';
 import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
 import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
 import type { Runtime } from '../runtime.ts';
 import { isOpen } from '../positions/board.ts';
-import { emailField } from '../../lib/forms.ts';
+import { emailField, textField } from '../../lib/forms.ts';
 import { honeypotField } from '../../lib/honeypot.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -53,8 +54,8 @@ export function bossDbOf(tx: DrizzleTransaction): BossDb {
 
 export const alertFormSchema = z.object({
   email: emailField,
-  department: z.optional(z.string().check(z.maxLength(100))),
-  location: z.optional(z.string().check(z.maxLength(200))),
+  department: z.optional(textField(z.maxLength(100))),
+  location: z.optional(textField(z.maxLength(200))),
   ...honeypotField,
 });
 export type AlertFormInput = z.input<typeof alertFormSchema>;
@@ -93,6 +94,18 @@ export async function subscribeToAlerts(deps: AlertDeps, input: unknown, clientK
     : [];
   const departmentId = department?.id ?? null;
   const filter = alertFilterText({ departmentName: department?.name ?? null, location });
+  // Already confirmed: nothing to do, and nothing to tell. Otherwise a confirmation goes out, within
+  // the address's budget (spent before the transaction: the budget's counters use a connection of
+  // their own). Over the budget nothing is stored either: an alert that cannot be confirmed is no use.
+  const [known] = await deps.db
+    .select({ confirmedAt: jobAlerts.confirmedAt })
+    .from(jobAlerts)
+    .where(and(eq(jobAlerts.email, email), filterOf({ departmentId, location })));
+  if (known?.confirmedAt) return { kind: 'sent' };
+  if (!(await spendMailBudget(deps.rateLimits, email, 'alert-confirmation'))) {
+    deps.log({}, 'job alert confirmation withheld: mail budget spent');
+    return { kind: 'sent' };
+  }
 
   try {
     await deps.db.transaction(async (tx) => {
@@ -293,6 +306,19 @@ async function sendDigest(deps: DigestDeps, alertId: string, now: Date, cutoff: 
     await tx.update(jobAlerts).set({ lastSentAt: now }).where(eq(jobAlerts.id, alertId));
     return true;
   });
+}
+
+/** An alert not confirmed this long after it was asked for is deleted, address and all. */
+export const UNCONFIRMED_ALERT_DAYS = 7;
+
+/** Deletes the alerts never confirmed within UNCONFIRMED_ALERT_DAYS (the hourly clean-up job). */
+export async function removeUnconfirmedAlerts(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNCONFIRMED_ALERT_DAYS * 24 * 60 * 60 * 1000);
+  const removed = await db
+    .delete(jobAlerts)
+    .where(and(isNull(jobAlerts.confirmedAt), lt(jobAlerts.createdAt, cutoff)))
+    .returning({ id: jobAlerts.id });
+  return removed.length;
 }
 
 /** For admins: confirmed subscribers per filter, and how many wait for confirmation. Never addresses. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/client.ts';
+import { bufferedBody } from '../http/body-limits.ts';
 import type { AstroHandler, RequestLocals } from '../http/server.ts';
 import { readFormPost } from '../public-form.ts';
 import { UNSUBSCRIBE_PATH, unsubscribeAlert } from './alerts.ts';
@@ -37,16 +38,23 @@ export function withOneClickUnsubscribe(handler: AstroHandler, db: Database): As
     if (locals) locals.routePattern = UNSUBSCRIBE_PATH;
     return (async () => {
       try {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of req as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > MAX_BODY_BYTES) {
-            res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Too large\n');
-            return;
-          }
-          chunks.push(chunk);
+        // Our server has read the body already, within its route's limits (src/server/http/body-limits.ts).
+        const buffered = bufferedBody(req);
+        const chunks: Buffer[] = buffered ? [buffered] : [];
+        let size = buffered?.length ?? 0;
+        if (size > MAX_BODY_BYTES) {
+          res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Too large\n');
+          return;
         }
+        if (!buffered)
+          for await (const chunk of req as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > MAX_BODY_BYTES) {
+              res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Too large\n');
+              return;
+            }
+            chunks.push(chunk);
+          }
         const request = new Request(new URL(req.url ?? '/', 'http://localhost'), {
           method: 'POST',
           headers: { 'Content-Type': String(req.headers['content-type'] ?? 'application/octet-stream') },

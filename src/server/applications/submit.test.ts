@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationMessages as messages } from '@/lib/applications/texts';
 import { PRIVACY_NOTICE_VERSION } from '@/lib/privacy/notice';
 import { MAX_UPLOAD_BYTES, uploadMessages } from '@/lib/uploads';
+import { uploadRefusals } from '../uploads/messages';
 import { applyFormPost } from './form-post';
 import { applicationDeps, submitApplication, type ApplicationDeps } from './submit';
 import { listOpenPositions } from '../positions/board';
@@ -225,7 +226,7 @@ describe('resume upload', () => {
     for (let i = 0; i < 10; i += 1) expect((await upload(fixture('resume.pdf'), { ip })).status).toBe(201);
     const limited = await upload(fixture('resume.pdf'), { ip });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: uploadMessages.rateLimited });
+    expect(limited.body).toEqual({ error: uploadRefusals.rateLimited });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await upload(fixture('resume.pdf'), { ip: nextIp() })).status).toBe(201);
   });

@@ -4,6 +4,7 @@ import { withTransaction } from '../db/client.ts';
 import { applicationLinkUrl, issueApplicationLink } from '../candidates/links.ts';
 import { applicationStatusHistory, applications } from '../db/schema.ts';
 import { heardAboutAnswer } from '../insights/heard-about.ts';
+import { spendMailBudget } from '../mail/budget.ts';
 import { alreadyApplied, applicationReceived, newApplication } from '../mail/templates.ts';
 import { getOpenPosition } from '../positions/board.ts';
 import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
@@ -75,6 +76,9 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
   const heardAbout = await heardAboutAnswer(deps.db, form.heard_about);
 
   const application = normalizeApplication(form, { talentPoolMonths: deps.talentPoolMonths });
+  // Anybody can apply with any address: the acknowledgement counts against its mail budget. Spent
+  // before the transaction, whose connection must not wait for another one (the budget's counters).
+  const acknowledge = await spendMailBudget(deps.rateLimits, application.email, 'application-received');
   try {
     const applicationId = await withTransaction(deps.pool, async (tx) => {
       // The resume must be a resume upload no application has claimed yet.
@@ -121,7 +125,8 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
       // The candidate's personal link to follow the application (issue 19), stored with the row.
       const link = applicationLinkUrl(deps.siteUrl, await issueApplicationLink(tx.db, row.id));
       const confirmation = applicationReceived({ applicantName: application.fullName, positionTitle: position.title, link });
-      await deps.jobs.enqueueEmail({ to: application.email, ...confirmation }, { db: tx });
+      if (acknowledge) await deps.jobs.enqueueEmail({ to: application.email, ...confirmation }, { db: tx });
+      else deps.log({}, 'application acknowledgement withheld: mail budget spent');
       return row.id;
     });
     if (!applicationId) return { kind: 'invalid', fieldErrors: { resume_upload_id: messages.resumeMissing } };
@@ -129,7 +134,9 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
     return { kind: 'submitted', applicationId };
   } catch (error) {
     if (!isUniqueViolation(error, 'applications_position_email_idx')) throw error;
-    await mailEarlierApplicant(deps, position, application.email);
+    // The mail budget was spent above, for this address, before we knew it was a repeat.
+    if (acknowledge) await mailEarlierApplicant(deps, position, application.email);
+    else deps.log({ positionId: position.id }, 'repeated application not mailed: mail budget spent');
     // The answer of a new application; the id of none.
     return { kind: 'submitted', applicationId: randomUUID() };
   }

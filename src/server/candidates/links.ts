@@ -4,10 +4,12 @@ import { z } from 'zod/mini';
 import type { Database } from '../db/client.ts';
 import { withTransaction } from '../db/client.ts';
 import { applicationLinks, applications, positions, users } from '../db/schema.ts';
+import { spendMailBudget } from '../mail/budget.ts';
 import { applicationLinksMail } from '../mail/templates.ts';
 import { afterResponse, type ResponseHooks } from '../after-response.ts';
 import { admitPublicForm, type PublicFormDeps } from '../public-form.ts';
 import { newSecretToken } from '../secret-tokens.ts';
+import { textField } from '../../lib/forms.ts';
 import { honeypotField } from '../../lib/honeypot.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
 
@@ -186,7 +188,7 @@ export async function linkForUser(
 }
 
 export const linkRequestSchema = z.object({
-  email: z.string().check(z.trim(), z.toLowerCase(), z.email('Enter a valid e-mail address.'), z.maxLength(254)),
+  email: textField(z.trim(), z.toLowerCase(), z.email('Enter a valid e-mail address.'), z.maxLength(254)),
   ...honeypotField,
 });
 
@@ -230,6 +232,10 @@ async function sendApplicationLinks(deps: PublicFormDeps, email: string): Promis
   const perAddress = await deps.rateLimits.consume('applicationLinksAddress', email);
   if (!perAddress.allowed) {
     deps.log({}, 'application links not sent: address limit reached');
+    return;
+  }
+  if (!(await spendMailBudget(deps.rateLimits, email, 'application-links'))) {
+    deps.log({}, 'application links not sent: mail budget spent');
     return;
   }
   await withTransaction(deps.pool, async (tx) => {

@@ -58,6 +58,7 @@ describe('the embedded database', () => {
       'retention_runs',
       'sessions',
       'two_factors',
+      'upload_reservations',
       'uploads',
       'users',
       'verifications',

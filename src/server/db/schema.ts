@@ -261,7 +261,7 @@ export const positions = pgTable(
   ],
 );
 
-/** A file uploaded before the form that uses it is sent; unattached ones are cleaned up after 24 h. */
+/** A file uploaded before the form that uses it is sent; unattached ones are cleaned up after 3 hours (src/server/uploads/cleanup.ts). */
 export const uploads = pgTable(
   'uploads',
   {
@@ -273,6 +273,8 @@ export const uploads = pgTable(
     size: integer('size').notNull(),
     attachedAt: timestamp('attached_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Who uploaded it, for the quota of bytes not yet attached: a keyed hash of the client (src/server/uploads/quota.ts), never an address. */
+    clientKey: text('client_key'),
   },
   (t) => [
     check('uploads_purpose', inList('purpose', uploadPurposeNames)),
@@ -282,6 +284,19 @@ export const uploads = pgTable(
       .where(sql`attached_at is null`),
   ],
 );
+
+/**
+ * Bytes promised to uploads in progress (src/server/uploads/quota.ts): counted with the stored
+ * uploads not yet attached, so uploads running at the same time cannot pass a quota together.
+ * Removed when the upload ends; one left by a crash stops counting after 15 minutes and is deleted
+ * by the clean-up job.
+ */
+export const uploadReservations = pgTable('upload_reservations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clientKey: text('client_key').notNull(),
+  bytes: integer('bytes').notNull(),
+  createdAt: createdAt(),
+});
 
 export const applications = pgTable(
   'applications',

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import compression from 'compression';
 import sirv from 'sirv';
 import { getMetrics, hasMetricsToken, type Metrics } from '../metrics.ts';
+import { admitRequest } from './admission.ts';
 import type { PageCache } from './page-cache.ts';
 import { loggedPath } from './log-path.ts';
 
@@ -11,6 +12,8 @@ export interface RequestLocals {
   routePattern?: string;
   /** Work a page or route left for after its answer (src/server/after-response.ts): run once the response is closed. */
   afterResponse?: Array<() => void>;
+  /** The request id (X-Request-Id): a fault's reference (src/server/failures.ts). */
+  requestId?: string;
 }
 
 /** Astro's Node adapter handler in middleware mode (dist/server/entry.mjs); `locals` become Astro.locals. */
@@ -41,6 +44,10 @@ export interface ServerOptions {
   pageCache?: PageCache;
   /** Called when a response is finished, with its route pattern (from memory or rendered alike): views are counted here. */
   afterResponse?: (req: IncomingMessage, answer: { route: string; path: string; status: number }) => void;
+  /** SITE_URL's origin, for the same-origin check of writes (admission.ts). */
+  siteOrigin?: string;
+  /** Refused requests (cross-site writes, bodies over their limits) are logged here. */
+  warn?: (data: object, message: string) => void;
 }
 
 /** Two years, subdomains included: browsers then never try http for the site. */
@@ -104,6 +111,8 @@ export function createAppServer({
   hsts = false,
   pageCache,
   afterResponse,
+  siteOrigin,
+  warn,
 }: ServerOptions): Server {
   const staticHandlers = (Array.isArray(clientDir) ? clientDir : [clientDir]).map((dir) =>
     sirv(dir, {
@@ -132,7 +141,7 @@ export function createAppServer({
     const path = pathOf(req.url);
     // The route label of the metrics: a pattern, never the raw path (unbounded label values).
     let route = 'static';
-    const locals: RequestLocals = { afterResponse: [] };
+    const locals: RequestLocals = { afterResponse: [], requestId: reqId };
     res.setHeader('X-Request-Id', reqId);
     applySecurityHeaders(res, hsts);
     res.once('finish', () => {
@@ -163,8 +172,10 @@ export function createAppServer({
       void answerMetrics(req, res, metrics, metricsToken);
       return;
     }
-    serveStatic(req, res, () => {
+    serveStatic(req, res, async () => {
       route = 'astro';
+      // Cross-site writes and bodies over their route's limits are answered before any route reads them.
+      if (!(await admitRequest(req, res, { siteOrigin, warn }))) return;
       const cacheable = pageCache?.match(req);
       const render = () =>
         compress(req as never, res as never, () => {

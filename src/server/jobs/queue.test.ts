@@ -83,9 +83,9 @@ describe('the send-email job', () => {
   }, 60_000);
 });
 
-describe('the clean-up of abandoned uploads', () => {
-  it('is scheduled daily', async () => {
+describe('the clean-up of abandoned uploads and unconfirmed alerts', () => {
+  it('is scheduled hourly (an upload abandoned for 3 hours goes within 4)', async () => {
     const schedules = await jobs.boss.getSchedules();
-    expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual(['cleanup-uploads', '17 3 * * *']);
+    expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual(['cleanup-uploads', '17 * * * *']);
   });
 });

@@ -6,7 +6,8 @@ import { getMetrics } from '../metrics.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { runRetention, type RetentionPolicy } from '../privacy/retention.ts';
 import { cleanUpAbandonedUploads } from '../uploads/cleanup.ts';
-import { sendAlertDigests } from '../alerts/alerts.ts';
+import { removeStaleReservations } from '../uploads/quota.ts';
+import { removeUnconfirmedAlerts, sendAlertDigests } from '../alerts/alerts.ts';
 
 /**
  * Background work in the same PostgreSQL (pg-boss): safe with several app instances, and a job
@@ -118,17 +119,21 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       return results;
     },
   );
+  // What visitors started and never finished: uploads never attached (and reservations of uploads
+  // that died), job alerts never confirmed.
   await boss.work(CLEANUP_UPLOADS, workOptions, async () => {
     try {
       const removed = await cleanUpAbandonedUploads(options.db, options.storage);
-      options.log({ removed }, 'abandoned uploads cleaned up');
+      const reservations = await removeStaleReservations(options.db);
+      const alerts = await removeUnconfirmedAlerts(options.db);
+      options.log({ removed, reservations, unconfirmedAlerts: alerts }, 'abandoned uploads and unconfirmed job alerts cleaned up');
     } catch (error) {
       metrics.jobFailures.inc({ queue: CLEANUP_UPLOADS });
       throw error;
     }
   });
-  // Daily at 03:17 UTC (off the hour, away from other schedulers).
-  await boss.schedule(CLEANUP_UPLOADS, '17 3 * * *');
+  // Hourly at :17 (off the hour, away from other schedulers): an abandoned upload goes within 4 hours.
+  await boss.schedule(CLEANUP_UPLOADS, '17 * * * *');
   const { retention } = options;
   if (retention) {
     await boss.work(APPLY_RETENTION, workOptions, async () => {

@@ -28,6 +28,7 @@ export async function startAuthServer(
   const auth = createAuth({
     db,
     jobs: backend.jobs,
+    rateLimits: backend.rateLimits,
     siteUrl: TEST_SITE,
     secret: TEST_SECRET,
     secureCookies: false,

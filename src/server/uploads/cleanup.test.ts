@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('the clean-up of abandoned uploads', () => {
-  it('removes uploads never attached after 24 hours, and nothing else', async () => {
+  it('removes uploads never attached after 3 hours, and nothing else', async () => {
     const store = async (name: string) =>
       storage.put(Readable.from([Buffer.from(`%PDF-1.7 ${name}`)]), { contentType: 'application/pdf', prefix: 'resumes/' });
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
@@ -41,7 +41,7 @@ describe('the clean-up of abandoned uploads', () => {
     });
     await database.db
       .insert(uploads)
-      .values([row(old.key, hoursAgo(25), null), row(fresh.key, hoursAgo(2), null), row(attached.key, hoursAgo(48), hoursAgo(47))]);
+      .values([row(old.key, hoursAgo(3.1), null), row(fresh.key, hoursAgo(2.5), null), row(attached.key, hoursAgo(48), hoursAgo(47))]);
 
     expect(await cleanUpAbandonedUploads(database.db, storage)).toBe(1);
     expect(await storage.exists(old.key)).toBe(false);

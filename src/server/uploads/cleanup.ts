@@ -3,10 +3,13 @@ import type { Database } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 
-/** Uploads never attached to an application or message are deleted after this long. */
-export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+/**
+ * Uploads never attached to an application or message are deleted after this long: a form is sent
+ * within minutes of its file, and until the file goes it counts against its client's quota (quota.ts).
+ */
+export const ABANDONED_UPLOAD_AGE_MS = 3 * 60 * 60 * 1000;
 
-/** Deletes uploads (object and row) created before `now - 24 h` and never attached. Run daily by a job. */
+/** Deletes uploads (object and row) created before `now - 3 h` and never attached. Run hourly by a job. */
 export async function cleanUpAbandonedUploads(db: Database, storage: ObjectStorage, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_AGE_MS);
   const abandoned = await db

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isDatabaseUnavailable } from '../db/availability.ts';
+import { describeError } from '../failures.ts';
 import type { Database } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import type { RateLimiters } from '../rate-limit.ts';
@@ -9,6 +10,8 @@ import type { Runtime } from '../runtime.ts';
 import { isStorageUnavailable } from '../storage/availability.ts';
 import { isFileTooLargeError, type ObjectStorage } from '../storage/index.ts';
 import { detectDocumentType, looksLikeText, NotTextError, TextProbe, WordDocumentProbe } from './detect.ts';
+import { uploadRefusals } from './messages.ts';
+import { defaultUploadQuota, releaseReservation, reserveUpload, uploadClientKey, type UploadQuota } from './quota.ts';
 import {
   MAX_UPLOAD_BYTES,
   documentTypes,
@@ -23,7 +26,8 @@ import {
 /**
  * Receiving a file from a form (resume, attachment): streamed to private storage, never buffered
  * whole, accepted by its content (magic bytes), at most 10 MB, and recorded as an upload row whose
- * opaque id the form sends with its submission. Unused uploads are deleted by a daily job.
+ * opaque id the form sends with its submission, within the quotas of bytes not yet attached and the
+ * disk's free-space floor (quota.ts). Unused uploads are deleted by an hourly job.
  */
 
 /** Enough of the start of a file for its type to be recognised (DOCX needs its first zip entries). */
@@ -34,6 +38,13 @@ export interface UploadDeps {
   storage: ObjectStorage;
   rateLimits: RateLimiters;
   log: (data: object, message: string) => void;
+  /** For what an operator must see (the quotas or the disk's floor reached). */
+  warn: (data: object, message: string) => void;
+  /** Keys the client's hash in the uploads table (AUTH_SECRET). */
+  secret: string;
+  quota: UploadQuota;
+  /** The disks that keep the free-space floor (DATA_DIR). */
+  diskPaths: readonly string[];
 }
 
 export function uploadDeps(runtime: Runtime): UploadDeps {
@@ -42,6 +53,10 @@ export function uploadDeps(runtime: Runtime): UploadDeps {
     storage: runtime.storage,
     rateLimits: runtime.rateLimits,
     log: (data, message) => runtime.logger.info(data, message),
+    warn: (data, message) => runtime.logger.warn(data, message),
+    secret: runtime.config.authSecret,
+    quota: runtime.config.uploads ?? defaultUploadQuota,
+    diskPaths: runtime.config.dataDir ? [runtime.config.dataDir] : [],
   };
 }
 
@@ -125,7 +140,20 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
   if (declaredLength === '0' || !request.body) return refuse(400, uploadMessages.empty);
 
   const decision = await deps.rateLimits.consume('upload', request.clientKey);
-  if (!decision.allowed) return refuse(429, uploadMessages.rateLimited, { 'Retry-After': String(decision.retryAfterSeconds) });
+  if (!decision.allowed) return refuse(429, uploadRefusals.rateLimited, { 'Retry-After': String(decision.retryAfterSeconds) });
+
+  // The bytes this upload may take: its declared length, or the most a file may be.
+  const client = uploadClientKey(deps.secret, request.clientKey);
+  const declared = Number(declaredLength);
+  const reservation = await reserveUpload(deps, client, declaredLength !== null && declared > 0 ? declared : MAX_UPLOAD_BYTES);
+  if (!reservation.ok) {
+    if (reservation.reason === 'client') return refuse(429, uploadRefusals.quota, { 'Retry-After': '3600' });
+    deps.warn(
+      { purpose, reason: reservation.reason },
+      `upload refused: ${reservation.reason === 'disk' ? 'free space below the floor' : 'the total quota is full'}`,
+    );
+    return refuse(503, uploadRefusals.unavailable, { 'Retry-After': '600' });
+  }
 
   const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   let stored: { key: string; size: number } | undefined;
@@ -156,7 +184,7 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
     const fileName = cleanFileName(headers.get('x-file-name'), type);
     const [row] = await deps.db
       .insert(uploads)
-      .values({ storageKey: stored.key, purpose, fileName, contentType: documentTypes[type].mime, size: stored.size })
+      .values({ storageKey: stored.key, purpose, fileName, contentType: documentTypes[type].mime, size: stored.size, clientKey: client })
       .returning({ id: uploads.id });
     if (!row) throw new Error('The upload row was not stored.');
     return { status: 201, body: { id: row.id, fileName, size: stored.size }, headers: { 'Cache-Control': 'no-store' } };
@@ -169,6 +197,8 @@ export async function receiveUpload(deps: UploadDeps, request: UploadRequest): P
     throw error;
   } finally {
     source.destroy();
+    // The stored row (if any) now counts instead; a failed release leaves a reservation that expires.
+    await releaseReservation(deps.db, reservation.id).catch(() => {});
   }
 }
 
@@ -188,9 +218,9 @@ export async function handleUploadRequest(deps: UploadDeps, request: Request, cl
     // of the storage or the database says so (503); an interrupted upload is a plain failure.
     const unavailable = isUploadUnavailable(error);
     getMetrics().uploads.inc({ outcome: unavailable ? 'unavailable' : 'failed' });
-    deps.log({ err: { message: (error as Error).message }, unavailable }, 'upload failed');
+    deps.log({ err: describeError(error), unavailable }, 'upload failed');
     return unavailable
-      ? Response.json({ error: uploadMessages.unavailable }, { status: 503, headers: { Connection: 'close', 'Retry-After': '30' } })
+      ? Response.json({ error: uploadRefusals.unavailable }, { status: 503, headers: { Connection: 'close', 'Retry-After': '30' } })
       : Response.json({ error: uploadMessages.failed }, { status: 500, headers: { Connection: 'close' } });
   }
 }
@@ -220,7 +250,7 @@ export async function receivePostedFile(
     // As handleUploadRequest: an outage of the storage or the database is named as such.
     const unavailable = isUploadUnavailable(error);
     getMetrics().uploads.inc({ outcome: unavailable ? 'unavailable' : 'failed' });
-    deps.log({ err: { message: (error as Error).message }, unavailable }, 'posted file not stored');
-    return { error: unavailable ? uploadMessages.unavailable : uploadMessages.failed };
+    deps.log({ err: describeError(error), unavailable }, 'posted file not stored');
+    return { error: unavailable ? uploadRefusals.unavailable : uploadMessages.failed };
   }
 }
