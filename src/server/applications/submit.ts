@@ -71,7 +71,7 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
   const source = sourceFromForm(form);
   const heardAbout = await heardAboutAnswer(deps.db, form.heard_about);
 
-  const application = normalizeApplication(form, { talentPoolMonths: deps.talentPoolMonths });
+  const application = await normalizeApplication(form, { talentPoolMonths: deps.talentPoolMonths });
   try {
     const applicationId = await withTransaction(deps.pool, async (tx) => {
       // The resume must be a resume upload no application has claimed yet.
