@@ -45,7 +45,7 @@ export function privacyNotice(periods: RetentionPeriods) {
       items: [
         {
           term: 'When you apply for a position',
-          text: 'Your name, e-mail address, phone number, postal address, gender, the profiles you link (LinkedIn, GitHub, Vercel), your cover letter and your resume, your answers to the position’s own questions, how you heard about us if you say, where your visit came from (the campaign named in the link you followed, or the site that linked to us), the position, and the time. We use them to assess your application, to contact you about it, and to count which channels bring applicants. Gender is asked by the form; reviewers do not see it beside your application, and it is only ever reported as counts. Your confirmation e-mail carries a personal link where you can follow your application, withdraw it or have your data deleted.',
+          text: 'Your name, e-mail address, phone number, postal address, gender, the profiles you link (LinkedIn, GitHub, Vercel), your cover letter and your resume, your answers to the position’s own questions, how you heard about us if you say, where your visit came from (the campaign named in the link you followed, or the site that linked to us), the position, and the time. We use them to assess your application, to contact you about it, and to count which channels bring applicants. Gender is asked by the form; reviewers do not see it beside your application, and it is only ever reported as counts. Your confirmation e-mail carries a personal link where you can follow your application, withdraw it or have your data deleted. To show you a confirmation on the job board after you apply, your browser keeps the position and a shortened form of your e-mail address in the tab you applied from (its session storage, not a cookie; nothing is sent to us) until you dismiss it or close the tab.',
         },
         {
           term: 'When you look at open positions',
@@ -53,7 +53,7 @@ export function privacyNotice(periods: RetentionPeriods) {
         },
         {
           term: 'When you write to us',
-          text: 'Your name, e-mail address, phone number if you give it, the reason, your message and any file you attach. We use them to answer you.',
+          text: 'Your name, e-mail address, phone number if you give it, the reason, your message and any file you attach. We use them to answer you. We e-mail you a short acknowledgement that your message arrived; it repeats nothing of what you wrote.',
         },
         {
           term: 'When you subscribe to job alerts',

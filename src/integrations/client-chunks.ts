@@ -13,14 +13,17 @@ import { fileURLToPath } from 'node:url';
  * - react: React and the small design-system pieces nearly every island uses (buttons, inputs,
  *   cn, the icons of the design system and the apply form); loaded by every page with an island,
  *   never by a shell page; `icons` holds the few other icons that several islands share;
- * - forms: react-hook-form, zod, Astro Actions and the form-only pieces (upload field, honeypot,
- *   the forms' texts, the privacy consent): pages with forms only, not /careers;
+ * - forms: react-hook-form, zod and the form-only pieces (upload field, honeypot, error summary,
+ *   country select, the forms' texts, the privacy consent): pages with forms only, not /careers;
+ * - actions: Astro Actions' client, which the public forms load when they are sent (not with the
+ *   page: the apply page's byte budget) and the account and admin islands with their pages;
  * - radix: the Radix widgets (tabs, accordion, dialog...): pages that use one, not the form pages;
  * - accounts: the rules and texts of sign-in, sign-up, two factors and the account page (and the
  *   dates they show): /auth and /account, and the admin area's invitations;
  * - contact: the contact page's islands and its form's rules, one file;
- * - phone: libphonenumber and the apply form's phone metadata, loaded on demand by the form and
- *   with the admin pages that show numbers;
+ * - (no group) lib/phone/phone.ts, with libphonenumber and every country's calling code, is the
+ *   file the forms load when they first check a number; each numbering zone's rules are a file of
+ *   their own, loaded with the first number of that zone (decision 032);
  * - screening: the apply form of a position that asks questions of its own, one file;
  * - admin: the admin area's islands and what only they use, one file for all of them (staff
  *   pages). pdf.js is not in it: PdfPreview imports it on demand, as files of its own.
@@ -69,6 +72,8 @@ const react = any(
   inSource(/^lib\/cn\.ts$/),
   // The job board's texts, which the apply form and the admin area use too.
   inSource(/^lib\/positions\/texts\.ts$/),
+  // The sent application's confirmation (a few lines): written by the apply form, read by the job board.
+  inSource(/^lib\/applications\/confirmation\.ts$/),
 );
 
 // With the design system's wrappers (their icons are the react group's, which comes first).
@@ -76,19 +81,21 @@ const radix = any(inPackage('radix-ui', '@radix-ui'), inSource(/^components\/ui\
 
 const forms = any(
   inPackage('react-hook-form', '@hookform/resolvers', 'zod', '@standard-schema'),
-  (id) => id.includes('astro/dist/actions') || id.includes('astro:actions'),
   inSource(/^lib\/(honeypot|uploads|forms)\.ts$/),
+  // What the forms with a phone number share (the country list itself is rendered on the server).
+  inSource(/^lib\/phone\/fields\.ts$/),
   // The forms' texts and the privacy consent, which admin islands share with the public forms.
   inSource(/^lib\/applications\/(texts|schema|source)\.ts$/),
   // The "heard about us" question's label: the apply form and the admin area's editor.
   inSource(/^lib\/insights\/heard-about\.ts$/),
   inSource(/^lib\/privacy\/notice\.ts$/),
-  inSource(/^components\/ui\/(file-upload-field|upload-file|honeypot|checkbox|privacy-note)\.tsx?$/),
+  inSource(
+    /^components\/ui\/(file-upload-field|upload-file|honeypot|checkbox|privacy-note|error-summary|radio-group-field|country-select|use-phone-country)\.tsx?$/,
+  ),
 );
 
-// libphonenumber with the form's metadata: the apply form loads it when it first checks a number,
-// the admin area with its pages. Its own file, so neither pulls it into the other's.
-const phone = any(inPackage('libphonenumber-js'), inSource(/^lib\/applications\/phone(\.ts|-metadata\.json)$/));
+// Astro Actions' client and the devalue parser it answers with.
+const actions = any((id) => id.includes('astro/dist/actions') || id.includes('astro:actions'), inPackage('devalue'));
 
 // Sign-in, sign-up, two factors and the account page's rules and texts (also the admin area's
 // invitations): /auth and /account only, not every form page.
@@ -135,9 +142,9 @@ const groups: { name: string | ((id: string, context: ChunkingContext) => string
   { name: (id, context) => (iconGroup(id, context) === 'icons' ? 'icons' : null), test: lucideIcon },
   { name: 'radix', test: radix },
   { name: 'forms', test: forms },
+  { name: 'actions', test: actions },
   { name: 'contact', test: contact },
   { name: 'accounts', test: accounts },
-  { name: 'phone', test: phone },
   // A position's questions, shared by the apply form of a position that asks some and the admin
   // area's editor: a file of their own, which neither takes from the other.
   { name: 'questions', test: inSource(/^lib\/screening\/questions\.ts$/) },

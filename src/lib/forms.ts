@@ -33,3 +33,16 @@ export const emailMessage = 'Please enter a valid email address';
  * spaces); stored lowercased.
  */
 export const emailField = textField(z.trim(), z.toLowerCase(), z.maxLength(254, emailMessage), z.email(emailMessage));
+
+/** The same rule for a required address, whose empty field says what to do ("Enter your email address"). */
+export const requiredEmailField = (emptyMessage: string) =>
+  textField(z.trim(), z.minLength(1, emptyMessage), z.toLowerCase(), z.maxLength(254, emailMessage), z.email(emailMessage));
+
+/**
+ * "j…@mail.test", for a confirmation on screen: enough for its owner to recognise the address, not
+ * enough to read it over a shoulder.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 1 ? '…' : `${email[0]}…${email.slice(at)}`;
+}

@@ -118,10 +118,14 @@ test('sending a message with an attachment, then reading it in the admin area', 
   await page.getByRole('button', { name: 'Send Us a Message' }).click();
   await waitForIsland(page, 'ContactForm');
 
-  // Errors appear for touched fields and after a submit, and nothing typed is lost.
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  // Errors appear for touched fields (leaving the first one says what it needs) and after a submit,
+  // in one summary too, and nothing typed is lost.
+  await page.getByRole('textbox', { name: 'First name' }).blur();
   await expect(page.getByText('Please enter your first name')).toBeVisible();
-  await expect(page.getByText('Please choose a reason')).toBeVisible();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('group', { name: '5 fields need your attention' })).toBeFocused();
+  await expect(page.getByText('Please enter your first name').first()).toBeVisible();
+  await expect(page.getByText('Please choose a reason').first()).toBeVisible();
   await expectNoA11yViolations(page, 'form errors');
 
   await fillContactForm(page, {
@@ -135,11 +139,13 @@ test('sending a message with an attachment, then reading it in the admin area', 
   await page.getByLabel('Attachment').setInputFiles(briefPath);
   await expect(page.getByText('File attached')).toBeVisible();
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText("Message sent successfully! We'll get back to you within 24 hours.")).toBeVisible();
-  await expect(page.getByText('brief.txt has been attached to the message.')).toBeVisible();
+  await expect(page.getByText("Message sent successfully! We'll get back to you within 24 hours.").first()).toBeVisible();
+  await expect(page.getByText('brief.txt has been attached to the message.').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Message sent' })).toBeFocused();
+  await expectNoA11yViolations(page, 'sent');
+  await page.getByRole('button', { name: 'Send another message' }).click();
   await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('');
   await expect(page.getByText('File attached')).toHaveCount(0);
-  await expectNoA11yViolations(page, 'sent');
 
   await signInAsEnrolledAdmin(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
@@ -170,7 +176,8 @@ test('sending a message with an attachment, then reading it in the admin area', 
     'href',
     /^mailto:carla\.contact@mail\.test\?subject=Re%3A%20Your%20message%20to%20Helixpoint&body=Hi%20Carla%2C/,
   );
-  await expect(page.getByRole('link', { name: '(214) 555-0199' })).toHaveAttribute('href', 'tel:2145550199');
+  // Stored in E.164, shown as people read it.
+  await expect(page.getByRole('link', { name: '+1 214 555 0199' })).toHaveAttribute('href', 'tel:+12145550199');
   await expectNoA11yViolations(page, 'message detail');
 
   const downloadPromise = page.waitForEvent('download');
@@ -236,7 +243,7 @@ test('a message sent while its attachment is still uploading waits for the uploa
   await expectNoA11yViolations(page, 'waiting for the upload');
 
   releaseUpload();
-  await expect(page.getByText("Message sent successfully! We'll get back to you within 24 hours.")).toBeVisible();
-  await expect(page.getByText('brief.txt has been attached to the message.')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  await expect(page.getByText("Message sent successfully! We'll get back to you within 24 hours.").first()).toBeVisible();
+  await expect(page.getByText('brief.txt has been attached to the message.').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Message sent' })).toBeFocused();
 });

@@ -77,9 +77,16 @@ test('an admin adds two questions; an applicant answers them (refused without th
   await person.getByRole('checkbox', { name: /I have read the privacy notice/ }).check();
 
   await person.getByRole('button', { name: 'Submit Application' }).click();
-  const authorised = person.getByRole('group', { name: 'Are you authorised to work in the US?' });
+  const authorised = person.getByRole('radiogroup', { name: 'Are you authorised to work in the US?' });
   await expect(authorised.getByText('Please answer this question.')).toBeVisible();
-  await expect(person.getByText('Please answer this question.')).toHaveCount(2);
+  await expect(authorised).toHaveAttribute('aria-invalid', 'true');
+  // The error summary names both questions, each linked to its answer.
+  const summary = person.getByRole('group', { name: '2 fields need your attention' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText([
+    'Are you authorised to work in the US?: Please answer this question.',
+    'Years with Kubernetes?: Please answer this question.',
+  ]);
   await expectNoA11yViolations(person, 'apply form with unanswered questions');
 
   await authorised.getByRole('radio', { name: 'No' }).check();

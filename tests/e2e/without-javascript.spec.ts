@@ -34,6 +34,7 @@ test.describe('before any script has loaded', () => {
       page.getByRole('heading', { level: 1, name: "Message sent successfully! We'll get back to you within 24 hours." }),
     ).toBeVisible();
     await expect(page.getByText('brief.txt has been attached to the message.')).toBeVisible();
+    await expect(page.getByText('We e-mailed a short acknowledgement to n…@helix.engineering.')).toBeVisible();
     await expectNoA11yViolations(page, 'sent without JavaScript');
 
     // An admin, with scripts, finds it in the inbox.
@@ -75,7 +76,7 @@ test.describe('before any script has loaded', () => {
     await page.getByRole('textbox', { name: 'First name' }).fill('Nils');
     await page.getByRole('textbox', { name: 'Last name' }).fill('Noscript');
     await page.getByRole('textbox', { name: 'Email' }).fill('nils.noscript@mail.test');
-    await page.getByRole('combobox', { name: 'Country code' }).selectOption('+49');
+    await page.getByRole('combobox', { name: 'Country code' }).selectOption('DE');
     await page.getByRole('textbox', { name: 'Phone number' }).fill('01512 3456789');
     await page.getByRole('textbox', { name: 'Address' }).fill('Unter den Linden 1, 10117 Berlin');
     await page.getByRole('textbox', { name: 'Cover letter' }).fill('Sent without scripts.');
@@ -86,7 +87,7 @@ test.describe('before any script has loaded', () => {
     await expect(page.getByText('Please select your gender')).toBeVisible();
     await expect(page.getByText('Please choose your resume again: it is kept only once the application is sent.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Cover letter' })).toHaveValue('Sent without scripts.');
-    await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('+49');
+    await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('DE');
     await expect(page.getByRole('checkbox', { name: /I have read the privacy notice/ })).toBeChecked();
     await expectNoA11yViolations(page, 'application refused without JavaScript');
 
@@ -94,6 +95,8 @@ test.describe('before any script has loaded', () => {
     await page.getByLabel('Resume').setInputFiles(fixture('resume.pdf'));
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.getByText('Application Submitted Successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your application for Data Engineer was sent' })).toBeVisible();
+    await expect(page.getByText('We e-mailed your personal link to n…@mail.test.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'View More Jobs' })).toHaveAttribute('href', '/careers');
     await expectNoA11yViolations(page, 'application sent without JavaScript');
   });

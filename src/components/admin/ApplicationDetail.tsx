@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { formatPhone } from '@/lib/applications/phone';
 import { formatDateTime } from '@/lib/format';
 import { answerText, type ScreeningAnswer } from '@/lib/screening/questions';
 import { KnockOutBadge } from './KnockOutBadge';
@@ -98,8 +97,8 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
                 ],
                 [
                   'Phone',
-                  <a key="phone" className={detailLinkClass} href={`tel:${application.phone}`}>
-                    {formatPhone(application.phone)}
+                  <a key="phone" className={detailLinkClass} href={`tel:${application.phone.replace(/[^\d+]/g, '')}`}>
+                    {application.phone}
                   </a>,
                 ],
                 ['Address', application.address],

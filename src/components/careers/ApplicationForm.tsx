@@ -1,20 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod/mini';
-import { actions } from 'astro:actions';
 import { LoaderCircle } from 'lucide-react';
 import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { useForm, useWatch, type FieldErrors, type FieldPath, type UseFormRegister } from 'react-hook-form';
+import { useForm, type FieldErrors, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { CountrySelect } from '@/components/ui/country-select';
+import { ErrorSummary, useErrorSummary, type ErrorSummaryItem } from '@/components/ui/error-summary';
 import { FormField } from '@/components/ui/form-field';
 import { FileUploadField, usePendingUpload, type FileUploadTexts } from '@/components/ui/file-upload-field';
 import { Honeypot } from '@/components/ui/honeypot';
 import { Input } from '@/components/ui/input';
-import { FieldError } from '@/components/ui/label';
+import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { flashToast, showToast, toast } from '@/components/ui/toast';
-import { countryCodes, DEFAULT_COUNTRY_CODE, phoneExample } from '@/lib/applications/countries';
+import { usePhoneCountry } from '@/components/ui/use-phone-country';
+import { flashToast, prepareToasts, showToast, toast } from '@/components/ui/toast';
+import { rememberSentApplication } from '@/lib/applications/confirmation';
+import { DEFAULT_COUNTRY, type CountryHint } from '@/lib/phone/fields';
 import {
+  answerFieldName,
   applicationFormSchema,
   genderOptions,
   RESUME_INPUT,
@@ -23,8 +27,8 @@ import {
   type ApplicationFormInput,
   type SourceFormFields,
 } from '@/lib/applications/schema';
-import { applicationToasts, resumeUploadedText } from '@/lib/applications/texts';
-import { formToasts } from '@/lib/forms';
+import { applicationMessages as messages, applicationToasts, resumeUploadedText } from '@/lib/applications/texts';
+import { formToasts, maskEmail } from '@/lib/forms';
 import { HONEYPOT_FIELD } from '@/lib/honeypot';
 import { positionToasts } from '@/lib/positions/texts';
 import { uploadHint } from '@/lib/uploads';
@@ -43,7 +47,7 @@ const defaultValues: ApplicationFormInput = {
   first_name: '',
   last_name: '',
   email: '',
-  country_code: DEFAULT_COUNTRY_CODE,
+  country_code: DEFAULT_COUNTRY,
   phone: '',
   address: '',
   gender: undefined as unknown as ApplicationFormInput['gender'],
@@ -60,23 +64,50 @@ const defaultValues: ApplicationFormInput = {
 /** Every toast of this form has this id: a later one replaces the form's earlier error toasts. */
 const TOAST_ID = 'application-form';
 
-/** What the form needs of its questions' fields: to register them, and their messages. */
+/** The fields' labels, in the form's order: the fields themselves and the error summary name them. */
+const labels = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  country_code: 'Country code',
+  phone: 'Phone number',
+  address: 'Address',
+  gender: 'Gender',
+  linkedin_profile: 'LinkedIn profile',
+  github_profile: 'GitHub profile',
+  vercel_profile: 'Vercel profile',
+  cover_letter: 'Cover letter',
+  resume_upload_id: resumeTexts.label,
+  heard_about: 'How did you hear about us?',
+  privacy_acknowledged: 'Privacy notice',
+} as const;
+
+type StandardField = keyof typeof labels;
+
+/** The control an error summary's link goes to: the field's own id, but for the radios and the resume. */
+const controlIds: Partial<Record<StandardField, string>> = { gender: 'gender-0', resume_upload_id: RESUME_INPUT };
+
+/** What the form gives its questions' fields: to register them, and each answer's message. */
 export interface ScreeningFormApi {
   register: UseFormRegister<ApplicationFormInput>;
-  errors: FieldErrors<ApplicationFormInput>;
-  dirtyFields: Partial<Record<string, unknown>>;
-  serverErrors: ApplicationFieldErrors;
+  errorOf: (questionId: string) => string | undefined;
 }
 
 /** A position's questions: the form's schema with their answers, their first answers, their fields. */
 export interface Screening {
   schema: z.ZodMiniType<ApplicationFormType, ApplicationFormInput>;
   initialAnswers: Record<string, string>;
+  /** The questions in order, for the error summary: the question, the control to go to, its label. */
+  fields: { questionId: string; id: string; label: string }[];
   render: (form: ScreeningFormApi) => ReactNode;
 }
 
 export interface ApplicationFormProps {
   positionId: string;
+  /** Named in the confirmation the job board keeps after the application is sent. */
+  positionTitle: string;
+  /** The chosen country's name and example number (the select's options are in the HTML only). */
+  country: CountryHint;
   /** What an applicant posted without JavaScript, given back by the server with why it was refused. */
   initialValues?: ApplicationFormInput;
   serverErrors?: ApplicationFieldErrors;
@@ -96,10 +127,13 @@ export interface ApplicationFormProps {
 /**
  * The application form (spec sections 2-5). Errors appear once a field is touched and are checked
  * again on every change (react-hook-form's onTouched), with the schema the server uses too. A
- * failed submit keeps everything typed; a successful one runs the spec's toast sequence.
+ * refused submit keeps everything typed and says so once, in a summary that takes the focus; a
+ * successful one runs the spec's toast sequence and leaves the confirmation for the job board.
  */
 export function ApplicationForm({
   positionId,
+  positionTitle,
+  country: initialCountry,
   initialValues: given,
   serverErrors = {},
   talentPoolMonths,
@@ -114,19 +148,32 @@ export function ApplicationForm({
     control,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     trigger,
     getFieldState,
     formState: { errors, dirtyFields },
   } = useForm<ApplicationFormInput>({
     mode: 'onTouched',
+    // The error summary takes the focus instead, with a link to each field.
+    shouldFocusError: false,
     resolver: zodResolver(screening?.schema ?? applicationFormSchema),
     defaultValues: screening ? { ...initialValues, answers: screening.initialAnswers } : initialValues,
   });
   // The server's message for a field stays until the field is changed or checked again here.
   const errorOf = (field: Exclude<keyof ApplicationFormInput, 'answers'>) =>
     errors[field]?.message ?? (dirtyFields[field] ? undefined : serverErrors[field]);
-  // Registered here, in the order of the form, because that order decides which invalid field
-  // gets the focus on submit (render props run after this component, radios inline would win).
+  const answerErrorOf = (questionId: string) =>
+    errors.answers?.[questionId]?.message ??
+    ((dirtyFields.answers as Record<string, unknown> | undefined)?.[questionId] ? undefined : serverErrors[answerFieldName(questionId)]);
+  const phoneCountry = usePhoneCountry({
+    selectId: 'country_code',
+    initial: initialCountry,
+    phone: () => getValues('phone'),
+    choose: (region) => setValue('country_code', region),
+    recheck: () => getFieldState('phone').isTouched && void trigger('phone'),
+  });
+  // Registered here, in the order of the form (the order react-hook-form keeps its errors in).
   // defaultValue: the values are in the server-rendered HTML too, for a page given back to a plain post.
   const field = (
     name: Exclude<
@@ -142,11 +189,11 @@ export function ApplicationForm({
     last_name: field('last_name'),
     email: field('email'),
     // The phone rule depends on the country: a touched phone number is checked again when it changes.
-    country_code: {
-      ...register('country_code', { onChange: () => getFieldState('phone').isTouched && void trigger('phone') }),
-      defaultValue: initialValues.country_code,
+    country_code: { ...register('country_code', { onChange: phoneCountry.followSelect }), defaultValue: initialValues.country_code },
+    phone: {
+      ...register('phone', { onChange: (event: { target: HTMLInputElement }) => void phoneCountry.followPhone(event.target.value) }),
+      defaultValue: initialValues.phone,
     },
-    phone: field('phone'),
     address: field('address'),
     gender: register('gender'),
     linkedin_profile: field('linkedin_profile'),
@@ -157,10 +204,24 @@ export function ApplicationForm({
     privacy_acknowledged: register('privacy_acknowledged'),
     talent_pool: register('talent_pool'),
   };
-  const countryCode = useWatch({ control, name: 'country_code' }) ?? DEFAULT_COUNTRY_CODE;
   const [status, setStatus] = useState<'idle' | 'submitting' | 'submitted'>('idle');
   const honeypot = useRef<HTMLInputElement>(null);
   const { onUploadStart, waitForUpload } = usePendingUpload();
+
+  // The error summary: shown by a refused submit (or a page given back with the server's errors),
+  // listing the fields still wrong; each refused submit moves the focus to it.
+  const { ref: summaryRef, shown: summaryShown, refused: summaryRefused } = useErrorSummary(Object.keys(serverErrors).length > 0);
+  const messageOf = (name: StandardField) => (name === 'phone' ? phoneCountry.messageOf(errorOf(name), messages.phone) : errorOf(name));
+  const summaryItems: ErrorSummaryItem[] = summaryShown
+    ? [
+        ...(Object.keys(labels) as StandardField[]).map((name) => ({
+          id: controlIds[name] ?? name,
+          label: name === 'heard_about' && heardAbout ? heardAbout.label : labels[name],
+          message: messageOf(name),
+        })),
+        ...(screening?.fields ?? []).map(({ questionId, id, label }) => ({ id, label, message: answerErrorOf(questionId) })),
+      ].filter((item): item is ErrorSummaryItem => Boolean(item.message))
+    : [];
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -173,24 +234,26 @@ export function ApplicationForm({
 
   function onInvalid(invalid: FieldErrors<ApplicationFormInput>) {
     const fields = Object.keys(invalid);
+    summaryRefused();
     showToast(fields.length === 1 && fields[0] === 'gender' ? applicationToasts.genderMissing : formToasts.validationError, {
       id: TOAST_ID,
     });
   }
 
   function showServerErrors(fieldErrors: ApplicationFieldErrors) {
-    let first = true;
     for (const [field, message] of Object.entries(fieldErrors)) {
       if (field === 'form' || field === 'position_id' || field === HONEYPOT_FIELD) continue;
-      setError(field as FieldPath<ApplicationFormInput>, { type: 'server', message }, { shouldFocus: first });
-      first = false;
+      setError(field as FieldPath<ApplicationFormInput>, { type: 'server', message });
     }
+    summaryRefused();
   }
 
   async function onValid(values: ApplicationFormInput) {
     setStatus('submitting');
     let submitted = false;
     try {
+      // The actions' client loads when the form is sent, not with the page (its byte budget).
+      const { actions } = await import('@/lib/actions-client');
       const { data, error } = await actions.apply({
         ...values,
         ...source,
@@ -202,6 +265,8 @@ export function ApplicationForm({
         case 'submitted':
           submitted = true;
           setStatus('submitted');
+          // The job board keeps the confirmation, after the spec's toasts and move (issue 27).
+          rememberSentApplication({ position: positionTitle, email: maskEmail(values.email) });
           // The success replaces the form's earlier error toasts rather than sitting under them.
           toast.dismiss(TOAST_ID);
           runSuccessSequence({
@@ -245,9 +310,11 @@ export function ApplicationForm({
       encType="multipart/form-data"
       noValidate
       onSubmit={(event) => void onSubmit(event)}
+      onFocus={prepareToasts}
       aria-describedby="application-form-note"
       className="flex flex-col gap-6"
     >
+      <ErrorSummary items={summaryItems} ref={summaryRef} />
       {serverErrors.form && (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
           {serverErrors.form}
@@ -262,66 +329,46 @@ export function ApplicationForm({
       </p>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id="first_name" label="First name" required error={errorOf('first_name')}>
+        <FormField id="first_name" label={labels.first_name} required error={errorOf('first_name')}>
           {(control) => <Input {...control} {...fields.first_name} autoComplete="given-name" maxLength={100} />}
         </FormField>
-        <FormField id="last_name" label="Last name" required error={errorOf('last_name')}>
+        <FormField id="last_name" label={labels.last_name} required error={errorOf('last_name')}>
           {(control) => <Input {...control} {...fields.last_name} autoComplete="family-name" maxLength={100} />}
         </FormField>
       </div>
 
-      <FormField id="email" label="Email" required error={errorOf('email')}>
+      <FormField id="email" label={labels.email} required error={errorOf('email')}>
         {(control) => <Input {...control} {...fields.email} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
       </FormField>
 
       <div className="grid gap-6 sm:grid-cols-[13rem_1fr]">
-        <FormField id="country_code" label="Country code" required>
-          {(control) => (
-            <Select {...control} {...fields.country_code} autoComplete="tel-country-code">
-              {countryCodes.map(({ code, country }) => (
-                <option key={code} value={code}>
-                  {code} {country}
-                </option>
-              ))}
-            </Select>
-          )}
+        <FormField id="country_code" label={labels.country_code} required>
+          {(control) => <CountrySelect {...control} {...fields.country_code} autoComplete="country" />}
         </FormField>
-        <FormField id="phone" label="Phone number" required error={errorOf('phone')} hint={`For example ${phoneExample(countryCode)}`}>
-          {(control) => <Input {...control} {...fields.phone} type="tel" autoComplete="tel-national" maxLength={30} />}
+        <FormField id="phone" label={labels.phone} required error={messageOf('phone')} hint={`For example ${phoneCountry.country.example}`}>
+          {(control) => <Input {...control} {...fields.phone} type="tel" autoComplete="tel" maxLength={30} />}
         </FormField>
+        <p role="status" className="sr-only">
+          {phoneCountry.news}
+        </p>
       </div>
 
-      <FormField id="address" label="Address" required error={errorOf('address')}>
+      <FormField id="address" label={labels.address} required error={errorOf('address')}>
         {(control) => <Input {...control} {...fields.address} autoComplete="street-address" maxLength={500} />}
       </FormField>
 
-      <fieldset aria-describedby={errorOf('gender') ? 'gender-error' : undefined} className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium text-foreground">
-          Gender
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        </legend>
-        <div className="flex flex-wrap gap-x-6 gap-y-3">
-          {genderOptions.map((option) => (
-            <label key={option.value} className="inline-flex cursor-pointer items-center gap-2 text-sm">
-              <input
-                type="radio"
-                value={option.value}
-                defaultChecked={initialValues.gender === option.value}
-                {...fields.gender}
-                required
-                className="size-4 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              />
-              {option.label}
-            </label>
-          ))}
-        </div>
-        <div aria-live="polite">{errorOf('gender') && <FieldError id="gender-error">{errorOf('gender')}</FieldError>}</div>
-      </fieldset>
+      <RadioGroupField
+        id="gender"
+        legend={labels.gender}
+        options={genderOptions}
+        registration={fields.gender}
+        initialValue={initialValues.gender}
+        required
+        error={errorOf('gender')}
+      />
 
       <div className="grid gap-6 sm:grid-cols-3">
-        <FormField id="linkedin_profile" label="LinkedIn profile" error={errorOf('linkedin_profile')} hint="Optional">
+        <FormField id="linkedin_profile" label={labels.linkedin_profile} error={errorOf('linkedin_profile')} hint="Optional">
           {(control) => (
             <Input
               {...control}
@@ -333,15 +380,15 @@ export function ApplicationForm({
             />
           )}
         </FormField>
-        <FormField id="github_profile" label="GitHub profile" error={errorOf('github_profile')} hint="Optional">
+        <FormField id="github_profile" label={labels.github_profile} error={errorOf('github_profile')} hint="Optional">
           {(control) => <Input {...control} {...fields.github_profile} type="url" placeholder="https://github.com/…" maxLength={300} />}
         </FormField>
-        <FormField id="vercel_profile" label="Vercel profile" error={errorOf('vercel_profile')} hint="Optional">
+        <FormField id="vercel_profile" label={labels.vercel_profile} error={errorOf('vercel_profile')} hint="Optional">
           {(control) => <Input {...control} {...fields.vercel_profile} type="url" placeholder="https://vercel.com/…" maxLength={300} />}
         </FormField>
       </div>
 
-      <FormField id="cover_letter" label="Cover letter" required error={errorOf('cover_letter')}>
+      <FormField id="cover_letter" label={labels.cover_letter} required error={errorOf('cover_letter')}>
         {(control) => <Textarea {...control} {...fields.cover_letter} rows={8} maxLength={10_000} />}
       </FormField>
 
@@ -358,7 +405,7 @@ export function ApplicationForm({
         onUploadStart={onUploadStart}
       />
 
-      {screening?.render({ register, errors, dirtyFields, serverErrors })}
+      {screening?.render({ register, errorOf: answerErrorOf })}
 
       {heardAbout && (
         <FormField id="heard_about" label={heardAbout.label} hint={heardAbout.hint}>

@@ -3,7 +3,7 @@ import { answerFieldName } from '@/lib/applications/schema';
 import { applicationFormSchemaFor } from '@/lib/screening/answers-schema';
 import type { ScreeningQuestion } from '@/lib/screening/questions';
 import { ApplicationForm, type ApplicationFormProps, type Screening } from './ApplicationForm';
-import { ScreeningFields } from './ScreeningFields';
+import { answerControlId, ScreeningFields } from './ScreeningFields';
 
 /**
  * The apply form of a position that asks its own questions: the same form, with the questions'
@@ -17,17 +17,13 @@ export function ApplicationFormWithQuestions({ questions, ...props }: Applicatio
     return {
       schema: applicationFormSchemaFor(questions),
       initialAnswers,
-      render: ({ register, errors, dirtyFields, serverErrors }) => (
+      fields: questions.map((question) => ({ questionId: question.id, id: answerControlId(question), label: question.label })),
+      render: ({ register, errorOf }) => (
         <ScreeningFields
           questions={questions}
           register={(question) => register(answerFieldName(question.id))}
           initial={initialAnswers}
-          errorOf={(question) =>
-            errors.answers?.[question.id]?.message ??
-            ((dirtyFields.answers as Record<string, unknown> | undefined)?.[question.id]
-              ? undefined
-              : serverErrors[answerFieldName(question.id)])
-          }
+          errorOf={(question) => errorOf(question.id)}
         />
       ),
     };

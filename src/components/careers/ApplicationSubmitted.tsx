@@ -1,25 +1,27 @@
-import { CheckCircle2 } from 'lucide-react';
 import { LinkButton } from '@/components/ui/link-button';
+import type { SentApplication } from '@/lib/applications/confirmation';
 import { applicationToasts } from '@/lib/applications/texts';
+import { ApplicationConfirmationPanel } from './ApplicationConfirmation';
 
 /**
- * The answer to an application sent without JavaScript: the spec's success toasts, on the page,
- * with their View More Jobs and Homepage buttons.
+ * The answer to an application sent without JavaScript: the spec's success text, then the same
+ * confirmation the job board keeps after a sent application, with the follow-up toast's View More
+ * Jobs and Homepage buttons.
  */
-export function ApplicationSubmitted() {
+export function ApplicationSubmitted({ sent }: { sent: SentApplication }) {
   const { submitted, followUp } = applicationToasts;
   return (
-    <div role="status" className="flex flex-col items-start gap-3">
-      <CheckCircle2 aria-hidden="true" className="size-8 text-success" />
-      <p className="text-xl font-semibold">{submitted.title}</p>
-      <p className="text-muted-foreground">{followUp.description}</p>
-      <div className="mt-2 flex flex-wrap gap-3">
+    <div className="flex flex-col gap-6">
+      <p role="status" className="text-lg font-semibold text-success">
+        {submitted.title}
+      </p>
+      <ApplicationConfirmationPanel sent={sent}>
         {followUp.links.map((link, index) => (
           <LinkButton key={link.href} href={link.href} variant={index === 0 ? 'primary' : 'outline'}>
             {link.label}
           </LinkButton>
         ))}
-      </div>
+      </ApplicationConfirmationPanel>
     </div>
   );
 }

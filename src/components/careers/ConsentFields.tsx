@@ -49,7 +49,7 @@ export function ConsentFields({
             </>
           }
         />
-        <div aria-live="polite">{error && <FieldError id="privacy_acknowledged-error">{error}</FieldError>}</div>
+        {error && <FieldError id="privacy_acknowledged-error">{error}</FieldError>}
       </div>
       <Checkbox
         id="talent_pool"

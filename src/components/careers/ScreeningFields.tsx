@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { FieldError } from '@/components/ui/label';
+import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { yesNoOptions, type ScreeningQuestion } from '@/lib/screening/questions';
@@ -16,7 +16,22 @@ export interface ScreeningFieldsProps {
   errorOf: (question: ScreeningQuestion) => string | undefined;
 }
 
+/** The control of a question's answer, as an error summary links to it: its input, or its first radio. */
+export function answerControlId(question: ScreeningQuestion): string {
+  return `answer-${question.id}${asRadios(question) ? '-0' : ''}`;
+}
+
 const fieldId = (question: ScreeningQuestion) => `answer-${question.id}`;
+
+function choicesOf(question: ScreeningQuestion) {
+  return question.type === 'yes_no'
+    ? yesNoOptions.map((option) => ({ value: option.value as string, label: option.label as string }))
+    : question.type === 'single_choice'
+      ? question.options.map((option) => ({ value: option, label: option }))
+      : null;
+}
+
+const asRadios = (question: ScreeningQuestion) => (choicesOf(question)?.length ?? Infinity) <= MAX_RADIOS;
 
 /** The position's own questions, after the spec's fields: each by its type, required ones marked. */
 export function ScreeningFields({ questions, register, initial, errorOf }: ScreeningFieldsProps) {
@@ -28,40 +43,19 @@ export function ScreeningFields({ questions, register, initial, errorOf }: Scree
         const error = errorOf(question);
         const id = fieldId(question);
         const value = initial[question.id] ?? '';
-        const choices =
-          question.type === 'yes_no'
-            ? yesNoOptions.map((option) => ({ value: option.value as string, label: option.label as string }))
-            : question.type === 'single_choice'
-              ? question.options.map((option) => ({ value: option, label: option }))
-              : null;
-        if (choices && choices.length <= MAX_RADIOS) {
+        const choices = choicesOf(question);
+        if (choices && asRadios(question)) {
           return (
-            <fieldset key={question.id} aria-describedby={error ? `${id}-error` : undefined} className="flex flex-col gap-2">
-              <legend className="mb-2 text-sm font-medium text-foreground">
-                {question.label}
-                {question.required && (
-                  <span aria-hidden="true" className="ml-0.5 text-destructive">
-                    *
-                  </span>
-                )}
-              </legend>
-              <div className="flex flex-wrap gap-x-6 gap-y-3">
-                {choices.map((choice) => (
-                  <label key={choice.value} className="inline-flex cursor-pointer items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      value={choice.value}
-                      defaultChecked={value === choice.value}
-                      {...register(question)}
-                      required={question.required}
-                      className="size-4 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                    />
-                    {choice.label}
-                  </label>
-                ))}
-              </div>
-              <div aria-live="polite">{error && <FieldError id={`${id}-error`}>{error}</FieldError>}</div>
-            </fieldset>
+            <RadioGroupField
+              key={question.id}
+              id={id}
+              legend={question.label}
+              options={choices}
+              registration={register(question)}
+              initialValue={value}
+              required={question.required}
+              error={error}
+            />
           );
         }
         return (

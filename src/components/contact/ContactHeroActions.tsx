@@ -18,7 +18,8 @@ export function ContactHeroActions() {
     if (!form) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     form.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-    form.querySelector<HTMLElement>('input, select, textarea')?.focus({ preventScroll: true });
+    // The first field; after a message was sent, the confirmation's "Send another message".
+    form.querySelector<HTMLElement>('input, select, textarea, button')?.focus({ preventScroll: true });
   }
 
   return (

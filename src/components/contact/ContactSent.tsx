@@ -1,9 +1,12 @@
 import { CheckCircle2 } from 'lucide-react';
 import { LinkButton } from '@/components/ui/link-button';
-import { messageSentToast } from '@/lib/messages/texts';
+import { contactSentTexts, messageSentToast } from '@/lib/messages/texts';
 
-/** The answer to a message sent without JavaScript: the spec's success text, on the page instead of a toast. */
-export function ContactSent({ attachmentName }: { attachmentName: string | null }) {
+/**
+ * The answer to a message sent without JavaScript: the spec's success text, on the page instead of a
+ * toast, and where the acknowledgement went.
+ */
+export function ContactSent({ attachmentName, email }: { attachmentName: string | null; email: string }) {
   const sent = messageSentToast(attachmentName);
   return (
     <section className="bg-surface px-4 py-16 sm:py-24">
@@ -14,9 +17,10 @@ export function ContactSent({ attachmentName }: { attachmentName: string | null 
         <CheckCircle2 aria-hidden="true" className="size-10 text-success" />
         <h1 className="text-2xl font-bold tracking-tight">{sent.title}</h1>
         {sent.description && <p className="text-muted-foreground">{sent.description}</p>}
+        <p className="text-muted-foreground">{contactSentTexts.acknowledged(email)}</p>
         <div className="mt-2 flex flex-wrap justify-center gap-3">
           <LinkButton href="/contact" variant="outline">
-            Back to the contact page
+            {contactSentTexts.again}
           </LinkButton>
           <LinkButton href="/">Homepage</LinkButton>
         </div>

@@ -58,7 +58,8 @@ export function usePendingUpload() {
 
 /**
  * A file uploaded as soon as it is chosen, with a progress bar, so submitting the form later only
- * sends the upload's opaque id. Why an upload failed is shown beside the field as well as toasted.
+ * sends the upload's opaque id. Why an upload failed is shown beside the field as well as toasted
+ * (the toast is what a screen reader hears). The field keeps the focus throughout.
  */
 export function FileUploadField<T extends FieldValues>({
   control,
@@ -75,10 +76,15 @@ export function FileUploadField<T extends FieldValues>({
   const { field, fieldState } = useController({ name, control });
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
   const toastOptions = toastId ? { id: toastId } : {};
+  // The latest file chosen wins: one dropped on the field while another uploads replaces it.
+  const latest = useRef<object | null>(null);
 
   async function onFileChosen(input: HTMLInputElement) {
     const file = input.files?.[0];
     if (!file) return;
+    const mine = {};
+    latest.current = mine;
+    const current = () => latest.current === mine;
     field.onChange('');
     const problem = precheckFile(purpose, file);
     if (problem) {
@@ -88,16 +94,20 @@ export function FileUploadField<T extends FieldValues>({
       return;
     }
     setState({ kind: 'uploading', fileName: file.name, percent: 0 });
-    const upload = uploadFile(file, purpose, (fraction) =>
-      setState({ kind: 'uploading', fileName: file.name, percent: Math.round(fraction * 100) }),
+    const upload = uploadFile(
+      file,
+      purpose,
+      (fraction) => current() && setState({ kind: 'uploading', fileName: file.name, percent: Math.round(fraction * 100) }),
     ).then(
       (result) => {
+        if (!current()) return false;
         field.onChange(result.id);
         setState({ kind: 'done', fileName: result.fileName });
         if (texts.successToast) showToast(texts.successToast, toastOptions);
         return true;
       },
       (error: unknown) => {
+        if (!current()) return false;
         input.value = '';
         setState({ kind: 'failed', message: (error as Error).message });
         showToast(error instanceof UploadError && error.refused ? fileRefusedToast(error.message) : texts.errorToast, toastOptions);
@@ -111,6 +121,7 @@ export function FileUploadField<T extends FieldValues>({
   // A validation error (nothing uploaded yet) is shown only once the field was touched or the
   // form submitted; an upload failure is news the moment it happens.
   const error = state.kind === 'failed' ? state.message : (fieldState.error?.message ?? (state.kind === 'idle' ? serverError : undefined));
+  const uploading = state.kind === 'uploading';
 
   return (
     <FormField id={id} label={texts.label} required={required} error={error} hint={texts.hint}>
@@ -122,10 +133,14 @@ export function FileUploadField<T extends FieldValues>({
             name={id}
             type="file"
             accept={acceptAttribute(purpose)}
-            disabled={disabled || state.kind === 'uploading'}
+            disabled={disabled}
+            // While a file uploads the field keeps the focus (a disabled one drops it to the page),
+            // and it does not open the file picker.
+            aria-disabled={uploading || undefined}
+            onClick={(event) => uploading && event.preventDefault()}
             onBlur={field.onBlur}
             onChange={(event) => void onFileChosen(event.currentTarget)}
-            className="block w-full rounded-md border border-dashed border-input bg-surface p-3 text-sm text-muted-foreground file:mr-4 file:cursor-pointer file:rounded-md file:border-0 file:bg-primary file:px-4 file:py-2 file:text-sm file:font-semibold file:text-primary-foreground hover:file:bg-primary-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-70 aria-invalid:border-destructive"
+            className="block w-full rounded-md border border-dashed border-input bg-surface p-3 text-sm text-muted-foreground file:mr-4 file:cursor-pointer file:rounded-md file:border-0 file:bg-primary file:px-4 file:py-2 file:text-sm file:font-semibold file:text-primary-foreground hover:file:bg-primary-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-progress aria-invalid:border-destructive"
           />
           {state.kind === 'uploading' && (
             <div className="flex flex-col gap-1.5">
@@ -146,7 +161,8 @@ export function FileUploadField<T extends FieldValues>({
               />
             </div>
           )}
-          <div aria-live="polite">
+          {/* The result is announced once: by its toast when there is one (the resume's), else here. */}
+          <div aria-live={texts.successToast ? undefined : 'polite'}>
             {state.kind === 'done' && (
               <p className="inline-flex items-center gap-2 text-sm font-medium text-success">
                 <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" />

@@ -24,7 +24,9 @@ export interface FormFieldProps {
 
 /**
  * Label + control + hint + error, wired together: `for`/`id`, `aria-describedby` pointing at the
- * hint and error, `aria-invalid` while there is an error. The error is announced when it appears.
+ * hint and error, `aria-invalid` while there is an error. The error is not a live region: a form's
+ * submit announces one summary of its errors (ErrorSummary), and a screen reader reads a field's
+ * error with the field when it gets there (issue 27: nine live regions at once helped nobody).
  */
 export function FormField({ label, error, hint, required, id, className, children }: FormFieldProps) {
   const generatedId = useId();
@@ -45,7 +47,7 @@ export function FormField({ label, error, hint, required, id, className, childre
         required: required || undefined,
       })}
       {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
-      <div aria-live="polite">{error && <FieldError id={errorId}>{error}</FieldError>}</div>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
 }

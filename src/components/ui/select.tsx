@@ -19,9 +19,12 @@ export interface SelectProps extends ComponentProps<'select'> {
  * picker on mobile and with every screen reader, which a custom listbox cannot all promise.
  */
 export function Select({ className, options, placeholder, children, ...props }: SelectProps) {
-  return (
-    <div className="relative">
-      <select className={cn(controlClassName, 'h-11 appearance-none pr-10', className)} {...props}>
+  // Options given as data, or as children (or neither, for options the server rendered: CountrySelect).
+  const items =
+    placeholder === undefined && !options ? (
+      children
+    ) : (
+      <>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options?.map((option) => (
           <option key={option.value} value={option.value}>
@@ -29,6 +32,12 @@ export function Select({ className, options, placeholder, children, ...props }: 
           </option>
         ))}
         {children}
+      </>
+    );
+  return (
+    <div className="relative">
+      <select className={cn(controlClassName, 'h-11 appearance-none pr-10', className)} {...props}>
+        {items}
       </select>
       <ChevronDown
         aria-hidden="true"

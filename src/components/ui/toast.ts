@@ -24,6 +24,14 @@ const loadArea = () =>
     },
   ));
 
+/**
+ * Mounts the toast area ahead of a form's first toast (on the form's first focus): a screen reader
+ * hears what is added to a live region that exists, not always a region added with its first toast.
+ */
+export function prepareToasts(): void {
+  loadArea().catch(() => undefined);
+}
+
 let lastId = 0;
 
 function show(kind: Kind, title: Message, options?: ExternalToast): string | number {

@@ -1,5 +1,5 @@
 import type { ApplicationForm } from './schema.ts';
-import { phoneE164 } from './phone.ts';
+import { checkPhone } from '../phone/phone.ts';
 import { PRIVACY_NOTICE_VERSION } from '../privacy/notice.ts';
 
 /**
@@ -22,16 +22,17 @@ export interface NormalizedApplication {
   talentPoolUntil: Date | null;
 }
 
-export function normalizeApplication(
+export async function normalizeApplication(
   form: Omit<ApplicationForm, 'answers'>,
   { now = new Date(), talentPoolMonths }: { now?: Date; talentPoolMonths: number },
-): NormalizedApplication {
+): Promise<NormalizedApplication> {
   const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
   return {
     fullName: `${form.first_name} ${form.last_name}`.trim(),
     email: form.email.toLowerCase(),
-    // E.164, the same as the spec's "country code followed by digits" for a valid number.
-    phone: phoneE164(form.phone, form.country_code) ?? `${form.country_code}${form.phone.replace(/\D/g, '')}`,
+    // E.164, the same as the spec's "country code followed by digits" for a valid number (the schema
+    // admits no other); the digits as typed only if the rules changed between the check and here.
+    phone: (await checkPhone(form.phone, form.country_code))?.e164 ?? `+${form.phone.replace(/\D/g, '')}`,
     address: form.address,
     gender: form.gender,
     linkedinProfile: orNull(form.linkedin_profile),

@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
-import { emailField, textField } from '../forms.ts';
+import { requiredEmailField, textField } from '../forms.ts';
 import type { HONEYPOT_FIELD } from '../honeypot.ts';
-import { countryCodes, DEFAULT_COUNTRY_CODE, type CountryCode } from './countries.ts';
+import { countryField, phoneRule } from '../phone/fields.ts';
 import { consentFields } from '../privacy/notice.ts';
+import { normalizeLinkedInUrl, normalizeProfileUrl } from '../profile-urls.ts';
 import { applicationMessages as messages } from './texts.ts';
 
 /**
@@ -15,34 +16,46 @@ export type Gender = (typeof genders)[number];
 export const genderLabels: Record<Gender, string> = { male: 'Male', female: 'Female', 'prefer-not-to-say': 'Prefer not to say' };
 export const genderOptions = genders.map((value) => ({ value, label: genderLabels[value] }));
 
-const name = textField(
-  z.trim(),
-  z.minLength(2, messages.nameLength),
-  z.maxLength(100, messages.tooLong(100)),
-  // "Letters" includes accented ones (José, Zoë): the rule is about symbols and digits.
-  z.regex(/^[\p{L}\p{M}\s'’-]+$/u, messages.nameCharacters),
-);
+// An empty field says what to do: that message comes first (a field shows its first message, the
+// server keeps the first per field); the length rule is the first once something is typed.
+const name = (empty: string) =>
+  textField(
+    z.trim(),
+    z.minLength(1, empty),
+    z.minLength(2, messages.nameLength),
+    z.maxLength(100, messages.tooLong(100)),
+    // "Letters" includes accented ones (José, Zoë): the rule is about symbols and digits.
+    z.regex(/^[\p{L}\p{M}\s'’-]+$/u, messages.nameCharacters),
+  );
 
-const optionalUrl = (pattern: RegExp, message: string) =>
+/** An optional profile address, accepted as people write it and kept in its normal form (../profile-urls.ts). */
+const optionalProfile = (normalize: (value: string) => string | null, message: string) =>
   textField(
     z.trim(),
     z.maxLength(300, messages.tooLong(300)),
-    z.refine((value) => value === '' || pattern.test(value), message),
+    z.overwrite((value) => (value === '' ? value : (normalize(value) ?? value))),
+    z.refine((value) => value === '' || normalize(value) !== null, message),
   );
 
 export const applicationFields = {
-  first_name: name,
-  last_name: name,
-  email: emailField,
-  country_code: z._default(z.enum(countryCodes.map((entry) => entry.code) as [CountryCode, ...CountryCode[]]), DEFAULT_COUNTRY_CODE),
+  first_name: name(messages.firstNameMissing),
+  last_name: name(messages.lastNameMissing),
+  email: requiredEmailField(messages.emailMissing),
+  /** The country of the phone number: every country (DECISIONS.md), "US" by default (the spec's +1). */
+  country_code: countryField,
   // Checked for the chosen country below: the rule needs both fields.
-  phone: textField(z.maxLength(30, messages.tooLong(30))),
-  address: textField(z.trim(), z.minLength(10, messages.address), z.maxLength(500, messages.tooLong(500))),
+  phone: textField(z.trim(), z.minLength(1, messages.phoneMissing), z.maxLength(30, messages.tooLong(30))),
+  address: textField(
+    z.trim(),
+    z.minLength(1, messages.addressMissing),
+    z.minLength(10, messages.address),
+    z.maxLength(500, messages.tooLong(500)),
+  ),
   gender: z.enum(genders, { error: messages.gender }),
-  // "An https address on a linkedin host with a 2-3 letter subdomain" (www., uk., ...).
-  linkedin_profile: optionalUrl(/^https:\/\/[a-z]{2,3}\.linkedin\.com(\/\S*)?$/i, messages.linkedin),
-  github_profile: optionalUrl(/^https:\/\/\S+\.\S+$/i, messages.url),
-  vercel_profile: optionalUrl(/^https:\/\/\S+\.\S+$/i, messages.url),
+  // The spec's "https address on a linkedin host with a 2-3 letter subdomain", as people write it.
+  linkedin_profile: optionalProfile(normalizeLinkedInUrl, messages.linkedin),
+  github_profile: optionalProfile(normalizeProfileUrl, messages.url),
+  vercel_profile: optionalProfile(normalizeProfileUrl, messages.url),
   cover_letter: textField(z.trim(), z.minLength(1, messages.coverLetter), z.maxLength(10_000, messages.tooLong(10_000))),
   /** The opaque id the resume upload returned. */
   resume_upload_id: z.uuid(messages.resume),
@@ -52,26 +65,8 @@ export const applicationFields = {
   heard_about: z._default(textField(z.maxLength(80, messages.tooLong(80))), ''),
 };
 
-/**
- * The phone number must be a valid number of the chosen country (libphonenumber, see ./phone.ts).
- * Loaded when a number is first checked: in the browser that keeps libphonenumber and its metadata
- * (about 18 KB compressed) out of the apply page's first load. The check is asynchronous, so these
- * schemas are parsed with parseAsync / safeParseAsync (react-hook-form's resolver and Astro's
- * actions do).
- */
-export const phoneOfCountry = z.refine(
-  async (form: unknown) => {
-    const { phone, country_code } = form as { phone: string; country_code: string };
-    const { phoneE164 } = await import('./phone.ts');
-    return phoneE164(phone, country_code) !== null;
-  },
-  {
-    message: messages.phone,
-    path: ['phone'],
-    // Checked even while other fields are wrong, so the message shows as soon as the field is touched.
-    when: ({ value }) => typeof (value as { phone?: unknown })?.phone === 'string',
-  },
-);
+/** The phone number of the chosen country (../phone/fields.ts), checked once both fields are there. */
+export const phoneOfCountry = phoneRule(messages.phone);
 
 export const applicationFormSchema = z.object(applicationFields).check(phoneOfCountry);
 

@@ -4,6 +4,12 @@ import { emailMessage, errorToast, tooLong } from '../forms.ts';
 /** Every text of applying for a position: the form's messages and the spec's toasts (sections 5 and 8). */
 
 export const applicationMessages = {
+  // An empty required field says what to do (issue 27); the spec's rule messages follow once something is typed.
+  firstNameMissing: 'Enter your first name',
+  lastNameMissing: 'Enter your last name',
+  emailMissing: 'Enter your email address',
+  phoneMissing: 'Enter your phone number',
+  addressMissing: 'Enter your address',
   nameLength: 'Must be at least 2 characters long',
   nameCharacters: 'Can only contain letters, spaces, hyphens, and apostrophes',
   email: emailMessage,
@@ -18,7 +24,7 @@ export const applicationMessages = {
   chooseResumeAgain: 'Please choose your resume again: it is kept only once the application is sent.',
   notAForm: 'The application did not arrive as a form. Please try again.',
   rateLimited: 'Several applications were sent from your network in a short time. Please try again in an hour.',
-  url: 'Please enter a valid URL starting with https://',
+  url: 'Please enter a valid web address',
   tooLong,
 } as const;
 

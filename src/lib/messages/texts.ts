@@ -6,6 +6,7 @@ import { emailMessage, errorToast, tooLong } from '../forms.ts';
 export const contactMessages = {
   firstName: 'Please enter your first name',
   lastName: 'Please enter your last name',
+  emailMissing: 'Enter your email address',
   email: emailMessage,
   phone: 'Please enter a valid phone number',
   reason: 'Please choose a reason',
@@ -25,6 +26,13 @@ export function messageSentToast(attachmentName: string | null): FlashToast {
     ...(attachmentName ? { description: `${attachmentName} has been attached to the message.` } : {}),
   };
 }
+
+/** The confirmation that takes the form's place once a message is sent (issue 27). */
+export const contactSentTexts = {
+  heading: 'Message sent',
+  acknowledged: (email: string) => `We e-mailed a short acknowledgement to ${email}. It does not repeat your message.`,
+  again: 'Send another message',
+} as const;
 
 export const messageToasts = {
   rateLimited: errorToast(contactMessages.rateLimited),

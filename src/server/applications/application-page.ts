@@ -3,6 +3,7 @@ import type { Viewer } from '../accounts/session.ts';
 import { getPosition } from '../positions/manage.ts';
 import { listApplicationReads, recordApplicationView } from '../privacy/access.ts';
 import { parseWorkspaceQuery, workspaceHref } from '../../lib/applications/query.ts';
+import { formatPhone } from '../../lib/phone/phone.ts';
 import { listTemplates, placeholderValues } from './emails.ts';
 import { listNotes, ratingSummary } from './notes.ts';
 import { getApplicationDetail } from './review.ts';
@@ -38,7 +39,8 @@ export async function loadApplicationPage(db: Database, viewer: Viewer, url: URL
   ]);
   return {
     position,
-    application,
+    // The phone as people read it ("+55 11 96123 4567"); stored in E.164.
+    application: { ...application, phone: await formatPhone(application.phone) },
     resume: detail.resumeFileName
       ? { fileName: detail.resumeFileName, size: detail.resumeSize, isPdf: detail.resumeContentType === 'application/pdf' }
       : null,

@@ -18,7 +18,8 @@ import { applicationDeps, submitApplication } from './submit.ts';
  */
 
 export type ApplicationPostOutcome =
-  | { kind: 'submitted' }
+  /** The address it was sent from, for the confirmation. */
+  | { kind: 'submitted'; email: string }
   | { kind: 'position-not-found' }
   | { kind: 'refused'; values: ApplicationFormInput & SourceFormFields; fieldErrors: ApplicationFieldErrors };
 
@@ -85,7 +86,7 @@ export async function applyFormPost(
   const chooseAgain = values.resume_upload_id ? { resume_upload_id: applicationMessages.chooseResumeAgain } : {};
   switch (result.kind) {
     case 'submitted':
-      return { kind: 'submitted' };
+      return { kind: 'submitted', email: values.email };
     case 'position-not-found':
       return { kind: 'position-not-found' };
     case 'invalid':

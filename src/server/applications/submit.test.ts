@@ -272,6 +272,35 @@ describe('submitting an application', () => {
     expect(emails.find((email) => email.to !== HIRING_EMAIL)!.subject).toMatch(/^We received your application for /);
   });
 
+  it('takes an applicant from anywhere: a Brazilian number for Brazil, or written with +55 whatever the country, profiles as written', async () => {
+    for (const [email, country_code, phone] of [
+      ['ana.br@mail.test', 'BR', '(11) 96123-4567'],
+      ['bia.br@mail.test', 'US', '+55 11 96123-4567'],
+    ]) {
+      const ip = nextIp();
+      const result = await apply(
+        {
+          ...validForm(),
+          email,
+          country_code,
+          phone,
+          linkedin_profile: 'br.linkedin.com/in/ana-souza/',
+          github_profile: 'www.github.com/ana',
+          position_id: positionId,
+          resume_upload_id: await uploadedResume(ip),
+        },
+        ip,
+      );
+      expect(result.kind, email).toBe('submitted');
+      const [row] = await database.db.select().from(applications).where(eq(applications.email, email!));
+      expect(row).toMatchObject({
+        phone: '+5511961234567',
+        linkedinProfile: 'https://www.linkedin.com/in/ana-souza',
+        githubProfile: 'https://github.com/ana',
+      });
+    }
+  });
+
   it.each([
     { field: 'first_name', value: 'J', message: messages.nameLength, problem: 'one letter' },
     { field: 'first_name', value: 'J4ne', message: messages.nameCharacters, problem: 'a digit' },
@@ -456,6 +485,8 @@ describe('an application posted without JavaScript', () => {
   it('is stored with the resume from the post, as the island would store it', async () => {
     expect(await post({ ...fields, email: 'plain.post@mail.test' }, { name: 'cv.pdf', content: fixture('resume.pdf') })).toEqual({
       kind: 'submitted',
+      // For the confirmation on the page.
+      email: 'plain.post@mail.test',
     });
     const [row] = await database.db.select().from(applications).where(eq(applications.email, 'plain.post@mail.test'));
     expect(row).toMatchObject({ phone: '+447400123456', resumeUploadId: expect.any(String) });

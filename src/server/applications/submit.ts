@@ -75,7 +75,7 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
   const source = sourceFromForm(form);
   const heardAbout = await heardAboutAnswer(deps.db, form.heard_about);
 
-  const application = normalizeApplication(form, { talentPoolMonths: deps.talentPoolMonths });
+  const application = await normalizeApplication(form, { talentPoolMonths: deps.talentPoolMonths });
   // Anybody can apply with any address: the acknowledgement counts against its mail budget. Spent
   // before the transaction, whose connection must not wait for another one (the budget's counters).
   const acknowledge = await spendMailBudget(deps.rateLimits, application.email, 'application-received');

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { listAdminPositions } from '../positions/manage.ts';
-import { formatPhone } from '../../lib/applications/phone.ts';
+import { formatPhone } from '../../lib/phone/phone.ts';
 import { parseWorkspaceQuery, workspaceHref, type WorkspaceQuery } from '../../lib/applications/query.ts';
 import { statusLabels } from '../../lib/applications/status.ts';
 import { listTemplates } from './emails.ts';
@@ -34,7 +34,7 @@ export async function loadWorkspacePage(db: Database, url: URL, position: { id: 
     positions: positions?.map(({ id, title }) => ({ id, title })) ?? null,
     // The chosen source stays a choice even when no application has it any more.
     sources: query.source && !sources.includes(query.source) ? [...sources, query.source] : sources,
-    rows: list.rows.map((row) => ({ ...row, phone: formatPhone(row.phone) })),
+    rows: await Promise.all(list.rows.map(async (row) => ({ ...row, phone: await formatPhone(row.phone) }))),
     listSearch,
     rejection: templates.find((template) => template.key === 'rejection')!,
     csvHref: `/api/admin/applications.csv${listSearch}`,

@@ -3,6 +3,7 @@ import { siteConfig } from '../../lib/site-config.ts';
 import {
   applicationLinksMail,
   applicationReceived,
+  contactAcknowledgement,
   contactMessage,
   newApplication,
   resetPassword,
@@ -111,5 +112,19 @@ describe('details', () => {
     expect(mail.html).toContain('line one<br/>line &lt;two&gt;<br/>line three');
     expect(mail.text).toContain('line one\nline <two>\r\nline three');
     expect(mail.subject).toBe('Contact form: Sales from Ada Bcc: x@evil.example');
+  });
+
+  it('contactAcknowledgement takes nothing from the form: no name, no text, no link, no reply-to', () => {
+    const mail = contactAcknowledgement();
+    expect(contactAcknowledgement.length).toBe(0);
+    expect(mail.subject).toBe(`We received your message to ${siteConfig.name}`);
+    expect(mail.text).toContain('Hello,\n');
+    expect(mail.text).toContain('within 24 hours on business days');
+    expect(mail.text).toContain(siteConfig.phone.display);
+    expect(mail.text).toContain('does not repeat what was written');
+    expect(mail.html).not.toMatch(/<a\s/);
+    expect(mail.text).not.toMatch(/https?:\/\//);
+    expect(mail.replyTo).toBeUndefined();
+    expect(mail.html).toMatch(/^<!doctype html><html lang="en"/);
   });
 });

@@ -380,6 +380,35 @@ export function contactMessage(input: {
   };
 }
 
+/**
+ * To whoever sent a contact message (issue 27): it arrived, and when we answer. It takes nothing from
+ * the form, not even the name: anyone can type anyone's address into the form, and what it sends
+ * must not carry their text or links to that address.
+ */
+export function contactAcknowledgement(): MailContent {
+  return render({
+    subject: `We received your message to ${siteConfig.name}`,
+    preheader: 'Your message reached us. We answer within 24 hours on business days.',
+    heading: 'We received your message',
+    blocks: [
+      { kind: 'paragraph', text: 'Hello,' },
+      {
+        kind: 'paragraph',
+        text: `Thank you for writing to ${siteConfig.name} through the contact form on our website. Your message reached our team, and we will get back to you within 24 hours on business days.`,
+      },
+      {
+        kind: 'paragraph',
+        text: `If it is urgent, call us at ${siteConfig.phone.display} (${siteConfig.businessHours}).`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'This e-mail does not repeat what was written. If you did not write to us, someone else typed your address into the form: you can ignore this e-mail.',
+      },
+    ],
+    reason: `You received this e-mail because this address was given in the contact form on the ${siteConfig.name} website.`,
+  });
+}
+
 /** To a new user: confirm the address they signed up with. */
 export function verifyEmail(input: { name: string; url: string }): MailContent {
   const url = safeUrl(input.url);

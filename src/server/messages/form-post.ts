@@ -13,9 +13,11 @@ import { contactDeps, submitContactMessage } from './submit.ts';
  */
 
 export type ContactPostOutcome =
-  { kind: 'sent'; attachmentName: string | null } | { kind: 'refused'; values: ContactFormInput; fieldErrors: ContactFieldErrors };
+  /** With the sender's address (as typed), for the confirmation. */
+  | { kind: 'sent'; attachmentName: string | null; email: string }
+  | { kind: 'refused'; values: ContactFormInput; fieldErrors: ContactFieldErrors };
 
-const fieldNames = ['first_name', 'last_name', 'email', 'phone', 'reason', 'message'] as const;
+const fieldNames = ['first_name', 'last_name', 'email', 'country_code', 'phone', 'reason', 'message'] as const;
 
 export async function sendContactFormPost(runtime: Runtime, request: Request, clientKey: string): Promise<ContactPostOutcome> {
   const post = await readFormPost(request);
@@ -33,7 +35,7 @@ export async function sendContactFormPost(runtime: Runtime, request: Request, cl
   const retry = { ...values, attachment_upload_id: '' };
   switch (result.kind) {
     case 'sent':
-      return { kind: 'sent', attachmentName: result.attachmentName };
+      return { kind: 'sent', attachmentName: result.attachmentName, email: values.email.trim() };
     case 'invalid':
       return {
         kind: 'refused',

@@ -76,7 +76,7 @@ async function queuedTo(to: string) {
 }
 
 describe('a contact message', () => {
-  it('is stored with the reason lowercased and its attachment, and CONTACT_EMAIL is e-mailed with reply-to the sender', async () => {
+  it('is stored with the reason lowercased, the phone in E.164 and its attachment, and CONTACT_EMAIL is e-mailed with reply-to the sender', async () => {
     const attached = await attach('brief.txt');
     expect(attached).toMatchObject({ status: 201, body: { fileName: 'brief.txt' } });
     const result = await send({ ...validMessage(), phone: '(512) 555-0147', attachment_upload_id: attached.body.id });
@@ -89,7 +89,7 @@ describe('a contact message', () => {
       firstName: 'Jane',
       lastName: 'Doe',
       email: 'jane@mail.test',
-      phone: '(512) 555-0147',
+      phone: '+15125550147',
       reason: 'consultation',
       attachmentUploadId: attached.body.id,
       readAt: null,
@@ -101,6 +101,45 @@ describe('a contact message', () => {
     expect(mail).toMatchObject({ subject: 'Contact form: Consultation from Jane Doe', replyTo: 'jane@mail.test' });
     expect(mail!.text).toContain('brief.txt');
     expect(mail!.text).toContain(`https://www.helixpoint.test/admin/messages/${row!.id}`);
+    expect(mail!.text).toContain('+1 512 555 0147');
+  });
+
+  it('takes a phone number of any country, written nationally or with its calling code', async () => {
+    for (const [country_code, phone, email] of [
+      ['BR', '(11) 96123-4567', 'br.national@mail.test'],
+      ['US', '+55 11 96123-4567', 'br.international@mail.test'],
+    ]) {
+      expect((await send({ ...validMessage(), email, country_code, phone })).kind).toBe('sent');
+      const [row] = await backend.database.db.select().from(contactTable).where(eq(contactTable.email, email!));
+      expect(row?.phone).toBe('+5511961234567');
+    }
+  });
+
+  it('sends the sender an acknowledgement that repeats nothing of the message, and nothing when the honeypot is filled', async () => {
+    const message = 'Claim your prize at https://evil.example/win <a href="https://evil.example">now</a>';
+    const result = await send({
+      ...validMessage(),
+      first_name: 'Visit',
+      last_name: 'https://evil.example',
+      email: 'victim@mail.test',
+      message,
+    });
+    expect(result.kind).toBe('sent');
+    const [ack, ...more] = await queuedTo('victim@mail.test');
+    expect(more).toEqual([]);
+    expect(ack).toMatchObject({ subject: 'We received your message to Helixpoint' });
+    expect(ack!.replyTo).toBeUndefined();
+    const all = JSON.stringify(ack);
+    for (const written of ['evil.example', 'prize', 'Visit']) expect(all).not.toContain(written);
+    await send({ ...validMessage(), email: 'bot.victim@mail.test', company_website: 'spam' });
+    expect(await queuedTo('bot.victim@mail.test')).toEqual([]);
+  });
+
+  it('acknowledges no more than the form admits: the sixth message of a client in an hour sends nothing', async () => {
+    const client = nextIp();
+    for (let i = 0; i < 5; i += 1) expect((await send({ ...validMessage(), email: 'flooded@mail.test' }, client)).kind).toBe('sent');
+    expect((await send({ ...validMessage(), email: 'flooded@mail.test' }, client)).kind).toBe('rate-limited');
+    expect(await queuedTo('flooded@mail.test')).toHaveLength(5);
   });
 
   it('may come without phone or attachment', async () => {
@@ -167,7 +206,7 @@ describe('a contact message posted without JavaScript', () => {
 
   it('is stored with the attachment from the post, as the island would store it', async () => {
     const result = await post({ ...fields, email: 'plain.post@mail.test' }, { name: 'brief.txt', content: fixture('brief.txt') });
-    expect(result).toEqual({ kind: 'sent', attachmentName: 'brief.txt' });
+    expect(result).toEqual({ kind: 'sent', attachmentName: 'brief.txt', email: 'plain.post@mail.test' });
     const [row] = await backend.database.db.select().from(contactTable).where(eq(contactTable.email, 'plain.post@mail.test'));
     expect(row?.attachmentUploadId).toEqual(expect.any(String));
     expect((await queuedTo(CONTACT_EMAIL)).some((mail) => mail.replyTo === 'plain.post@mail.test')).toBe(true);
@@ -177,7 +216,7 @@ describe('a contact message posted without JavaScript', () => {
     const result = await post({ ...fields, email: 'not an address' }, { name: 'brief.txt', content: fixture('brief.txt') });
     expect(result).toEqual({
       kind: 'refused',
-      values: { ...fields, email: 'not an address', attachment_upload_id: '' },
+      values: { ...fields, country_code: '', email: 'not an address', attachment_upload_id: '' },
       fieldErrors: { email: contactMessages.email, attachment_upload_id: contactMessages.attachAgain },
     });
   });

@@ -1,17 +1,21 @@
 import { withTransaction } from '../db/client.ts';
 import { contactMessages as contactMessagesTable } from '../db/schema.ts';
-import { contactMessage } from '../mail/templates.ts';
+import { spendMailBudget } from '../mail/budget.ts';
+import { contactAcknowledgement, contactMessage } from '../mail/templates.ts';
 import { admitPublicForm, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
 import type { Runtime } from '../runtime.ts';
 import { claimUpload } from '../uploads/claim.ts';
 import { contactReasonLabel, contactSubmissionSchema, type ContactFieldErrors } from '../../lib/messages/schema.ts';
 import { contactMessages } from '../../lib/messages/texts.ts';
+import { checkPhone, formatPhone } from '../../lib/phone/phone.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 
 /**
  * A message from the contact form: stored, with its attachment claimed, and an e-mail to
  * CONTACT_EMAIL (reply-to the sender) queued in the same transaction (DECISIONS.md: the original
- * sent nothing).
+ * sent nothing), with a short acknowledgement to the sender that repeats nothing of the message
+ * (issue 27). Both only for a message the form's rate limit admitted: the limit that caps the
+ * messages caps the acknowledgements, and so does the address's mail budget.
  */
 
 export interface ContactDeps extends PublicFormDeps {
@@ -35,7 +39,12 @@ export async function submitContactMessage(deps: ContactDeps, input: unknown, cl
   }
   if (admission.kind !== 'admitted') return admission;
   const form = admission.form;
+  // The schema admitted only a valid number: stored in E.164, as applications are.
+  const phone = form.phone ? ((await checkPhone(form.phone, form.country_code))?.e164 ?? form.phone) : null;
 
+  // Anybody can write with any address: the acknowledgement counts against the address's mail
+  // budget, spent before the transaction (whose connection must not wait for the budget's).
+  const acknowledge = await spendMailBudget(deps.rateLimits, form.email, 'contact-received');
   const result = await withTransaction(deps.pool, async (tx) => {
     const attachment = form.attachment_upload_id ? await claimUpload(tx, form.attachment_upload_id, 'contact-attachment') : null;
     if (form.attachment_upload_id && !attachment) return null;
@@ -45,7 +54,7 @@ export async function submitContactMessage(deps: ContactDeps, input: unknown, cl
         firstName: form.first_name,
         lastName: form.last_name,
         email: form.email,
-        phone: form.phone || null,
+        phone,
         reason: form.reason,
         message: form.message,
         attachmentUploadId: attachment?.id ?? null,
@@ -57,11 +66,13 @@ export async function submitContactMessage(deps: ContactDeps, input: unknown, cl
       email: form.email,
       reason: contactReasonLabel(form.reason),
       message: form.message,
-      phone: form.phone || null,
+      phone: phone && (await formatPhone(phone)),
       attachmentName: attachment?.fileName ?? null,
       adminUrl: `${deps.siteUrl}/admin/messages/${row.id}`,
     });
     await deps.jobs.enqueueEmail({ to: deps.contactEmail ?? siteConfig.email, ...mail }, { db: tx });
+    if (acknowledge) await deps.jobs.enqueueEmail({ to: form.email, ...contactAcknowledgement() }, { db: tx });
+    else deps.log({}, 'contact acknowledgement withheld: mail budget spent');
     return { messageId: row.id, attachmentName: attachment?.fileName ?? null };
   });
   if (!result) return { kind: 'invalid', fieldErrors: { attachment_upload_id: contactMessages.attachmentMissing } };
