@@ -10,7 +10,7 @@ import { FLASH_COOKIE } from '../flash.ts';
  */
 
 /** The date of the notice's current text; change it whenever /privacy changes in substance. */
-export const PRIVACY_NOTICE_VERSION = '2026-11-23';
+export const PRIVACY_NOTICE_VERSION = '2026-11-26';
 export const PRIVACY_NOTICE_PATH = '/privacy';
 
 export const privacyMessages = {

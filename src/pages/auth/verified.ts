@@ -16,7 +16,7 @@ export const GET: APIRoute = async ({ request, url }) => {
     return new Response(null, { status: 303, headers });
   }
   const viewer = await getViewer({ auth: runtime.auth, db: runtime.database.db }, request.headers);
-  headers.set('Location', viewer?.isAdmin ? '/admin' : '/');
+  headers.set('Location', viewer?.isStaff ? '/admin' : '/');
   headers.append('Set-Cookie', authHintCookie(viewer, runtime.config.secureCookies));
   headers.append('Set-Cookie', flashCookie([accountToasts.verified]));
   return new Response(null, { status: 303, headers });
