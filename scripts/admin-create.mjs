@@ -1,12 +1,13 @@
-// npm run admin:create -- --email E --password P [--name "First Last"]
-// Creates a verified admin, or promotes an existing user; idempotent. Works while the server runs:
+// npm run admin:create -- --email E --password P [--name "First Last"] [--role ROLE]
+// Creates a verified staff account of ROLE (default admin; also recruiter, hiring_manager,
+// interviewer, editor, sales), or gives an existing account that role; idempotent. Works while the server runs:
 // with the embedded database in use, it connects to the running one.
 // npm run admin:create -- --email E --reset-2fa
-// Removes the second factor of the admin E (lost phone, no other admin to reset it); audited.
+// Removes the second factor of the staff member E (lost phone, no admin to reset it); audited.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createOrPromoteAdmin, AdminCreateError, resetAdminTwoFactor } from '../src/server/accounts/admin-create.ts';
+import { createStaffAccount, AdminCreateError, resetAdminTwoFactor, staffRoleOf } from '../src/server/accounts/admin-create.ts';
 import { createAuth } from '../src/server/accounts/auth.ts';
 import { configOrExit } from './lib/config-or-exit.mjs';
 import { connect } from '../src/server/db/client.ts';
@@ -15,12 +16,25 @@ import { openDatabase } from '../src/server/db/open.ts';
 import { createRateLimiters } from '../src/server/rate-limit.ts';
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, 'reset-2fa': { type: 'boolean' } },
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    'reset-2fa': { type: 'boolean' },
+  },
 });
 if (!values.email) {
   console.error(
-    'Usage: npm run admin:create -- --email E --password P [--name "First Last"]\n       npm run admin:create -- --email E --reset-2fa',
+    'Usage: npm run admin:create -- --email E --password P [--name "First Last"] [--role ROLE]\n       npm run admin:create -- --email E --reset-2fa',
   );
+  process.exit(2);
+}
+// An unknown role is refused before anything is opened.
+try {
+  staffRoleOf(values.role);
+} catch (error) {
+  console.error(error.message);
   process.exit(2);
 }
 
@@ -62,8 +76,12 @@ try {
         : `${email} has no second factor, nothing changed.`,
     );
   } else {
-    const result = await createOrPromoteAdmin(db.db, auth, values);
-    const said = { created: 'Created the admin', promoted: 'Made admin (and verified)', unchanged: 'Already an admin, nothing changed:' };
+    const result = await createStaffAccount(db.db, auth, values);
+    const said = {
+      created: `Created the ${result.role} account`,
+      updated: `Made ${result.role} (and verified):`,
+      unchanged: `Already ${result.role}, nothing changed:`,
+    };
     console.log(`${said[result.outcome]} ${email}`);
   }
 } catch (error) {

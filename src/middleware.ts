@@ -2,12 +2,14 @@ import { ActionError, getActionContext } from 'astro:actions';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { accountToasts, authMessages, guardMessages } from '@/lib/accounts/texts';
 import { flashCookie } from '@/lib/flash';
-import { authHintCookie, checkAdmin, CODE_STEP_PATH, ENROL_PATH, type AdminRefusal } from '@/server/accounts/session';
+import { authHintCookie, checkStaff, CODE_STEP_PATH, ENROL_PATH, type AdminRefusal } from '@/server/accounts/session';
+import { ruleOfRoute } from '@/server/access/permissions';
+import { actionRules, type Rule } from '@/server/access/rules';
 import { answerFaults } from '@/server/http/fault-middleware';
 import { getRuntime } from '@/server/runtime';
 
-const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/') || path.startsWith('/api/admin/');
-const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/admin/');
+/** A page (rendered HTML), as opposed to a download or an API route under /api/. */
+const isPage = (path: string) => !path.startsWith('/api/') && !path.startsWith('/_actions/');
 
 /** Where a refused request for an admin page goes. */
 function refusedPageLocation(reason: AdminRefusal, url: URL): string {
@@ -21,7 +23,10 @@ function refusedPageLocation(reason: AdminRefusal, url: URL): string {
 const refusalError = (reason: AdminRefusal) =>
   reason === 'anonymous'
     ? new ActionError({ code: 'UNAUTHORIZED', message: guardMessages.anonymous })
-    : new ActionError({ code: 'FORBIDDEN', message: reason === 'forbidden' ? guardMessages.forbidden : guardMessages.secondFactor });
+    : new ActionError({
+        code: 'FORBIDDEN',
+        message: reason === 'forbidden' || reason === 'denied' ? guardMessages.forbidden : guardMessages.secondFactor,
+      });
 
 /** An action posted as JSON that is not JSON: Astro would answer an empty 500 and log a stack. */
 async function isUnreadableJson(request: Request): Promise<boolean> {
@@ -37,9 +42,12 @@ async function isUnreadableJson(request: Request): Promise<boolean> {
 }
 
 /**
- * The admin area is every /admin page, /api/admin endpoint and admin.* action, however the action
- * is called (RPC under /_actions/, or a form posted with ?_action=): Astro's own reading of the
- * request names the action, so no spelling of its URL can slip past this check.
+ * Every request rendered on demand meets its rule from the permission module (src/server/access/
+ * rules.ts): by Astro's route pattern for pages and endpoints, by the action's name for actions,
+ * however the action is called (RPC under /_actions/, or a form posted with ?_action=): Astro's own
+ * reading of the request names it, so no spelling of its URL slips past. A route or action without
+ * a rule is refused. Staff rules are checked here (session, staff role, second factor, permission);
+ * the pages and commands then narrow to the records the person may reach.
  */
 const guardAdminArea = defineMiddleware(async (context, next) => {
   // Read by our HTTP server (src/server/http/server.ts) to label the request metrics.
@@ -50,12 +58,29 @@ const guardAdminArea = defineMiddleware(async (context, next) => {
     getRuntime().logger.warn({ action: action.name }, 'action refused: body is not JSON');
     return Response.json({ error: authMessages.badRequest }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
   }
-  if (!action?.name.startsWith('admin.') && !isAdminPath(context.url.pathname)) return next();
+  // Astro's client calls actions with a trailing slash (/_actions/admin.invite/), and runs them so.
+  const actionName = action?.name.replace(/\/$/, '');
+  const rule: Rule | undefined =
+    actionName === undefined
+      ? ruleOfRoute(context.routePattern)
+      : Object.hasOwn(actionRules, actionName)
+        ? actionRules[actionName as keyof typeof actionRules]
+        : undefined;
+  if (!rule) {
+    // Fails closed: a route or action nobody wrote a rule for is nobody's.
+    getRuntime().logger.error({ route: context.routePattern, action: actionName }, 'request refused: no access rule');
+    return new Response(guardMessages.forbidden, {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
+  if (rule.access !== 'staff') return next();
 
   const runtime = getRuntime();
-  const check = await checkAdmin(
+  const check = await checkStaff(
     { auth: runtime.auth, db: runtime.database.db, requireTwoFactor: runtime.config.adminRequireTwoFactor },
     context.request.headers,
+    rule.permission,
   );
   if (check.allowed) {
     context.locals.viewer = check.viewer;
@@ -65,7 +90,16 @@ const guardAdminArea = defineMiddleware(async (context, next) => {
   }
   const secure = runtime.config.secureCookies;
   const hint = authHintCookie(check.viewer, secure);
-  if (isAdminPage(context.url.pathname)) {
+  if (!action && isPage(context.url.pathname)) {
+    if (check.reason === 'denied') {
+      // A staff member whose role does not include the page: a page that says so (403), with the
+      // way to what they may use, instead of a redirect that would leave them guessing.
+      context.locals.viewer = check.viewer!;
+      const response = await context.rewrite('/403');
+      const headers = new Headers(response.headers);
+      headers.set('Cache-Control', 'no-store');
+      return new Response(response.body, { status: 403, headers });
+    }
     const headers = new Headers({ Location: refusedPageLocation(check.reason, context.url), 'Cache-Control': 'no-store' });
     headers.append('Set-Cookie', hint);
     if (check.reason === 'forbidden') headers.append('Set-Cookie', flashCookie([accountToasts.accessDenied], secure));

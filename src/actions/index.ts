@@ -28,9 +28,14 @@ import {
 } from '@/server/accounts/account';
 import { forwardSetCookies } from '@/server/accounts/cookies';
 import { inviteUser, resendInvitation, revokeInvitation } from '@/server/accounts/invitations';
-import { authHintCookie, checkAccount, checkAdmin, type Viewer } from '@/server/accounts/session';
+import { authHintCookie, checkAccount, checkStaff, type Viewer } from '@/server/accounts/session';
+import { assertReach, type ActionTarget, type Staff } from '@/server/access/guard';
+import { actionRules, type ActionName } from '@/server/access/rules';
+import { interviewerSchema, teamMemberSchema } from '@/lib/accounts/team';
+import { assignInterviewer, unassignInterviewer } from '@/server/applications/interviewers';
+import { addTeamMember, removeTeamMember } from '@/server/positions/team';
 import { changeUserRole, deleteUser, resetTwoFactor } from '@/server/accounts/users';
-import { AdminRuleError, type Actor } from '@/server/admin-command';
+import { AdminRuleError } from '@/server/admin-command';
 import { bulkApplications } from '@/server/applications/bulk';
 import { candidateEmailDeps, emailCandidate, saveTemplate } from '@/server/applications/emails';
 import { addNote, deleteNote, editNote, rateApplication } from '@/server/applications/notes';
@@ -51,37 +56,52 @@ const invitationDeps = (runtime: Runtime) => ({
   pool: runtime.database.pool,
   jobs: runtime.jobs,
   siteUrl: runtime.config.siteUrl,
+  requireTwoFactor: runtime.config.adminRequireTwoFactor,
 });
 
 /**
  * Form submissions from React islands. Input is validated inside each command with the schema the
- * form uses. Every admin action goes through adminAction(): the admin check (again, behind the
- * middleware's), its schema, and refusals turned into messages the admin reads.
+ * form uses. Every staff action goes through staffAction(): its rule from the permission module
+ * (the session, the second factor and the permission, again behind the middleware's), its schema,
+ * the record-level check (an application, position or note outside the person's reach is answered
+ * as missing, and audited), and refusals turned into messages the person reads.
  */
 
-function adminAction<S extends z.ZodMiniType, R>(
+type StaffActionName = Extract<ActionName, `admin.${string}`>;
+
+function staffAction<S extends z.ZodMiniType, R>(
+  name: StaffActionName,
   schema: S,
-  run: (input: z.output<S>, actor: Actor & { id: string }, runtime: Runtime) => Promise<R>,
+  run: (input: z.output<S>, actor: Staff, runtime: Runtime) => Promise<R>,
+  target?: (input: z.output<S>) => ActionTarget,
 ) {
+  const rule = actionRules[name];
   return defineAction({
     accept: 'json',
     handler: reportingFaults(async (input: unknown, context: ActionAPIContext) => {
       const runtime = getRuntime();
-      const check = await checkAdmin(
+      const check = await checkStaff(
         { auth: runtime.auth, db: runtime.database.db, requireTwoFactor: runtime.config.adminRequireTwoFactor },
         context.request.headers,
+        rule.permission,
       );
       if (!check.allowed) {
         throw new ActionError(
           check.reason === 'anonymous'
             ? { code: 'UNAUTHORIZED', message: guardMessages.anonymous }
-            : { code: 'FORBIDDEN', message: check.reason === 'forbidden' ? guardMessages.forbidden : guardMessages.secondFactor },
+            : {
+                code: 'FORBIDDEN',
+                message: check.reason === 'forbidden' || check.reason === 'denied' ? guardMessages.forbidden : guardMessages.secondFactor,
+              },
         );
       }
       const parsed = schema.safeParse(input);
       if (!parsed.success) throw new ActionError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid input' });
+      const { id, email, role } = check.viewer;
+      const actor: Staff = { id, email, role };
       try {
-        return await run(parsed.data, { id: check.viewer.id, email: check.viewer.email }, runtime);
+        if (target) await assertReach(runtime.database.db, actor, rule.permission, target(parsed.data));
+        return await run(parsed.data, actor, runtime);
       } catch (error) {
         if (error instanceof AdminRuleError) throw new ActionError({ code: 'BAD_REQUEST', message: error.message });
         throw error;
@@ -89,6 +109,10 @@ function adminAction<S extends z.ZodMiniType, R>(
     }),
   });
 }
+
+const onApplication = (input: { applicationId: string }): ActionTarget => ({ application: input.applicationId });
+const onNote = (input: { noteId: string }): ActionTarget => ({ note: input.noteId });
+const onPosition = (input: { positionId: string }): ActionTarget => ({ position: input.positionId });
 
 /**
  * The account page's actions: for the signed-in person only, on their own account, and past the
@@ -135,52 +159,122 @@ export const server = {
       submitContactMessage(contactDeps(getRuntime()), input, clientKeyOf(context.request, context.clientAddress)),
     ),
   }),
+  // Each key is an action of rules.ts (and each action there has one here): checked by the type.
   admin: {
-    setRole: adminAction(roleChangeSchema, ({ userId, role }, actor, { database }) => changeUserRole(database.db, actor, userId, role)),
-    deleteUser: adminAction(userIdSchema, ({ userId }, actor, { database }) => deleteUser(database.db, actor, userId)),
-    createPosition: adminAction(positionFormSchema, (form, actor, { database, jobs }) => createPosition(database.db, actor, form, jobs)),
-    updatePosition: adminAction(positionUpdateSchema, ({ positionId, form }, actor, { database }) =>
-      updatePosition(database.db, actor, positionId, form),
+    setRole: staffAction('admin.setRole', roleChangeSchema, ({ userId, role }, actor, { database }) =>
+      changeUserRole(database.db, actor, userId, role),
     ),
-    saveHeardAboutOptions: adminAction(heardAboutFormSchema, ({ options }, actor, { database }) =>
-      saveHeardAboutOptions(database.db, actor, options),
+    deleteUser: staffAction('admin.deleteUser', userIdSchema, ({ userId }, actor, { database }) => deleteUser(database.db, actor, userId)),
+    resetTwoFactor: staffAction('admin.resetTwoFactor', userIdSchema, ({ userId }, actor, { database }) =>
+      resetTwoFactor(database.db, actor, userId),
     ),
-    setPositionActive: adminAction(positionActiveSchema, ({ positionId, active }, actor, { database, jobs }) =>
-      setPositionActive(database.db, actor, positionId, active, jobs),
+    invite: staffAction('admin.invite', invitationInputSchema, (input, actor, runtime) =>
+      inviteUser(invitationDeps(runtime), actor, input),
     ),
-    setApplicationStatus: adminAction(applicationStatusSchema, ({ applicationId, status }, actor, { database }) =>
-      setApplicationStatus(database.db, actor, applicationId, status),
-    ),
-    setMessageRead: adminAction(messageReadSchema, ({ messageId, read }, actor, { database }) =>
-      setMessageRead(database.db, actor, messageId, read),
-    ),
-    deleteMessage: adminAction(messageIdSchema, ({ messageId }, actor, { database, storage }) =>
-      deleteMessage(database.db, storage, actor, messageId),
-    ),
-    setLegalHold: adminAction(legalHoldSchema, ({ applicationId, reason }, actor, { database }) =>
-      setLegalHold(database.db, actor, applicationId, reason),
-    ),
-    erasePerson: adminAction(personSchema, ({ email }, actor, runtime) => erasePerson(privacyDeps(runtime), actor, email)),
-    addNote: adminAction(addNoteSchema, ({ applicationId, body }, actor, { database }) => addNote(database.db, actor, applicationId, body)),
-    editNote: adminAction(editNoteSchema, ({ noteId, body }, actor, { database }) => editNote(database.db, actor, noteId, body)),
-    deleteNote: adminAction(noteIdSchema, ({ noteId }, actor, { database }) => deleteNote(database.db, actor, noteId)),
-    rateApplication: adminAction(rateSchema, ({ applicationId, rating }, actor, { database }) =>
-      rateApplication(database.db, actor, applicationId, rating),
-    ),
-    emailCandidate: adminAction(candidateEmailSchema, ({ applicationId, ...email }, actor, runtime) =>
-      emailCandidate(candidateEmailDeps(runtime), actor, applicationId, email),
-    ),
-    saveTemplate: adminAction(templateSchema, (template, actor, { database }) => saveTemplate(database.db, actor, template)),
-    bulkApplications: adminAction(bulkSchema, (input, actor, runtime) => bulkApplications(candidateEmailDeps(runtime), actor, input)),
-    resetTwoFactor: adminAction(userIdSchema, ({ userId }, actor, { database }) => resetTwoFactor(database.db, actor, userId)),
-    invite: adminAction(invitationInputSchema, (input, actor, runtime) => inviteUser(invitationDeps(runtime), actor, input)),
-    resendInvitation: adminAction(invitationIdSchema, ({ invitationId }, actor, runtime) =>
+    resendInvitation: staffAction('admin.resendInvitation', invitationIdSchema, ({ invitationId }, actor, runtime) =>
       resendInvitation(invitationDeps(runtime), actor, invitationId),
     ),
-    revokeInvitation: adminAction(invitationIdSchema, ({ invitationId }, actor, { database }) =>
+    revokeInvitation: staffAction('admin.revokeInvitation', invitationIdSchema, ({ invitationId }, actor, { database }) =>
       revokeInvitation(database.db, actor, invitationId),
     ),
-  },
+    createPosition: staffAction('admin.createPosition', positionFormSchema, (form, actor, { database, jobs }) =>
+      createPosition(database.db, actor, form, jobs),
+    ),
+    updatePosition: staffAction(
+      'admin.updatePosition',
+      positionUpdateSchema,
+      ({ positionId, form }, actor, { database }) => updatePosition(database.db, actor, positionId, form),
+      onPosition,
+    ),
+    setPositionActive: staffAction(
+      'admin.setPositionActive',
+      positionActiveSchema,
+      ({ positionId, active }, actor, { database, jobs }) => setPositionActive(database.db, actor, positionId, active, jobs),
+      onPosition,
+    ),
+    addTeamMember: staffAction(
+      'admin.addTeamMember',
+      teamMemberSchema,
+      ({ positionId, userId }, actor, { database }) => addTeamMember(database.db, actor, positionId, userId),
+      onPosition,
+    ),
+    removeTeamMember: staffAction(
+      'admin.removeTeamMember',
+      teamMemberSchema,
+      ({ positionId, userId }, actor, { database }) => removeTeamMember(database.db, actor, positionId, userId),
+      onPosition,
+    ),
+    saveHeardAboutOptions: staffAction('admin.saveHeardAboutOptions', heardAboutFormSchema, ({ options }, actor, { database }) =>
+      saveHeardAboutOptions(database.db, actor, options),
+    ),
+    setApplicationStatus: staffAction(
+      'admin.setApplicationStatus',
+      applicationStatusSchema,
+      ({ applicationId, status }, actor, { database }) => setApplicationStatus(database.db, actor, applicationId, status),
+      onApplication,
+    ),
+    // Each application of the selection is checked in the command: it acts on those in reach and counts the others.
+    bulkApplications: staffAction('admin.bulkApplications', bulkSchema, (input, actor, runtime) =>
+      bulkApplications(candidateEmailDeps(runtime), actor, input),
+    ),
+    emailCandidate: staffAction(
+      'admin.emailCandidate',
+      candidateEmailSchema,
+      ({ applicationId, ...email }, actor, runtime) => emailCandidate(candidateEmailDeps(runtime), actor, applicationId, email),
+      onApplication,
+    ),
+    assignInterviewer: staffAction(
+      'admin.assignInterviewer',
+      interviewerSchema,
+      ({ applicationId, userId }, actor, { database }) => assignInterviewer(database.db, actor, applicationId, userId),
+      onApplication,
+    ),
+    unassignInterviewer: staffAction(
+      'admin.unassignInterviewer',
+      interviewerSchema,
+      ({ applicationId, userId }, actor, { database }) => unassignInterviewer(database.db, actor, applicationId, userId),
+      onApplication,
+    ),
+    addNote: staffAction(
+      'admin.addNote',
+      addNoteSchema,
+      ({ applicationId, body }, actor, { database }) => addNote(database.db, actor, applicationId, body),
+      onApplication,
+    ),
+    editNote: staffAction(
+      'admin.editNote',
+      editNoteSchema,
+      ({ noteId, body }, actor, { database }) => editNote(database.db, actor, noteId, body),
+      onNote,
+    ),
+    deleteNote: staffAction(
+      'admin.deleteNote',
+      noteIdSchema,
+      ({ noteId }, actor, { database }) => deleteNote(database.db, actor, noteId),
+      onNote,
+    ),
+    rateApplication: staffAction(
+      'admin.rateApplication',
+      rateSchema,
+      ({ applicationId, rating }, actor, { database }) => rateApplication(database.db, actor, applicationId, rating),
+      onApplication,
+    ),
+    saveTemplate: staffAction('admin.saveTemplate', templateSchema, (template, actor, { database }) =>
+      saveTemplate(database.db, actor, template),
+    ),
+    setMessageRead: staffAction('admin.setMessageRead', messageReadSchema, ({ messageId, read }, actor, { database }) =>
+      setMessageRead(database.db, actor, messageId, read),
+    ),
+    deleteMessage: staffAction('admin.deleteMessage', messageIdSchema, ({ messageId }, actor, { database, storage }) =>
+      deleteMessage(database.db, storage, actor, messageId),
+    ),
+    setLegalHold: staffAction('admin.setLegalHold', legalHoldSchema, ({ applicationId, reason }, actor, { database }) =>
+      setLegalHold(database.db, actor, applicationId, reason),
+    ),
+    erasePerson: staffAction('admin.erasePerson', personSchema, ({ email }, actor, runtime) =>
+      erasePerson(privacyDeps(runtime), actor, email),
+    ),
+  } satisfies Record<StaffActionName extends `admin.${infer Key}` ? Key : never, unknown>,
   account: {
     updateProfile: accountAction((input, viewer, deps) => updateProfile(deps.db, viewer, input)),
     changePassword: accountAction((input, viewer, deps, context) => changePassword(deps, viewer, context.request.headers, input)),

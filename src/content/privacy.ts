@@ -81,7 +81,34 @@ export function privacyNotice(periods: RetentionPeriods) {
       id: 'who-sees',
       heading: 'Who sees it',
       paragraphs: [
-        `Only ${siteConfig.name} staff with an administrator account, protected by a second factor. Every time one of them opens an application or downloads a resume, it is recorded. E-mail to and from us passes through our mail provider. Files are kept in private storage, never at a public address. We do not sell, share or rent personal data, and we send none of it outside the companies that host our servers and our e-mail.`,
+        `Only ${siteConfig.name} staff, each with an account protected by a second factor, and each only what their work needs:`,
+      ],
+      items: [
+        {
+          term: 'Recruiters',
+          text: 'Every application and resume, with the reviewers’ notes and ratings, to run hiring; not your account, not messages to us.',
+        },
+        {
+          term: 'Hiring managers',
+          text: 'The applications for the positions they hire for, and nothing of other positions.',
+        },
+        {
+          term: 'Interviewers',
+          text: 'Only the applications they are asked to interview for: the application and the resume, never the list of applicants.',
+        },
+        { term: 'Sales', text: 'Messages sent through the contact form, and nothing of applications.' },
+        { term: 'Editors', text: 'The site’s content only: no application, message or account.' },
+        {
+          term: 'Administrators',
+          text: 'Everything above, and the accounts, to answer privacy requests and keep the site running.',
+        },
+      ],
+    },
+    {
+      id: 'who-sees-how',
+      heading: 'How their access is kept to that',
+      paragraphs: [
+        'The server checks each person’s role on every page, download and change, never the browser. Every time someone opens an application or downloads a resume, it is recorded with who it was and their role, and a request for an application outside someone’s part is refused and recorded too. E-mail to and from us passes through our mail provider. Files are kept in private storage, never at a public address. We do not sell, share or rent personal data, and we send none of it outside the companies that host our servers and our e-mail.',
       ],
     },
     {

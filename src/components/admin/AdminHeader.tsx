@@ -13,13 +13,15 @@ export interface AdminHeaderProps {
   title: string;
   crumbs?: Crumb[];
   current: AdminSection;
+  /** The sections the viewer's role may open, in order (from the permission module): the only links shown. */
+  sections: ReadonlyArray<{ key: string; href: string; label: string }>;
   /** Shown on the Messages tab when above zero. */
   unreadMessages?: number;
   actions?: ReactNode;
 }
 
 /** The admin pages' title band: breadcrumbs, heading, and the admin sections. */
-export function AdminHeader({ title, crumbs = [], current, unreadMessages = 0, actions }: AdminHeaderProps) {
+export function AdminHeader({ title, crumbs = [], current, sections, unreadMessages = 0, actions }: AdminHeaderProps) {
   const tab = (href: string, label: string, active: boolean, badge?: ReactNode) => (
     <a
       href={href}
@@ -41,14 +43,11 @@ export function AdminHeader({ title, crumbs = [], current, unreadMessages = 0, a
     <div className="bg-navy text-white">
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-8 sm:px-6 lg:px-8">
         <nav aria-label="Admin sections" className="flex flex-wrap gap-2">
-          {tab('/admin', 'Dashboard', current === 'dashboard')}
-          {tab('/admin/applications', 'Applications', current === 'applications')}
-          {tab('/admin/insights', 'Insights', current === 'insights')}
-          {tab('/admin/templates', 'E-mail templates', current === 'templates')}
-          {tab('/admin/messages', 'Messages', current === 'messages', unreadBadge)}
-          {tab('/admin/privacy', 'Privacy requests', current === 'privacy')}
-          {tab('/admin/retention', 'Retention', current === 'retention')}
-          {tab('/admin/audit', 'Audit log', current === 'audit')}
+          {sections.map((section) => (
+            <span key={section.key} className="contents">
+              {tab(section.href, section.label, current === section.key, section.key === 'messages' ? unreadBadge : undefined)}
+            </span>
+          ))}
         </nav>
         {crumbs.length > 0 && (
           <nav aria-label="Breadcrumb" className="mt-6">

@@ -36,9 +36,18 @@ export interface ApplicationDetailProps {
   email?: ReactNode;
   /** Everything that happened to the application, oldest first. */
   timeline?: ReactNode;
+  /** Who is assigned to interview the applicant. */
+  interviewers?: ReactNode;
   /** The same person's other applications. */
   others?: { href: string; positionTitle: string; status: string; createdAt: Date }[];
+  /**
+   * The parts the viewer's role includes. Astro hands every slot written in the page to the
+   * component, empty or not, so which parts to show is said here rather than read from the slots.
+   */
+  parts?: Partial<Record<'status' | 'rating' | 'interviewers' | 'notes' | 'email' | 'timeline' | 'privacy', boolean>>;
 }
+
+const everyPart = { status: true, rating: true, interviewers: true, notes: true, email: true, timeline: true, privacy: true };
 
 /** Applicant-supplied links are shown as links only when they are plain https addresses. */
 function profileLink(url: string | null) {
@@ -79,7 +88,8 @@ function ScreeningAnswers({ answers }: { answers: ScreeningAnswer[] }) {
  * should not weigh it (DECISIONS.md); it is reported only as counts.
  */
 export function ApplicationDetail(props: ApplicationDetailProps) {
-  const { positionTitle, application, resume, status, privacy, preview, notes, rating, email, timeline, others = [] } = props;
+  const { positionTitle, application, resume, status, privacy, preview, notes, rating, email, timeline, interviewers, others = [] } = props;
+  const show = { ...everyPart, ...props.parts };
   return (
     <DetailLayout
       asideLabel="Application actions"
@@ -135,24 +145,37 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
               <ScreeningAnswers answers={application.screeningAnswers} />
             </DetailCard>
           )}
-          <DetailCard id="notes-heading" title="Notes">
-            {notes}
-          </DetailCard>
-          <DetailCard id="email-heading" title="E-mail the candidate">
-            <p className="mt-2 text-sm text-muted-foreground">Replies come to your own address. The e-mail is kept on the timeline.</p>
-            <div className="mt-4">{email}</div>
-          </DetailCard>
-          <DetailCard id="timeline-heading" title="Timeline">
-            {timeline}
-          </DetailCard>
+          {show.notes && (
+            <DetailCard id="notes-heading" title="Notes">
+              {notes}
+            </DetailCard>
+          )}
+          {show.email && (
+            <DetailCard id="email-heading" title="E-mail the candidate">
+              <p className="mt-2 text-sm text-muted-foreground">Replies come to your own address. The e-mail is kept on the timeline.</p>
+              <div className="mt-4">{email}</div>
+            </DetailCard>
+          )}
+          {show.timeline && (
+            <DetailCard id="timeline-heading" title="Timeline">
+              {timeline}
+            </DetailCard>
+          )}
         </>
       }
       aside={
         <>
-          <div className="rounded-xl border border-border bg-card p-6 shadow-card">{status}</div>
-          <DetailCard id="rating-heading" title="Rating" small>
-            <div className="mt-3">{rating}</div>
-          </DetailCard>
+          {show.status && <div className="rounded-xl border border-border bg-card p-6 shadow-card">{status}</div>}
+          {show.rating && (
+            <DetailCard id="rating-heading" title="Rating" small>
+              <div className="mt-3">{rating}</div>
+            </DetailCard>
+          )}
+          {show.interviewers && (
+            <DetailCard id="interviewers-heading" title="Interviewers" small>
+              <div className="mt-3">{interviewers}</div>
+            </DetailCard>
+          )}
           {others.length > 0 && (
             <DetailCard id="others-heading" title="Also applied for" small>
               <ul className="mt-3 flex flex-col gap-2 text-sm">
@@ -169,7 +192,7 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
               </ul>
             </DetailCard>
           )}
-          {privacy}
+          {show.privacy && privacy}
         </>
       }
     />

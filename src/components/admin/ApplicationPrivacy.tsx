@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { DetailCard } from './DetailCard';
+import { roleLabels, type Role } from '@/lib/accounts/roles';
 
 export interface ApplicationPrivacyProps {
   consent: {
@@ -8,9 +9,18 @@ export interface ApplicationPrivacyProps {
     privacyAcknowledgedAt: Date | null;
     talentPoolUntil: Date | null;
   };
-  reads: ReadonlyArray<{ id: number; action: string; actorEmail: string | null; actorName: string | null; at: Date }>;
+  reads: ReadonlyArray<{
+    id: number;
+    action: string;
+    actorEmail: string | null;
+    actorName: string | null;
+    actorRole: Role | null;
+    at: Date;
+  }>;
   /** The legal hold control (an island the page places). */
   hold?: ReactNode;
+  /** Whether the viewer may set a legal hold (the hold slot is shown only then). */
+  canHold?: boolean;
 }
 
 const readLabels: Record<string, string> = {
@@ -20,10 +30,10 @@ const readLabels: Record<string, string> = {
 };
 
 /** The application's consents, its legal hold, and who has read it (opened it, read or downloaded its resume). */
-export function ApplicationPrivacy({ consent, reads, hold }: ApplicationPrivacyProps) {
+export function ApplicationPrivacy({ consent, reads, hold, canHold = true }: ApplicationPrivacyProps) {
   return (
     <>
-      <DetailCard title="Consents and legal hold" small>
+      <DetailCard title={canHold ? 'Consents and legal hold' : 'Consents'} small>
         <ul className="mt-2 flex flex-col gap-1 text-sm text-muted-foreground">
           <li>
             {consent.privacyAcknowledgedAt
@@ -36,7 +46,7 @@ export function ApplicationPrivacy({ consent, reads, hold }: ApplicationPrivacyP
               : 'Not in the talent pool: kept for this position only.'}
           </li>
         </ul>
-        <div className="mt-4">{hold}</div>
+        {canHold && <div className="mt-4">{hold}</div>}
       </DetailCard>
       <DetailCard title="Who has read it" small>
         {reads.length === 0 ? (
@@ -45,7 +55,8 @@ export function ApplicationPrivacy({ consent, reads, hold }: ApplicationPrivacyP
           <ul aria-label="Reads of this application, newest first" className="mt-2 flex flex-col gap-2 text-sm">
             {reads.map((read) => (
               <li key={read.id}>
-                <span className="font-medium">{read.actorName ?? read.actorEmail ?? 'system'}</span>{' '}
+                <span className="font-medium">{read.actorName ?? read.actorEmail ?? 'system'}</span>
+                {read.actorRole && <span className="text-muted-foreground"> ({roleLabels[read.actorRole]})</span>}{' '}
                 <span className="text-muted-foreground">
                   {readLabels[read.action] ?? 'opened it'} · {formatDateTime(read.at)}
                 </span>

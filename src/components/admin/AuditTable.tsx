@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/format';
+import { roleLabels, type Role } from '@/lib/accounts/roles';
 import { AdminEmpty, AdminTable, PhoneLabel } from './AdminTable';
 
 export interface AuditRow {
   id: string | number;
   actorEmail: string | null;
   actorName: string | null;
+  /** The actor's role when they acted (older entries have none). */
+  actorRole?: Role | null;
   action: string;
   targetType: string;
   targetId: string | null;
@@ -55,6 +58,7 @@ export function AuditTable({ entries }: { entries: AuditRow[] }) {
               <>
                 {entry.actorName && <span className="font-medium">{entry.actorName} </span>}
                 <span className="break-all text-muted-foreground">{entry.actorEmail}</span>
+                {entry.actorRole && <span className="block text-xs text-muted-foreground">{roleLabels[entry.actorRole]}</span>}
               </>
             ) : (
               'system'

@@ -11,13 +11,15 @@ import { Input } from '@/components/ui/input';
 import { showToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';
 import { invitationSchema, type InvitationInput } from '@/lib/accounts/schema';
+import { roleDescriptions, roleLabels, staffRoles, type Role } from '@/lib/accounts/roles';
+import { RadioGroup } from '@/components/ui/radio-group';
 import { invitationTexts } from '@/lib/accounts/texts';
 import { runAdminAction } from './run-admin-action';
 
 export interface PendingInvitation {
   id: string;
   email: string;
-  role: 'user' | 'admin';
+  role: Role;
   sentAt: Date;
   expiresAt: Date;
   expired: boolean;
@@ -31,7 +33,8 @@ export function Invitations({ pending: initial }: { pending: PendingInvitation[]
   const { register, handleSubmit, formState, reset } = useForm<InvitationInput>({
     mode: 'onTouched',
     resolver: zodResolver(invitationSchema),
-    defaultValues: { email: '', role: 'user' },
+    // No role chosen for you: a colleague invited with the wrong role by accident would be locked out, or let in too far.
+    defaultValues: { email: '' },
   });
 
   async function invite(values: InvitationInput) {
@@ -47,7 +50,7 @@ export function Invitations({ pending: initial }: { pending: PendingInvitation[]
       const invitation: PendingInvitation = {
         id: created.id,
         email: created.email,
-        role: values.role,
+        role: values.role as Role,
         sentAt: now,
         expiresAt: new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000),
         expired: false,
@@ -91,26 +94,23 @@ export function Invitations({ pending: initial }: { pending: PendingInvitation[]
 
   return (
     <div className="flex flex-col gap-5">
-      <form noValidate onSubmit={(event) => void handleSubmit(invite)(event)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <FormField id="invite-email" label="Email" required error={formState.errors.email?.message} className="flex-1">
+      <form noValidate onSubmit={(event) => void handleSubmit(invite)(event)} className="flex max-w-2xl flex-col gap-5">
+        <FormField id="invite-email" label="Email" required error={formState.errors.email?.message}>
           {(control) => <Input {...control} {...register('email')} type="email" autoComplete="off" inputMode="email" maxLength={254} />}
         </FormField>
-        <FormField id="invite-role" label="Role" required>
-          {(control) => (
-            <select
-              {...control}
-              {...register('role')}
-              className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              <option value="user">user</option>
-              <option value="admin">admin</option>
-            </select>
-          )}
-        </FormField>
-        <Button type="submit" disabled={busy} className="sm:mt-7">
-          <Mail aria-hidden="true" />
-          {invitationTexts.invite}
-        </Button>
+        <RadioGroup
+          legend="Role"
+          required
+          options={staffRoles.map((role) => ({ value: role, label: roleLabels[role], description: roleDescriptions[role] }))}
+          error={formState.errors.role?.message}
+          inputProps={() => register('role')}
+        />
+        <div>
+          <Button type="submit" disabled={busy}>
+            <Mail aria-hidden="true" />
+            {invitationTexts.invite}
+          </Button>
+        </div>
       </form>
       {pending.length === 0 ? (
         <p className="text-sm text-muted-foreground">{invitationTexts.none}</p>
@@ -121,8 +121,8 @@ export function Invitations({ pending: initial }: { pending: PendingInvitation[]
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-all">
                   {invitation.email}{' '}
-                  <Badge variant={invitation.role === 'admin' ? 'accent' : 'neutral'} className="ml-1">
-                    {invitation.role}
+                  <Badge variant="neutral" className="ml-1">
+                    {roleLabels[invitation.role]}
                   </Badge>
                   {invitation.expired && (
                     <Badge variant="destructive" className="ml-1">

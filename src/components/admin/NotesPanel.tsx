@@ -76,15 +76,20 @@ function NoteEditor({
   );
 }
 
-/** Reviewers' notes: shown as text with author and time; anyone adds, each author edits or deletes their own. */
+/**
+ * Reviewers' notes: shown as text with author and time; reviewers add, each author edits or deletes
+ * their own. Without `canWrite` (someone who may read the notes but not review) only the list.
+ */
 export function NotesPanel({
   applicationId,
   notes: initial,
   viewer,
+  canWrite = true,
 }: {
   applicationId: string;
   notes: NoteView[];
   viewer: { id: string; name: string; email: string };
+  canWrite?: boolean;
 }) {
   const [notes, setNotes] = useState(initial);
   const [editing, setEditing] = useState<string | null>(null);
@@ -147,32 +152,34 @@ export function NotesPanel({
           ))}
         </ul>
       )}
-      <NoteEditor
-        label="Add a note"
-        initial=""
-        submit={async (body) => {
-          let id: string | undefined;
-          const ok = await runAdminAction(async () => {
-            const answer = await actions.admin.addNote({ applicationId, body });
-            id = answer.data;
-            return answer;
-          }, reviewToasts.noteAdded);
-          if (ok && id)
-            setNotes((list) => [
-              ...list,
-              {
-                id: id!,
-                body,
-                authorUserId: viewer.id,
-                authorName: viewer.name,
-                authorEmail: viewer.email,
-                createdAt: new Date(),
-                edited: false,
-              },
-            ]);
-          return ok;
-        }}
-      />
+      {canWrite && (
+        <NoteEditor
+          label="Add a note"
+          initial=""
+          submit={async (body) => {
+            let id: string | undefined;
+            const ok = await runAdminAction(async () => {
+              const answer = await actions.admin.addNote({ applicationId, body });
+              id = answer.data;
+              return answer;
+            }, reviewToasts.noteAdded);
+            if (ok && id)
+              setNotes((list) => [
+                ...list,
+                {
+                  id: id!,
+                  body,
+                  authorUserId: viewer.id,
+                  authorName: viewer.name,
+                  authorEmail: viewer.email,
+                  createdAt: new Date(),
+                  edited: false,
+                },
+              ]);
+            return ok;
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -24,8 +24,11 @@ export interface AdminPositionRow {
 const linkClass =
   'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-semibold text-primary hover:bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4';
 
-/** All positions, newest first: status, applications, activate/deactivate, edit, View Applications. */
-export function PositionsTable({ positions: initialPositions }: { positions: AdminPositionRow[] }) {
+/**
+ * Positions, newest first: status, applications, View Applications; with `canManage` (recruiters and
+ * admins) also edit and activate/deactivate.
+ */
+export function PositionsTable({ positions: initialPositions, canManage = true }: { positions: AdminPositionRow[]; canManage?: boolean }) {
   const [positions, setPositions] = useState(initialPositions);
   const [pending, setPending] = useState<string | null>(null);
 
@@ -41,7 +44,12 @@ export function PositionsTable({ positions: initialPositions }: { positions: Adm
     setPending(null);
   }
 
-  if (positions.length === 0) return <p className="text-muted-foreground">No positions yet. Add the first one.</p>;
+  if (positions.length === 0)
+    return (
+      <p className="text-muted-foreground">
+        {canManage ? 'No positions yet. Add the first one.' : 'You are not on the hiring team of any position yet.'}
+      </p>
+    );
 
   return (
     <AdminTable
@@ -83,20 +91,24 @@ export function PositionsTable({ positions: initialPositions }: { positions: Adm
                 <Users aria-hidden="true" />
                 View Applications
               </a>
-              <a href={`/admin/positions/${position.id}`} className={linkClass} aria-label={`Edit ${position.title}`}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </a>
-              <Button
-                variant="outline"
-                size="sm"
-                // Not `disabled`: a disabled button loses the keyboard focus, which would fall to the page.
-                aria-disabled={pending === position.id}
-                onClick={() => void toggle(position)}
-                aria-label={`${position.isActive ? 'Deactivate' : 'Activate'} ${position.title}`}
-              >
-                {position.isActive ? 'Deactivate' : 'Activate'}
-              </Button>
+              {canManage && (
+                <>
+                  <a href={`/admin/positions/${position.id}`} className={linkClass} aria-label={`Edit ${position.title}`}>
+                    <Pencil aria-hidden="true" />
+                    Edit
+                  </a>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    // Not `disabled`: a disabled button loses the keyboard focus, which would fall to the page.
+                    aria-disabled={pending === position.id}
+                    onClick={() => void toggle(position)}
+                    aria-label={`${position.isActive ? 'Deactivate' : 'Activate'} ${position.title}`}
+                  >
+                    {position.isActive ? 'Deactivate' : 'Activate'}
+                  </Button>
+                </>
+              )}
             </div>
           </td>
         </tr>

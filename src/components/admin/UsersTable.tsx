@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { formatDate } from '@/lib/format';
-import type { Role } from '@/lib/accounts/schema';
+import { roleLabels, roles, type Role } from '@/lib/accounts/roles';
 import { accountToasts, twoFactorTexts, userRuleMessages } from '@/lib/accounts/texts';
 import { AdminEmpty, AdminTable } from './AdminTable';
 import { runAdminAction } from './run-admin-action';
@@ -127,8 +127,11 @@ export function UsersTable({
                   onChange={(event) => setRoleChange({ user, role: event.target.value as Role })}
                   className="h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
                 >
-                  <option value="user">user</option>
-                  <option value="admin">admin</option>
+                  {roles.map((role) => (
+                    <option key={role} value={role}>
+                      {roleLabels[role]}
+                    </option>
+                  ))}
                 </select>
               </td>
               <td className={`px-4 py-3 text-right max-sm:text-left ${card}`}>
@@ -184,14 +187,10 @@ export function UsersTable({
         }}
         title={roleChange ? userRuleMessages.roleConfirmTitle(roleChange.user.name, roleChange.role) : ''}
         description={
-          roleChange
-            ? roleChange.role === 'admin'
-              ? userRuleMessages.roleConfirmAdmin(roleChange.user.name, roleChange.user.email)
-              : userRuleMessages.roleConfirmUser(roleChange.user.name, roleChange.user.email)
-            : undefined
+          roleChange ? userRuleMessages.roleConfirmDescription(roleChange.user.name, roleChange.user.email, roleChange.role) : undefined
         }
         confirmLabel={roleChange ? userRuleMessages.roleConfirm(roleChange.role) : 'Confirm'}
-        destructive={roleChange?.role === 'admin'}
+        destructive
         onConfirm={() => {
           if (roleChange) void changeRole(roleChange.user, roleChange.role);
           setRoleChange(null);

@@ -88,7 +88,7 @@ export function WorkspaceList({ rows, query, total, listSearch, showPosition, re
         return;
       }
       // The list is read again with the changes: the outcome is told on the reloaded page.
-      flashToast(bulkDoneToast(data.succeeded, data.total));
+      flashToast(bulkDoneToast(data.succeeded, data.total, data.refused));
       window.location.reload();
     } catch (error) {
       showToast(errorToast((error as Error).message || 'The server could not be reached.'));

@@ -16,7 +16,8 @@ export interface WorkspaceViewProps {
   positions: ReadonlyArray<{ id: string; title: string }> | null;
   /** The source filter's choices. */
   sources?: readonly string[];
-  csvHref: string;
+  /** The export of the view; null for a person who may not export. */
+  csvHref: string | null;
   /** A sentence about the position, on its own page. */
   note?: string;
   /** The list (an island the page places). */
@@ -35,7 +36,7 @@ export function WorkspaceView({ query, base, counts, positions, sources, csvHref
           {counts.total !== counts.all && `, ${counts.total} shown`}, {query.sort === 'rating' ? 'best rated first' : 'newest first'}.
           {note && ` ${note}`}
         </p>
-        {counts.total > 0 && (
+        {counts.total > 0 && csvHref && (
           <LinkButton href={csvHref} variant="outline" size="sm" download>
             <Download aria-hidden="true" />
             Export CSV

@@ -6,6 +6,7 @@
 export { ApplicationPager } from './ApplicationPager';
 export { ApplicationStatusForm } from './ApplicationStatusForm';
 export { CandidateEmail } from './CandidateEmail';
+export { InterviewersPanel } from './PeoplePicker';
 export { LegalHoldControl } from './LegalHoldControl';
 export { NotesPanel } from './NotesPanel';
 export { PdfPreview } from './PdfPreview';

@@ -137,7 +137,7 @@ function SignInForm({ next, onMode, initial }: FormProps & { next: string | null
         return;
       }
       const session = await fetchSession();
-      const who = { isAdmin: Boolean(session.isAdmin), mustEnrol: Boolean(session.mustEnrol) };
+      const who = { role: session.role ?? 'user', isStaff: Boolean(session.isStaff), mustEnrol: Boolean(session.mustEnrol) };
       flashToast(signedInToast(who));
       window.location.assign(destinationAfterSignIn(who, next));
     } catch (error) {

@@ -62,7 +62,7 @@ export function NewPasswordForm({
         return;
       }
       const session = await fetchSession();
-      const who = { isAdmin: Boolean(session.isAdmin), mustEnrol: Boolean(session.mustEnrol) };
+      const who = { isStaff: Boolean(session.isStaff), mustEnrol: Boolean(session.mustEnrol) };
       flashToast(accountToasts.verified, ...(who.mustEnrol ? [accountToasts.enrolRequired] : []));
       window.location.assign(destinationAfterSignIn(who, null));
     } catch (error) {

@@ -37,7 +37,7 @@ export function TwoFactorStep({ next, initialState }: { next: string | null; ini
     try {
       await postAuth(endpoint[step], { code });
       const session = await fetchSession();
-      const who = { isAdmin: Boolean(session.isAdmin), mustEnrol: Boolean(session.mustEnrol) };
+      const who = { role: session.role ?? 'user', isStaff: Boolean(session.isStaff), mustEnrol: Boolean(session.mustEnrol) };
       flashToast(signedInToast(who));
       window.location.assign(destinationAfterSignIn(who, next));
     } catch (error) {

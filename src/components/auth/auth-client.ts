@@ -1,5 +1,6 @@
 import { HONEYPOT_FIELD } from '@/lib/honeypot';
 import { sitePath } from '@/lib/site-path';
+import type { Role } from '@/lib/accounts/roles';
 
 /**
  * Calls to the account endpoints (Better Auth under /api/auth). Plain fetch: the library's own
@@ -41,8 +42,10 @@ export async function postAuth<T = Record<string, unknown>>(path: string, body: 
 export interface SessionInfo {
   signedIn: boolean;
   name?: string;
-  isAdmin?: boolean;
-  /** An admin who must set up a second factor first (ADMIN_REQUIRE_2FA). */
+  role?: Role;
+  /** A staff role: sign-in lands in the admin area. */
+  isStaff?: boolean;
+  /** A staff member who must set up a second factor first (ADMIN_REQUIRE_2FA). */
   mustEnrol?: boolean;
 }
 

@@ -4,12 +4,12 @@ import { describeUserAgent } from './user-agent';
 
 describe('where a sign-in lands', () => {
   it('holds an admin who must enrol, sends admins to the admin area, others to ?next= or home', () => {
-    expect(destinationAfterSignIn({ isAdmin: true, mustEnrol: true }, '/admin/audit')).toBe('/account#two-factor');
-    expect(destinationAfterSignIn({ isAdmin: true, mustEnrol: false }, '/admin/messages?show=unread')).toBe('/admin/messages?show=unread');
-    expect(destinationAfterSignIn({ isAdmin: true, mustEnrol: false }, '/careers')).toBe('/admin');
-    expect(destinationAfterSignIn({ isAdmin: false, mustEnrol: false }, '/careers?q=cloud')).toBe('/careers?q=cloud');
-    expect(destinationAfterSignIn({ isAdmin: false, mustEnrol: false }, '/\t/evil.example/phish')).toBe('/');
-    expect(destinationAfterSignIn({ isAdmin: false, mustEnrol: false }, null)).toBe('/');
+    expect(destinationAfterSignIn({ isStaff: true, mustEnrol: true }, '/admin/audit')).toBe('/account#two-factor');
+    expect(destinationAfterSignIn({ isStaff: true, mustEnrol: false }, '/admin/messages?show=unread')).toBe('/admin/messages?show=unread');
+    expect(destinationAfterSignIn({ isStaff: true, mustEnrol: false }, '/careers')).toBe('/admin');
+    expect(destinationAfterSignIn({ isStaff: false, mustEnrol: false }, '/careers?q=cloud')).toBe('/careers?q=cloud');
+    expect(destinationAfterSignIn({ isStaff: false, mustEnrol: false }, '/\t/evil.example/phish')).toBe('/');
+    expect(destinationAfterSignIn({ isStaff: false, mustEnrol: false }, null)).toBe('/');
   });
 });
 

@@ -6,15 +6,16 @@ export const ENROL_PATH = '/account#two-factor';
 export const CODE_STEP_PATH = '/auth/two-factor';
 
 export interface SignedInAs {
-  isAdmin: boolean;
-  /** An admin without a verified factor while ADMIN_REQUIRE_2FA is on. */
+  /** A staff role: the admin area is where they work. */
+  isStaff: boolean;
+  /** A staff member without a verified factor while ADMIN_REQUIRE_2FA is on. */
   mustEnrol: boolean;
 }
 
-/** Where a sign-in lands: enrolment first if it must, the admin area for admins, else ?next= or home. */
+/** Where a sign-in lands: enrolment first if it must, the admin area for staff, else ?next= or home. */
 export function destinationAfterSignIn(who: SignedInAs, next: unknown): string {
   const path = sitePath(next);
   if (who.mustEnrol) return ENROL_PATH;
-  if (who.isAdmin) return path && (path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin?')) ? path : '/admin';
+  if (who.isStaff) return path && (path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin?')) ? path : '/admin';
   return path ?? '/';
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { emailField as email, textField } from '../forms.ts';
+import { roles, staffRoles } from './roles.ts';
 import { authMessages } from './texts.ts';
 
 /**
@@ -78,8 +79,8 @@ export const twoFactorBackupCodeSchema = z.object({ code: backupCodeSchema });
 export const passwordConfirmSchema = z.object({ password: currentPassword });
 export const disableTwoFactorSchema = z.object({ password: currentPassword, code: totpCodeSchema });
 
-/** An invitation: who, and with which role. Accepting it sets a name and a password. */
-export const invitationSchema = z.object({ email, role: z.enum(['user', 'admin']) });
+/** An invitation: who, and with which role (chosen every time: there is no default). Accepting it sets a name and a password. */
+export const invitationSchema = z.object({ email, role: z.enum(staffRoles, { error: authMessages.roleRequired }) });
 export const acceptInvitationSchema = z
   .object({ firstName: name, lastName: name, password: newPassword, confirmPassword: z.string() })
   .check(
@@ -95,16 +96,16 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-/** Roles (spec section 6): who may enter the admin area is decided by this column, on the server. */
-export const roles = ['user', 'admin'] as const;
-export type Role = (typeof roles)[number];
+/** Roles (spec section 6, and the staff roles of DECISIONS): src/lib/accounts/roles.ts. */
+export { roles, type Role };
+import type { Role } from './roles.ts';
 
 /** Sessions: aal1 after a password, aal2 after a second factor (spec section 4). */
 export const assuranceLevels = ['aal1', 'aal2'] as const;
 export type AssuranceLevel = (typeof assuranceLevels)[number];
 
 const userId = textField(z.minLength(1), z.maxLength(100));
-export const roleChangeSchema = z.object({ userId, role: z.enum(roles) });
+export const roleChangeSchema = z.object({ userId, role: z.enum(roles, { error: authMessages.roleRequired }) });
 export const userIdSchema = z.object({ userId });
 export const sessionIdSchema = z.object({ sessionId: textField(z.minLength(1), z.maxLength(100)) });
 export const invitationIdSchema = z.object({ invitationId: z.uuid() });

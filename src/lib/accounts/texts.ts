@@ -1,9 +1,11 @@
 import type { FlashToast } from '../flash.ts';
 import { emailMessage, errorToast } from '../forms.ts';
+import { roleDescriptions, roleLabels, withArticle, type Role } from './roles.ts';
 
 /** Every text of accounts: the sign-in and sign-up rules, the spec's toasts, the admin guard's answers. */
 
 export const authMessages = {
+  roleRequired: 'Choose a role',
   email: emailMessage,
   passwordRequired: 'Please enter your password',
   passwordLength: (min: number, max: number) => `Use ${min} to ${max} characters`,
@@ -117,8 +119,7 @@ export const invitationTexts = {
   gone: 'This invitation no longer exists.',
   invalid: 'This invitation link is invalid, was already used, or has expired. Ask an admin for a new one.',
   acceptTitle: 'Join Helixpoint',
-  acceptLead: (email: string, role: string) =>
-    `You were invited as ${role === 'admin' ? 'an admin' : 'a user'} with ${email}. Set your name and a password.`,
+  acceptLead: (email: string, role: Role) => `You were invited as ${withArticle(role)} with ${email}. Set your name and a password.`,
   accept: 'Create my account',
   accepted: { kind: 'success', title: 'Welcome to Helixpoint!', description: 'Your account is ready.' },
 } as const;
@@ -140,6 +141,7 @@ export const verifyEmailTexts = {
 export const accountToasts = {
   signedIn: { kind: 'success', title: 'Welcome back!', description: 'Successfully signed in' },
   signedInAdmin: { kind: 'success', title: 'Welcome back, Admin!', description: 'Successfully signed in to the admin dashboard' },
+  signedInStaff: { kind: 'success', title: 'Welcome back!', description: 'Successfully signed in to the admin area' },
   signedUpCheckEmail: { kind: 'success', title: 'Sign up successful', description: 'Please check your email to verify your account' },
   signedUpSignedIn: { kind: 'success', title: 'Account created', description: 'You have been automatically logged in' },
   verified: { kind: 'success', title: 'Welcome!', description: 'Your email has been verified successfully.' },
@@ -162,9 +164,11 @@ export const accountToasts = {
 } as const satisfies Record<string, FlashToast>;
 
 /** The toast after a sign-in: the spec's welcome, worded for admins; an admin who must enrol is told that instead. */
-export function signedInToast(who: { isAdmin: boolean; mustEnrol: boolean }): FlashToast {
+export function signedInToast(who: { role: Role; isStaff: boolean; mustEnrol: boolean }): FlashToast {
   if (who.mustEnrol) return accountToasts.enrolRequired;
-  return who.isAdmin ? accountToasts.signedInAdmin : accountToasts.signedIn;
+  // The spec's wording for admins; other staff are welcomed to the admin area without the title.
+  if (who.role === 'admin') return accountToasts.signedInAdmin;
+  return who.isStaff ? accountToasts.signedInStaff : accountToasts.signedIn;
 }
 
 export function logoutFailedToast(message: string): FlashToast {
@@ -179,6 +183,15 @@ export const guardMessages = {
   secondFactor: 'Not authorized: confirm your second factor first',
 } as const;
 
+/** The page a staff member gets for a page their role may not use (403), instead of a redirect. */
+export const noAccessTexts = {
+  title: 'No access',
+  heading: 'You don’t have access to this page',
+  body: (role: string) => `Your role (${role}) does not include this page. If you need it for your work, ask an admin.`,
+  ask: 'You don’t have access to this page; ask an admin.',
+  goTo: 'Go to your start page',
+} as const;
+
 /** Refusals of the user commands in the admin area. */
 export const userRuleMessages = {
   ownRole: 'You cannot change your own role. Ask another admin.',
@@ -186,10 +199,13 @@ export const userRuleMessages = {
   gone: 'This user no longer exists.',
   lastAdminDemoted: 'The last admin cannot be demoted.',
   lastAdminDeleted: 'The last admin cannot be deleted.',
-  roleConfirmTitle: (name: string, role: string) => `Make ${name} ${role === 'admin' ? 'an admin' : 'a user'}?`,
-  roleConfirmAdmin: (name: string, email: string) =>
-    `${name} (${email}) will be able to read every application and resume, and to manage users. Admins must set up two-factor authentication.`,
+  roleConfirmTitle: (name: string, role: Role) => `Make ${name} ${withArticle(role)}?`,
+  roleConfirmStaff: (name: string, email: string, role: Role) =>
+    `${name} (${email}) will have this access: ${roleDescriptions[role]} Staff set up two-factor authentication at their next sign-in.`,
   roleConfirmUser: (name: string, email: string) => `${name} (${email}) will no longer be able to use the admin area.`,
-  roleConfirm: (role: string) => `Make ${role}`,
-  unverifiedAdmin: 'Only an account with a verified e-mail address can be made admin.',
+  /** What the confirmation of a role change says: the access the person gets, or that they lose it. */
+  roleConfirmDescription: (name: string, email: string, role: Role) =>
+    role === 'user' ? userRuleMessages.roleConfirmUser(name, email) : userRuleMessages.roleConfirmStaff(name, email, role),
+  roleConfirm: (role: Role) => `Make ${roleLabels[role].toLowerCase()}`,
+  unverifiedAdmin: 'Only an account with a verified e-mail address can be given a staff role.',
 } as const;

@@ -62,10 +62,15 @@ export const reviewToasts = {
   templateSaved: { kind: 'success', title: 'Template saved' },
 } as const satisfies Record<string, FlashToast>;
 
-export function bulkDoneToast(succeeded: number, total: number): FlashToast {
+export function bulkDoneToast(succeeded: number, total: number, refused = 0): FlashToast {
+  const gone = total - succeeded - refused;
+  const reasons = [
+    refused > 0 ? `${refused} ${refused === 1 ? 'is' : 'are'} not yours to change (other positions)` : null,
+    gone > 0 ? `${gone} no longer ${gone === 1 ? 'exists' : 'exist'} or ${gone === 1 ? 'was' : 'were'} changed meanwhile` : null,
+  ].filter(Boolean);
   return {
     kind: succeeded === total ? 'success' : 'error',
     title: `${succeeded} of ${total} application${total === 1 ? '' : 's'} changed`,
-    ...(succeeded < total ? { description: 'The others no longer exist or were changed meanwhile.' } : {}),
+    ...(reasons.length > 0 ? { description: `Not changed: ${reasons.join('; ')}.` } : {}),
   };
 }

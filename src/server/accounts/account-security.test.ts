@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changePassword, deleteOwnAccount, listOwnSessions, signOutOtherSessions, updateProfile, type AccountDeps } from './account';
-import { createOrPromoteAdmin } from './admin-create';
+import { createStaffAccount } from './admin-create';
 import { acceptInvitation, findInvitation, inviteUser, listPendingInvitations, resendInvitation, revokeInvitation } from './invitations';
 import { getViewer } from './session';
 import { changeUserRole, listUsers } from './users';
@@ -329,7 +329,7 @@ describe("deleting one's own account", () => {
 
     // The database's only admin (the other tests' admins are in other files' databases).
     await db().update(users).set({ role: 'user' }).where(eq(users.role, 'admin'));
-    await createOrPromoteAdmin(db(), accounts.auth, { email: 'onlyadmin@helixpoint.test', password: PASSWORD });
+    await createStaffAccount(db(), accounts.auth, { email: 'onlyadmin@helixpoint.test', password: PASSWORD });
     const admin = client();
     await admin.post('sign-in/email', { email: 'onlyadmin@helixpoint.test', password: PASSWORD });
     expect(await deleteOwnAccount(deps, await viewerOf(admin), admin.headers, { password: PASSWORD })).toMatchObject({
@@ -341,7 +341,13 @@ describe("deleting one's own account", () => {
 
 describe('invitations', () => {
   const actor = { id: null, email: 'admin@helixpoint.test' };
-  const invitationDeps = () => ({ db: db(), pool: backend.database.pool, jobs: backend.jobs, siteUrl: 'https://www.helixpoint.test' });
+  const invitationDeps = () => ({
+    db: db(),
+    pool: backend.database.pool,
+    jobs: backend.jobs,
+    siteUrl: 'https://www.helixpoint.test',
+    requireTwoFactor: true,
+  });
   const tokenIn = async (email: string) =>
     /\/auth\/invitation\?token=([A-Za-z0-9_-]+)/.exec((await mailsTo(email))[0]?.text ?? '')?.[1] ?? null;
 
@@ -350,6 +356,8 @@ describe('invitations', () => {
     const mail = (await mailsTo('new.staff@mail.test'))[0];
     expect(mail?.subject).toBe('You are invited to Helixpoint');
     expect(mail?.text).toContain('The link works once, for 7 days.');
+    expect(mail?.text).toContain('invited you to the Helixpoint website as an admin');
+    expect(mail?.text).toContain('You set up two-factor authentication at your first sign-in');
     const token = await tokenIn('new.staff@mail.test');
     expect(await findInvitation(db(), token)).toMatchObject({ id, email: 'new.staff@mail.test', role: 'admin' });
     expect(await listPendingInvitations(db())).toEqual([expect.objectContaining({ id, email: 'new.staff@mail.test', expired: false })]);
@@ -407,7 +415,7 @@ describe('invitations', () => {
   });
 
   it('resending makes a new link (the old one stops working); revoking ends it; after 7 days it has expired', async () => {
-    const { id } = await inviteUser(invitationDeps(), actor, { email: 'pending@mail.test', role: 'user' });
+    const { id } = await inviteUser(invitationDeps(), actor, { email: 'pending@mail.test', role: 'recruiter' });
     const first = await tokenIn('pending@mail.test');
     await resendInvitation(invitationDeps(), actor, id);
     const second = await tokenIn('pending@mail.test');
@@ -426,9 +434,19 @@ describe('invitations', () => {
     expect(actions).toEqual(expect.arrayContaining(['invitation.created', 'invitation.resent', 'invitation.revoked']));
   });
 
+  it('needs a role chosen, says what it may do, and speaks of the second factor only when the role must set one up', async () => {
+    await expect(inviteUser(invitationDeps(), actor, { email: 'no.role@mail.test' })).rejects.toThrow('Choose a role');
+    await expect(inviteUser(invitationDeps(), actor, { email: 'no.role@mail.test', role: 'user' })).rejects.toThrow('Choose a role');
+    await inviteUser({ ...invitationDeps(), requireTwoFactor: false }, actor, { email: 'ed.editor@mail.test', role: 'editor' });
+    const mail = (await mailsTo('ed.editor@mail.test'))[0];
+    expect(mail?.text).toContain('as an editor');
+    expect(mail?.text).toContain('What an editor can do: The site’s content and blog; never candidates or contact messages.');
+    expect(mail?.text).not.toContain('two-factor');
+  });
+
   it('refuses an address that already has an account', async () => {
     await signedUp('existing');
-    await expect(inviteUser(invitationDeps(), actor, { email: 'existing@mail.test', role: 'user' })).rejects.toThrow(
+    await expect(inviteUser(invitationDeps(), actor, { email: 'existing@mail.test', role: 'sales' })).rejects.toThrow(
       invitationTexts.alreadyUser,
     );
   });

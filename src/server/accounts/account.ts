@@ -3,7 +3,7 @@ import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Auth } from './auth.ts';
 import type { Viewer } from './session.ts';
 import { audit } from '../audit/log.ts';
-import { lockAdmins } from './users.ts';
+import { lockAdmins, removesLastAdmin } from './users.ts';
 import { sessionTokenIn } from './cookies.ts';
 import { hashSessionToken } from './session-tokens.ts';
 import type { Database } from '../db/client.ts';
@@ -279,7 +279,7 @@ export async function deleteOwnAccount(deps: AccountDeps, viewer: Viewer, header
     const admins = await lockAdmins(tx);
     const [user] = await tx.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, viewer.id)).for('update');
     if (!user) return { ok: true } as const;
-    if (user.role === 'admin' && admins.length <= 1) return refuse({ form: accountTexts.lastAdmin });
+    if (removesLastAdmin(admins, user.role, null)) return refuse({ form: accountTexts.lastAdmin });
     await tx.delete(users).where(eq(users.id, viewer.id));
     await audit(tx, { id: null, email: user.email }, 'user.self_deleted', viewer.id, { role: user.role });
     return { ok: true } as const;

@@ -15,6 +15,8 @@ import type { AuthFormKind, AuthFormState } from '../../lib/accounts/forms.ts';
 import { accountToasts, signedInToast } from '../../lib/accounts/texts.ts';
 import { flashCookie } from '../../lib/flash.ts';
 import { HONEYPOT_FIELD } from '../../lib/honeypot.ts';
+import { isStaff } from '../access/permissions.ts';
+import type { Role } from '../../lib/accounts/roles.ts';
 
 /**
  * The auth forms posted the plain HTML way: before their island has hydrated, or without
@@ -145,18 +147,19 @@ export async function handleAuthForm(
         const query = next ? `?next=${encodeURIComponent(next)}` : '';
         return { kind: 'redirect', location: `${CODE_STEP_PATH}${query}`, setCookies };
       }
-      const user = (result['user'] ?? {}) as { role?: unknown; twoFactorEnabled?: unknown };
-      const isAdmin = user.role === 'admin';
-      const mustEnrol = isAdmin && deps.requireTwoFactor && user.twoFactorEnabled !== true;
-      // Confirming an address signs in too: the spec's "Welcome!" toast, then (an admin) enrolment's.
+      const user = (result['user'] ?? {}) as { role?: Role; twoFactorEnabled?: unknown };
+      const role = user.role ?? 'user';
+      const staff = isStaff(role);
+      const mustEnrol = staff && deps.requireTwoFactor && user.twoFactorEnabled !== true;
+      // Confirming an address signs in too: the spec's "Welcome!" toast, then (staff) enrolment's.
       const toasts =
         kind === 'verify'
           ? [accountToasts.verified, ...(mustEnrol ? [accountToasts.enrolRequired] : [])]
-          : [signedInToast({ isAdmin, mustEnrol })];
+          : [signedInToast({ role, isStaff: staff, mustEnrol })];
       return {
         kind: 'redirect',
-        location: destinationAfterSignIn({ isAdmin, mustEnrol }, next),
-        setCookies: [...setCookies, authHintCookie({ isAdmin }, secure), flashCookie(toasts, secure)],
+        location: destinationAfterSignIn({ isStaff: staff, mustEnrol }, next),
+        setCookies: [...setCookies, authHintCookie({ isStaff: staff }, secure), flashCookie(toasts, secure)],
       };
     }
     case 'sign-up':
@@ -164,7 +167,7 @@ export async function handleAuthForm(
         return {
           kind: 'redirect',
           location: '/',
-          setCookies: [...setCookies, authHintCookie({ isAdmin: false }, secure), flashCookie([accountToasts.signedUpSignedIn], secure)],
+          setCookies: [...setCookies, authHintCookie({ isStaff: false }, secure), flashCookie([accountToasts.signedUpSignedIn], secure)],
         };
       }
       // No session until the address is verified: back to sign-in with a clean form (spec).

@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOrPromoteAdmin } from './admin-create';
+import { createStaffAccount } from './admin-create';
 import { createAuth, withdrawUnlistedAdmins, type Auth } from './auth';
 import { authMessages, verifyEmailTexts } from '@/lib/accounts/texts';
 import { handleAuthRequest } from './auth-handler';
@@ -8,7 +8,7 @@ import { hashSessionToken } from './session-tokens';
 import { settled } from '../after-response';
 import { auditLog, sessions, users, verifications } from '../db/schema';
 import { clientIp } from '../rate-limit';
-import { checkAdmin, getViewer } from './session';
+import { checkStaff, getViewer } from './session';
 import { startTestBackend, type TestBackend } from '../testing/backend';
 import type { TestDatabase } from '../testing/database';
 import { serveForTest, type TestServer } from '../testing/http';
@@ -141,7 +141,7 @@ describe('sign-up and e-mail verification', () => {
 
     const cookies = await verify('jane.doe@mail.test');
     const viewer = await getViewer({ auth, db: database.db }, new Headers({ cookie: cookieHeader(cookies) }));
-    expect(viewer).toMatchObject({ email: 'jane.doe@mail.test', isAdmin: false, name: 'Jane Doe' });
+    expect(viewer).toMatchObject({ email: 'jane.doe@mail.test', isStaff: false, name: 'Jane Doe' });
     expect(cookies.join('\n')).toMatch(/helixpoint\.session_token=[^;]+;.*HttpOnly/i);
     expect(cookies.join('\n')).toMatch(/SameSite=Lax/i);
   });
@@ -356,9 +356,9 @@ describe('no account hijack by signing up first (decision 028)', () => {
 
   it("admin:create does not make a stranger's unconfirmed sign-up an admin: it sets the operator's password first", async () => {
     await signUp('ceo@helixpoint.test', { username: 'fakeceo', password: 'stranger password 1' });
-    await expect(createOrPromoteAdmin(database.db, auth, { email: 'ceo@helixpoint.test' })).rejects.toThrow(/never confirmed/);
+    await expect(createStaffAccount(database.db, auth, { email: 'ceo@helixpoint.test' })).rejects.toThrow(/never confirmed/);
     expect((await database.db.select().from(users).where(eq(users.email, 'ceo@helixpoint.test')))[0]!.role).toBe('user');
-    const result = await createOrPromoteAdmin(database.db, auth, { email: 'ceo@helixpoint.test', password: 'the ceo password 1' });
+    const result = await createStaffAccount(database.db, auth, { email: 'ceo@helixpoint.test', password: 'the ceo password 1' });
     expect(result.outcome).toBe('promoted');
     expect((await post('sign-in/email', { email: 'ceo@helixpoint.test', password: 'stranger password 1' })).status).toBe(401);
     expect((await post('sign-in/email', { email: 'ceo@helixpoint.test', password: 'the ceo password 1' })).status).toBe(200);
@@ -368,7 +368,7 @@ describe('no account hijack by signing up first (decision 028)', () => {
 
   it('an address taken off ADMIN_EMAILS loses the role the list gave at the next start (audited); other admins stay, and the last admin', async () => {
     // boss@ got admin from the list (above); ops@ from admin:create.
-    await createOrPromoteAdmin(database.db, auth, { email: 'keeper@helixpoint.test', password: 'keeper password 1', name: 'Kee Per' });
+    await createStaffAccount(database.db, auth, { email: 'keeper@helixpoint.test', password: 'keeper password 1', name: 'Kee Per' });
     const logged: string[] = [];
     const result = await withdrawUnlistedAdmins(database.db, ['chief@helixpoint.test'], (_data, message) => logged.push(message));
     const [boss] = await database.db.select().from(users).where(eq(users.email, 'boss@helixpoint.test'));
@@ -446,39 +446,66 @@ describe('admins', () => {
   it('makes a verified ADMIN_EMAILS address admin when it signs in', async () => {
     await signUp('chief@helixpoint.test', { username: 'chief' });
     const cookies = await verify('chief@helixpoint.test');
-    const check = await checkAdmin({ auth, db: database.db, requireTwoFactor: false }, new Headers({ cookie: cookieHeader(cookies) }));
-    expect(check).toMatchObject({ allowed: true, viewer: { email: 'chief@helixpoint.test', isAdmin: true } });
+    const check = await checkStaff({ auth, db: database.db, requireTwoFactor: false }, new Headers({ cookie: cookieHeader(cookies) }));
+    expect(check).toMatchObject({ allowed: true, viewer: { email: 'chief@helixpoint.test', isStaff: true, role: 'admin' } });
   });
 
   it('tells anonymous and non-admin requests apart, from the database role', async () => {
-    expect(await checkAdmin({ auth, db: database.db, requireTwoFactor: false }, new Headers())).toMatchObject({
+    expect(await checkStaff({ auth, db: database.db, requireTwoFactor: false }, new Headers())).toMatchObject({
       allowed: false,
       reason: 'anonymous',
     });
     const signIn = await post('sign-in/email', { email: 'jane.doe@mail.test', password: 'correct horse battery' });
     const headers = new Headers({ cookie: cookieHeader(signIn.cookies) });
-    expect(await checkAdmin({ auth, db: database.db, requireTwoFactor: false }, headers)).toMatchObject({
+    expect(await checkStaff({ auth, db: database.db, requireTwoFactor: false }, headers)).toMatchObject({
       allowed: false,
       reason: 'forbidden',
     });
     await database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'jane.doe@mail.test'));
-    expect(await checkAdmin({ auth, db: database.db, requireTwoFactor: false }, headers)).toMatchObject({ allowed: true });
+    expect(await checkStaff({ auth, db: database.db, requireTwoFactor: false }, headers)).toMatchObject({ allowed: true });
     await database.db.update(users).set({ role: 'user' }).where(eq(users.email, 'jane.doe@mail.test'));
   });
 
   it('admin:create creates a verified admin that can sign in, promotes, and is idempotent', async () => {
     expect(
-      (await createOrPromoteAdmin(database.db, auth, { email: 'Ops@Helixpoint.test', password: 'ops password 123', name: 'Olga Ops' }))
+      (await createStaffAccount(database.db, auth, { email: 'Ops@Helixpoint.test', password: 'ops password 123', name: 'Olga Ops' }))
         .outcome,
     ).toBe('created');
-    expect((await createOrPromoteAdmin(database.db, auth, { email: 'ops@helixpoint.test', password: 'ops password 123' })).outcome).toBe(
+    expect((await createStaffAccount(database.db, auth, { email: 'ops@helixpoint.test', password: 'ops password 123' })).outcome).toBe(
       'unchanged',
     );
     const signIn = await post('sign-in/email', { email: 'ops@helixpoint.test', password: 'ops password 123' });
     expect(signIn.status).toBe(200);
-    expect((await createOrPromoteAdmin(database.db, auth, { email: 'jane.doe@mail.test' })).outcome).toBe('promoted');
+    expect((await createStaffAccount(database.db, auth, { email: 'jane.doe@mail.test' })).outcome).toBe('updated');
     const [jane] = await database.db.select().from(users).where(eq(users.email, 'jane.doe@mail.test'));
     expect(jane?.role).toBe('admin');
+  });
+
+  it('admin:create --role makes an account of any staff role, refuses an unknown one, and never demotes the last admin', async () => {
+    const created = await createStaffAccount(database.db, auth, {
+      email: 'rita.recruiter@helixpoint.test',
+      password: 'recruiter password 1',
+      role: 'recruiter',
+    });
+    expect(created).toMatchObject({ outcome: 'created', role: 'recruiter' });
+    const [rita] = await database.db.select().from(users).where(eq(users.email, 'rita.recruiter@helixpoint.test'));
+    expect(rita).toMatchObject({ role: 'recruiter', emailVerified: true });
+    expect((await createStaffAccount(database.db, auth, { email: 'rita.recruiter@helixpoint.test', role: 'recruiter' })).outcome).toBe(
+      'unchanged',
+    );
+    expect((await createStaffAccount(database.db, auth, { email: 'rita.recruiter@helixpoint.test', role: 'hiring_manager' })).outcome).toBe(
+      'updated',
+    );
+    await expect(
+      createStaffAccount(database.db, auth, { email: 'x@helixpoint.test', password: 'some password 12', role: 'superuser' }),
+    ).rejects.toThrow('Unknown role "superuser". --role is one of: admin, recruiter, hiring_manager, interviewer, editor, sales.');
+    await expect(
+      createStaffAccount(database.db, auth, { email: 'x@helixpoint.test', password: 'some password 12', role: 'user' }),
+    ).rejects.toThrow(/Unknown role "user"/);
+    // Every admin but one demoted: the last one stays.
+    const admins = await database.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
+    for (const { email } of admins.slice(1)) await createStaffAccount(database.db, auth, { email, role: 'recruiter' });
+    await expect(createStaffAccount(database.db, auth, { email: admins[0]!.email, role: 'editor' })).rejects.toThrow(/is the last admin/);
   });
 });
 

@@ -8,6 +8,7 @@ import { withTransaction, type Database } from '../db/client.ts';
 import type pg from 'pg';
 import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
 import { invitations, users } from '../db/schema.ts';
+import { isStaff } from '../access/permissions.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { invitation as invitationMail } from '../mail/templates.ts';
 import { acceptInvitationSchema, invitationSchema, type Role } from '../../lib/accounts/schema.ts';
@@ -29,6 +30,8 @@ export interface InvitationDeps {
   pool: pg.Pool;
   jobs: Pick<Jobs, 'enqueueEmail'>;
   siteUrl: string;
+  /** ADMIN_REQUIRE_2FA: the e-mail tells staff to have an authenticator ready. */
+  requireTwoFactor: boolean;
 }
 
 const expiry = (now: Date) => new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
@@ -40,7 +43,13 @@ async function inviterName(db: Database, actor: Actor): Promise<string> {
 }
 
 function mailFor(deps: InvitationDeps, name: string, role: Role, token: string) {
-  return invitationMail({ inviterName: name, role, url: `${deps.siteUrl}${INVITATION_PATH}?token=${token}`, expiresDays: INVITATION_DAYS });
+  return invitationMail({
+    inviterName: name,
+    role,
+    mustSetUpFactor: deps.requireTwoFactor && isStaff(role),
+    url: `${deps.siteUrl}${INVITATION_PATH}?token=${token}`,
+    expiresDays: INVITATION_DAYS,
+  });
 }
 
 export async function inviteUser(

@@ -5,6 +5,8 @@ import { sessions } from '../db/schema.ts';
 import { authHintCookie } from './session.ts';
 import type { Runtime } from '../runtime.ts';
 import { clientIp } from '../rate-limit.ts';
+import { isStaff } from '../access/permissions.ts';
+import type { Role } from '../../lib/accounts/roles.ts';
 import { invitationTexts } from '../../lib/accounts/texts.ts';
 import { flashCookie } from '../../lib/flash.ts';
 
@@ -44,7 +46,7 @@ export async function signInInvitee(
   return [
     ...headers.getSetCookie(),
     ...(deviceCookie ? [deviceCookie] : []),
-    authHintCookie({ isAdmin: user.role === 'admin' }, secure),
+    authHintCookie({ isStaff: isStaff(user.role as Role) }, secure),
     flashCookie([invitationTexts.accepted], secure),
   ];
 }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor, type AccountDeps } from './account';
-import { createOrPromoteAdmin, resetAdminTwoFactor } from './admin-create';
-import { checkAccount, checkAdmin, getViewer } from './session';
+import { createStaffAccount, resetAdminTwoFactor } from './admin-create';
+import { checkAccount, checkStaff, getViewer } from './session';
 import { resetTwoFactor } from './users';
 import { AdminRuleError } from '../admin-command';
 import { auditLog, sessions, twoFactors, users } from '../db/schema';
@@ -39,7 +39,7 @@ afterAll(async () => {
 
 const client = () => new TestClient(accounts.server.url);
 const adminCheck = (c: TestClient, requireTwoFactor = true) =>
-  checkAdmin({ auth: accounts.auth, db: backend.database.db, requireTwoFactor }, c.headers);
+  checkStaff({ auth: accounts.auth, db: backend.database.db, requireTwoFactor }, c.headers);
 
 async function signedUp(username: string): Promise<TestClient> {
   const c = client();
@@ -56,7 +56,7 @@ async function signedUp(username: string): Promise<TestClient> {
 }
 
 async function signedInAdmin(name: string): Promise<TestClient> {
-  await createOrPromoteAdmin(backend.database.db, accounts.auth, { email: `${name}@helixpoint.test`, password: PASSWORD });
+  await createStaffAccount(backend.database.db, accounts.auth, { email: `${name}@helixpoint.test`, password: PASSWORD });
   const c = client();
   expect((await c.post('sign-in/email', { email: `${name}@helixpoint.test`, password: PASSWORD })).status).toBe(200);
   return c;
@@ -207,7 +207,7 @@ describe('the admin check and the second factor', () => {
   });
 
   it('confirming a factor ends every other session of the account (issue 25), and keeps the one that confirmed it', async () => {
-    await createOrPromoteAdmin(backend.database.db, accounts.auth, { email: 'twosessions@helixpoint.test', password: PASSWORD });
+    await createStaffAccount(backend.database.db, accounts.auth, { email: 'twosessions@helixpoint.test', password: PASSWORD });
     const early = client();
     await early.post('sign-in/email', { email: 'twosessions@helixpoint.test', password: PASSWORD });
     const enrolling = client();
@@ -222,7 +222,7 @@ describe('the admin check and the second factor', () => {
   });
 
   it('refuses an aal1 session of an admin with a factor, until that session confirms a code', async () => {
-    await createOrPromoteAdmin(backend.database.db, accounts.auth, { email: 'skipped@helixpoint.test', password: PASSWORD });
+    await createStaffAccount(backend.database.db, accounts.auth, { email: 'skipped@helixpoint.test', password: PASSWORD });
     const enrolling = client();
     await enrolling.post('sign-in/email', { email: 'skipped@helixpoint.test', password: PASSWORD });
     const { key } = await enrol(enrolling);
@@ -327,7 +327,7 @@ describe('resetting a lost factor', () => {
     await expect(resetTwoFactor(backend.database.db, actor, userId)).rejects.toThrow(AdminRuleError);
   });
 
-  it('admin:create --reset-2fa recovers the last admin (audited), and only for admins', async () => {
+  it('admin:create --reset-2fa recovers the last admin (audited), and only for staff', async () => {
     const admin = await signedInAdmin('lastone');
     await enrol(admin);
     expect(await resetAdminTwoFactor(backend.database.db, 'LastOne@helixpoint.test')).toBe('reset');
@@ -337,7 +337,7 @@ describe('resetting a lost factor', () => {
     expect(c.hasSession).toBe(true);
     expect(await adminCheck(c)).toMatchObject({ allowed: false, reason: 'enrol' });
     await signedUp('notadmin');
-    await expect(resetAdminTwoFactor(backend.database.db, 'notadmin@mail.test')).rejects.toThrow(/not an admin/);
+    await expect(resetAdminTwoFactor(backend.database.db, 'notadmin@mail.test')).rejects.toThrow(/not a staff account/);
     const entries = await backend.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.two_factor_reset'));
     expect(entries.some((entry) => entry.actorEmail === 'admin:create')).toBe(true);
   });

@@ -8,6 +8,8 @@ import type { AssuranceLevel } from '../../lib/accounts/schema.ts';
 import { CODE_STEP_PATH } from '../../lib/accounts/destinations.ts';
 
 export { CODE_STEP_PATH, ENROL_PATH } from '../../lib/accounts/destinations.ts';
+import { roles, type Role } from '../../lib/accounts/roles.ts';
+import { can, isStaff, type Permission } from '../access/permissions.ts';
 
 /** Who is asking: the signed-in user as the server sees them (role read from the database). */
 export interface Viewer {
@@ -15,8 +17,9 @@ export interface Viewer {
   email: string;
   name: string;
   username: string;
-  role: 'user' | 'admin';
-  isAdmin: boolean;
+  role: Role;
+  /** A staff role: the admin area is theirs (what in it, the permissions say). */
+  isStaff: boolean;
   sessionId: string;
   /** aal2 once a second factor was confirmed for this session. */
   aal: AssuranceLevel;
@@ -48,14 +51,15 @@ export async function getViewer(deps: SessionDeps, headers: Headers, now = new D
   // "Last seen" on the account page's list of sessions, kept within a few minutes.
   if (now.getTime() - new Date(session.updatedAt).getTime() > LAST_SEEN_PRECISION_MS)
     await deps.db.update(sessions).set({ updatedAt: now }).where(eq(sessions.id, session.id));
-  const role = (user as { role?: string }).role === 'admin' ? 'admin' : 'user';
+  const stored = (user as { role?: string }).role;
+  const role: Role = (roles as readonly string[]).includes(stored ?? '') ? (stored as Role) : 'user';
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     username: String((user as { username?: string }).username ?? ''),
     role,
-    isAdmin: role === 'admin',
+    isStaff: isStaff(role),
     sessionId: session.id,
     aal: (session as { aal?: string }).aal === 'aal2' ? 'aal2' : 'aal1',
     hasFactor: (user as { twoFactorEnabled?: boolean }).twoFactorEnabled === true,
@@ -89,25 +93,27 @@ export function accountRefusalLocation(reason: AccountRefusal, next: string): st
 }
 
 /**
- * Why an admin is refused: no session, not an admin, an admin who must first set up a second
- * factor (ADMIN_REQUIRE_2FA), or an admin with a factor whose session never passed the code step.
+ * Why a staff request is refused: no session; not staff at all (a candidate's account); a staff
+ * member who must first set up a second factor (ADMIN_REQUIRE_2FA) or whose session never passed
+ * the code step; or a staff member whose role does not include this (denied).
  */
-export type AdminRefusal = 'anonymous' | 'forbidden' | 'enrol' | 'second-factor';
+export type AdminRefusal = 'anonymous' | 'forbidden' | 'enrol' | 'second-factor' | 'denied';
 
 export type AdminCheck = { allowed: true; viewer: Viewer } | { allowed: false; reason: AdminRefusal; viewer: Viewer | null };
 
 /**
- * The one authorisation rule of the admin area (pages, actions, downloads): a session, the admin
- * role as stored in the database, and the second factor: aal2 whenever the account has a verified
- * factor, and a verified factor at all when ADMIN_REQUIRE_2FA is on. Nothing the browser says
- * about itself counts.
+ * The one gate of the admin area (pages, actions, downloads): a session, a staff role as stored in
+ * the database, the second factor (aal2 whenever the account has a verified factor, and a verified
+ * factor at all when ADMIN_REQUIRE_2FA is on), then the permission, when one is asked for, from the
+ * permission module. Nothing the browser says about itself counts.
  */
-export async function checkAdmin(deps: AdminCheckDeps, headers: Headers): Promise<AdminCheck> {
+export async function checkStaff(deps: AdminCheckDeps, headers: Headers, permission?: Permission): Promise<AdminCheck> {
   const viewer = await getViewer(deps, headers);
   if (!viewer) return { allowed: false, reason: 'anonymous', viewer: null };
-  if (!viewer.isAdmin) return { allowed: false, reason: 'forbidden', viewer };
+  if (!viewer.isStaff) return { allowed: false, reason: 'forbidden', viewer };
   if (mustPassCodeStep(viewer)) return { allowed: false, reason: 'second-factor', viewer };
   if (!viewer.hasFactor && deps.requireTwoFactor) return { allowed: false, reason: 'enrol', viewer };
+  if (permission && !can(viewer, permission)) return { allowed: false, reason: 'denied', viewer };
   return { allowed: true, viewer };
 }
 
@@ -120,15 +126,19 @@ export function sessionInfo(viewer: Viewer | null, requireTwoFactor: boolean) {
   return {
     signedIn: true as const,
     name: viewer.name,
-    isAdmin: viewer.isAdmin,
-    mustEnrol: viewer.isAdmin && requireTwoFactor && !viewer.hasFactor,
+    role: viewer.role,
+    isStaff: viewer.isStaff,
+    mustEnrol: viewer.isStaff && requireTwoFactor && !viewer.hasFactor,
   };
 }
 
-/** Keeps the header's hint cookie (src/lib/auth-hint.ts) in step with the session. */
-export function authHintCookie(viewer: Pick<Viewer, 'isAdmin'> | null, secure: boolean): string {
+/**
+ * Keeps the header's hint cookie (src/lib/auth-hint.ts) in step with the session: "admin" for every
+ * staff role (the header's Admin link leads each to their part of the admin area), "user" otherwise.
+ */
+export function authHintCookie(viewer: Pick<Viewer, 'isStaff'> | null, secure: boolean): string {
   const attributes = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   return viewer
-    ? `${AUTH_HINT_COOKIE}=${viewer.isAdmin ? 'admin' : 'user'}; Max-Age=${SESSION_ABSOLUTE_DAYS * 24 * 60 * 60}; ${attributes}`
+    ? `${AUTH_HINT_COOKIE}=${viewer.isStaff ? 'admin' : 'user'}; Max-Age=${SESSION_ABSOLUTE_DAYS * 24 * 60 * 60}; ${attributes}`
     : `${AUTH_HINT_COOKIE}=; Max-Age=0; ${attributes}`;
 }

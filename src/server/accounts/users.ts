@@ -2,6 +2,7 @@ import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor, type Tx } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
+import { can, isStaff, keeperRoles } from '../access/permissions.ts';
 import { twoFactors, users } from '../db/schema.ts';
 import { USERS_PER_PAGE, type Role } from '../../lib/accounts/schema.ts';
 import { twoFactorTexts, userRuleMessages } from '../../lib/accounts/texts.ts';
@@ -49,8 +50,13 @@ export async function listUsers(db: Database, query: UsersQuery = { q: '', page:
  * second waits for the first, and then no longer counts the admin the first one demoted.
  */
 export async function lockAdmins(tx: Tx): Promise<string[]> {
-  const rows = await tx.execute<{ id: string }>(sql`select id from users where role = 'admin' for update`);
+  const rows = await tx.execute<{ id: string }>(sql`select id from users where role in ${keeperRoles()} for update`);
   return rows.rows.map((row) => row.id);
+}
+
+/** Whether taking `from` away (a demotion to `to`, or a deletion) would leave nobody who manages users. */
+export function removesLastAdmin(admins: readonly string[], from: Role, to: Role | null): boolean {
+  return can({ role: from }, 'users.manage') && (to === null || !can({ role: to }, 'users.manage')) && admins.length <= 1;
 }
 
 export async function changeUserRole(db: Database, actor: Actor, userId: string, role: Role): Promise<void> {
@@ -64,8 +70,9 @@ export async function changeUserRole(db: Database, actor: Actor, userId: string,
       .for('update');
     if (!user) throw new AdminRuleError(userRuleMessages.gone);
     if (user.role === role) return;
-    if (role === 'admin' && !user.emailVerified) throw new AdminRuleError(userRuleMessages.unverifiedAdmin);
-    if (user.role === 'admin' && admins.length <= 1) throw new AdminRuleError(userRuleMessages.lastAdminDemoted);
+    // Every staff role reads data that is not theirs: only for an address that was proven.
+    if (isStaff(role) && !user.emailVerified) throw new AdminRuleError(userRuleMessages.unverifiedAdmin);
+    if (removesLastAdmin(admins, user.role, role)) throw new AdminRuleError(userRuleMessages.lastAdminDemoted);
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
     await audit(tx, actor, 'user.role_changed', userId, { from: user.role, to: role });
   });
@@ -77,7 +84,7 @@ export async function deleteUser(db: Database, actor: Actor, userId: string): Pr
     const admins = await lockAdmins(tx);
     const [user] = await tx.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new AdminRuleError(userRuleMessages.gone);
-    if (user.role === 'admin' && admins.length <= 1) throw new AdminRuleError(userRuleMessages.lastAdminDeleted);
+    if (removesLastAdmin(admins, user.role, null)) throw new AdminRuleError(userRuleMessages.lastAdminDeleted);
     // Sessions and credentials go with the user (foreign keys cascade).
     await tx.delete(users).where(eq(users.id, userId));
     await audit(tx, actor, 'user.deleted', userId, { email: user.email, role: user.role });

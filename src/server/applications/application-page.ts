@@ -1,58 +1,91 @@
 import type { Database } from '../db/client.ts';
-import type { Viewer } from '../accounts/session.ts';
+import { reachApplication, type Staff } from '../access/guard.ts';
+import { can, mayOnApplication } from '../access/permissions.ts';
 import { getPosition } from '../positions/manage.ts';
 import { listApplicationReads, recordApplicationView } from '../privacy/access.ts';
 import { parseWorkspaceQuery, workspaceHref } from '../../lib/applications/query.ts';
 import { formatPhone } from '../../lib/phone/phone.ts';
+import { teamTexts } from '../../lib/accounts/team.ts';
 import { listTemplates, placeholderValues } from './emails.ts';
+import { listAssignable, listInterviewers } from './interviewers.ts';
 import { listNotes, ratingSummary } from './notes.ts';
 import { getApplicationDetail } from './review.ts';
 import { applicationTimeline } from './timeline.ts';
 import { neighbours, otherApplicationsOf } from './workspace.ts';
 
 /**
- * Everything one application's page shows: the application and its resume, notes, ratings, the
- * e-mail templates filled for it, its timeline, who has read it, the same person's other
- * applications, and "previous" and "next" in the list the recruiter came from (?list= carries
- * that list's filters; without it, the position's own list). Opening the page is recorded first.
+ * Everything one application's page shows to this person, and only what their role includes
+ * (src/server/access/rules.ts): the application and its resume; notes and ratings (everyone's, or
+ * only their own); the status, the e-mail composer and the interviewers to assign (deciders); its
+ * timeline, who has read it and the same person's other applications (history); "previous" and
+ * "next" in the list the person came from (?list= carries that list's filters; without it, the
+ * position's own list). An application outside their reach is null (the page's 404), and audited.
+ * Opening the page is recorded first.
  */
-export async function loadApplicationPage(db: Database, viewer: Viewer, url: URL, positionId: string, applicationId: string) {
+export async function loadApplicationPage(
+  db: Database,
+  viewer: Staff & { name: string },
+  url: URL,
+  positionId: string,
+  applicationId: string,
+) {
+  if (!(await reachApplication(db, viewer, 'applications.read', applicationId))) return null;
   const [position, detail] = await Promise.all([getPosition(db, positionId), getApplicationDetail(db, positionId, applicationId)]);
   if (!position || !detail) return null;
   const { application } = detail;
   await recordApplicationView(db, viewer, application.id);
 
+  const may = {
+    review: await mayOnApplication(db, viewer, 'applications.review', application.id),
+    allNotes: await mayOnApplication(db, viewer, 'applications.notes', application.id),
+    decide: await mayOnApplication(db, viewer, 'applications.decide', application.id),
+    assign: await mayOnApplication(db, viewer, 'applications.assign', application.id),
+    history: await mayOnApplication(db, viewer, 'applications.history', application.id),
+    list: can(viewer, 'applications.list'),
+    hold: can(viewer, 'privacy.manage'),
+  };
+  const listReach = { who: viewer, permission: 'applications.list' } as const;
   const list = parseWorkspaceQuery(new URLSearchParams(url.searchParams.get('list') ?? `?position=${position.id}`), { page: 1 });
   const listSearch = new URL(workspaceHref(list), url).search;
   const withList = (target: { id: string; positionId: string }) =>
     `/admin/applications/${target.positionId}/${target.id}?list=${encodeURIComponent(listSearch)}`;
+  const none = Promise.resolve(null);
 
-  const [reads, notes, ratings, templates, values, timeline, around, others] = await Promise.all([
-    listApplicationReads(db, application.id),
-    listNotes(db, application.id),
-    ratingSummary(db, application.id, viewer.id),
-    listTemplates(db),
-    placeholderValues(db, application.id, viewer.name),
-    applicationTimeline(db, application.id),
-    neighbours(db, list, application.id),
-    otherApplicationsOf(db, application.id),
+  const [reads, notes, ratings, templates, values, timeline, around, others, interviewers, assignable] = await Promise.all([
+    may.history ? listApplicationReads(db, application.id) : none,
+    may.review || may.allNotes ? listNotes(db, application.id) : none,
+    may.review || may.allNotes ? ratingSummary(db, application.id, viewer.id) : none,
+    may.decide ? listTemplates(db) : none,
+    may.decide ? placeholderValues(db, application.id, viewer.name) : none,
+    may.history ? applicationTimeline(db, application.id) : none,
+    may.list ? neighbours(db, list, listReach, application.id) : none,
+    may.history ? otherApplicationsOf(db, application.id, { who: viewer, permission: 'applications.history' }) : none,
+    listInterviewers(db, application.id),
+    may.assign ? listAssignable(db, position.id) : none,
   ]);
+  // Without the right to read everyone's notes and ratings (an interviewer), only one's own.
+  const own = <T extends { authorUserId?: string | null; reviewerUserId?: string }>(rows: T[]) =>
+    may.allNotes ? rows : rows.filter((row) => (row.authorUserId ?? row.reviewerUserId) === viewer.id);
   return {
     position,
     // The phone as people read it ("+55 11 96123 4567"); stored in E.164.
     application: { ...application, phone: await formatPhone(application.phone) },
+    may,
     resume: detail.resumeFileName
       ? { fileName: detail.resumeFileName, size: detail.resumeSize, isPdf: detail.resumeContentType === 'application/pdf' }
       : null,
     reads,
-    notes: notes.map(({ updatedAt, ...note }) => ({ ...note, edited: updatedAt.getTime() - note.createdAt.getTime() > 1000 })),
-    ratings: ratings.ratings,
-    templates: templates.map(({ key, subject, body }) => ({ key, subject, body })),
-    values: values!,
+    notes:
+      notes && own(notes).map(({ updatedAt, ...note }) => ({ ...note, edited: updatedAt.getTime() - note.createdAt.getTime() > 1000 })),
+    ratings: ratings && own(ratings.ratings),
+    templates: templates?.map(({ key, subject, body }) => ({ key, subject, body })) ?? null,
+    values,
     timeline,
-    listHref: `/admin/applications${listSearch}`,
-    previousHref: around.previous ? withList(around.previous) : null,
-    nextHref: around.next ? withList(around.next) : null,
-    others: others.map((other) => ({ ...other, href: withList(other) })),
+    listHref: may.list ? `/admin/applications${listSearch}` : null,
+    previousHref: around?.previous ? withList(around.previous) : null,
+    nextHref: around?.next ? withList(around.next) : null,
+    others: others?.map((other) => ({ ...other, href: withList(other) })) ?? [],
+    interviewers,
+    assignable: assignable?.map(({ onTeam, ...person }) => ({ ...person, group: onTeam ? teamTexts.onTeam : teamTexts.otherStaff })),
   };
 }

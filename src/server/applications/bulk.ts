@@ -1,5 +1,9 @@
-import { AdminRuleError, type Actor } from '../admin-command.ts';
+import { and, inArray } from 'drizzle-orm';
+import { AdminRuleError } from '../admin-command.ts';
+import { recordDenied, type Staff } from '../access/guard.ts';
+import { applicationsInScope } from '../access/permissions.ts';
 import { withTransaction } from '../db/client.ts';
+import { applications } from '../db/schema.ts';
 import type { BulkInput } from '../../lib/applications/review.ts';
 import { senderName, sendInTransaction, type CandidateEmailDeps } from './emails.ts';
 import { changeStatus } from './review.ts';
@@ -7,11 +11,35 @@ import { matchingApplicationIds } from './workspace.ts';
 
 /**
  * One change to many applications: chosen ones, or every one a view of the list shows (on all its
- * pages). Each application is changed in its own transaction (a rejection with its e-mail, both or
- * neither), audited and on its timeline; one that is gone meanwhile is counted as not changed.
+ * pages). Only the applications the person may decide on are changed; the others are counted as
+ * refused (and audited). Each application is changed in its own transaction (a rejection with its
+ * e-mail, both or neither), audited and on its timeline; one that is gone meanwhile is counted as
+ * not changed.
  */
-export async function bulkApplications(deps: CandidateEmailDeps, actor: Actor, { target, action }: BulkInput) {
-  const ids = 'ids' in target ? [...new Set(target.ids)] : await matchingApplicationIds(deps.db, { ...target.query, page: 1 });
+export async function bulkApplications(deps: CandidateEmailDeps, actor: Staff, { target, action }: BulkInput) {
+  const reach = { who: actor, permission: 'applications.decide' } as const;
+  let ids: string[];
+  let refused = 0;
+  if ('ids' in target) {
+    const chosen = [...new Set(target.ids)];
+    const existing = await deps.db.select({ id: applications.id }).from(applications).where(inArray(applications.id, chosen));
+    const inReach = new Set(
+      (
+        await deps.db
+          .select({ id: applications.id })
+          .from(applications)
+          .where(and(inArray(applications.id, chosen), applicationsInScope(actor, reach.permission)))
+      ).map((row) => row.id),
+    );
+    for (const { id } of existing) {
+      if (inReach.has(id)) continue;
+      refused += 1;
+      await recordDenied(deps.db, actor, 'application', id, reach.permission);
+    }
+    ids = chosen.filter((id) => inReach.has(id) || !existing.some((row) => row.id === id));
+  } else {
+    ids = await matchingApplicationIds(deps.db, { ...target.query, page: 1 }, reach);
+  }
   const sender = action.kind === 'reject' ? await senderName(deps.db, actor) : '';
   let succeeded = 0;
   for (const id of ids) {
@@ -26,5 +54,5 @@ export async function bulkApplications(deps: CandidateEmailDeps, actor: Actor, {
       if (!(error instanceof AdminRuleError)) throw error;
     }
   }
-  return { succeeded, total: ids.length };
+  return { succeeded, refused, total: ids.length + refused };
 }

@@ -3,7 +3,7 @@ import { csvFile } from '../csv.ts';
 import type { Database } from '../db/client.ts';
 import { applications, positions } from '../db/schema.ts';
 import type { WorkspaceQuery } from '../../lib/applications/query.ts';
-import { matchingApplicationIds } from './workspace.ts';
+import { matchingApplicationIds, type Reach } from './workspace.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
 
 /** A position's applications as CSV for a spreadsheet, newest first. */
@@ -26,8 +26,8 @@ export async function listApplicationsForExport(db: Database, positionId: string
 }
 
 /** Every application a view of the workspace shows, newest first (its order), with the position. */
-export async function listWorkspaceForExport(db: Database, query: WorkspaceQuery) {
-  const ids = await matchingApplicationIds(db, { ...query, page: 1 });
+export async function listWorkspaceForExport(db: Database, query: WorkspaceQuery, reach: Reach) {
+  const ids = await matchingApplicationIds(db, { ...query, page: 1 }, reach);
   if (ids.length === 0) return [];
   const rows = await db
     .select({

@@ -3,19 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditLog } from '../audit/log';
 import { applications } from '../db/schema';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
-import { addApplication, addPosition, addUser, applicantDefaults } from '../testing/fixtures';
+import { addApplication, addPosition, addUser, applicantDefaults, listAll } from '../testing/fixtures';
 import { applicationsCsv, exportFileName, listApplicationsForExport } from './export';
 import { emptyWorkspaceQuery } from '@/lib/applications/query';
 import { getApplicationDetail, setApplicationStatus } from './review';
 import { APPLICATIONS_PER_PAGE, pageWorkspace } from './workspace';
 
 const pageApplicationsForPosition = (db: TestDatabase['db'], position: string, query: { status: 'hired' | 'offer' | null; page: number }) =>
-  pageWorkspace(db, { ...emptyWorkspaceQuery, position, ...query });
+  pageWorkspace(db, { ...emptyWorkspaceQuery, position, ...query }, listAll);
 
 /* Reviewing applications in the admin area against a real PostgreSQL. */
 
 let database: TestDatabase;
-let ada: { id: string; email: string };
+let ada: Awaited<ReturnType<typeof addUser>>;
 
 beforeAll(async () => {
   database = await startTestDatabase();

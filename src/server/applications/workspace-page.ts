@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import { can, type Who } from '../access/permissions.ts';
 import { listAdminPositions } from '../positions/manage.ts';
 import { formatPhone } from '../../lib/phone/phone.ts';
 import { parseWorkspaceQuery, workspaceHref, type WorkspaceQuery } from '../../lib/applications/query.ts';
@@ -11,16 +12,17 @@ import { listApplicationSources, pageWorkspace } from './workspace.ts';
  * the view read from the URL (a non-canonical address answered with a redirect to the canonical
  * one, so every view has one address), its page of rows, the filters' choices.
  */
-export async function loadWorkspacePage(db: Database, url: URL, position: { id: string; title: string } | null) {
+export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, position: { id: string; title: string } | null) {
+  const reach = { who: viewer, permission: 'applications.list' } as const;
   const base = position ? `/admin/applications/${position.id}` : '/admin/applications';
   const query: WorkspaceQuery = parseWorkspaceQuery(url.searchParams, position ? { position: position.id } : {});
   const canonical = workspaceHref(query, base);
   if (canonical !== url.pathname + url.search) return { redirect: canonical } as const;
   const [list, positions, templates, sources] = await Promise.all([
-    pageWorkspace(db, query),
-    position ? null : listAdminPositions(db),
+    pageWorkspace(db, query, reach),
+    position ? null : listAdminPositions(db, viewer, 'applications.list'),
     listTemplates(db),
-    listApplicationSources(db),
+    listApplicationSources(db, reach),
   ]);
   // A page past the end (an old link, or applications moved on): the last page that exists.
   if (query.page > list.pages) return { redirect: workspaceHref({ ...query, page: list.pages }, base) } as const;
@@ -37,7 +39,8 @@ export async function loadWorkspacePage(db: Database, url: URL, position: { id: 
     rows: await Promise.all(list.rows.map(async (row) => ({ ...row, phone: await formatPhone(row.phone) }))),
     listSearch,
     rejection: templates.find((template) => template.key === 'rejection')!,
-    csvHref: `/api/admin/applications.csv${listSearch}`,
+    // The export, for those who may export (every role that lists applications today).
+    csvHref: can(viewer, 'applications.export') ? `/api/admin/applications.csv${listSearch}` : null,
     emptyText: query.status
       ? `No applications are ${statusLabels[query.status].toLowerCase()}.`
       : list.all === 0

@@ -4,7 +4,7 @@ import { emptyWorkspaceQuery, type WorkspaceQuery } from '@/lib/applications/que
 import { defaultTemplates } from '@/lib/applications/templates';
 import { applications, auditLog } from '../db/schema';
 import { startTestBackend, type TestBackend } from '../testing/backend';
-import { addApplication, addPosition, addUser } from '../testing/fixtures';
+import { addApplication, addPosition, addUser, listAll } from '../testing/fixtures';
 import { loadApplicationPage } from './application-page';
 import { bulkApplications } from './bulk';
 import { candidateEmailDeps, emailCandidate, listTemplates, saveTemplate } from './emails';
@@ -16,7 +16,7 @@ import { matchingApplicationIds, neighbours, otherApplicationsOf, pageWorkspace 
 /* The recruiter's workspace against a real PostgreSQL and the mail queue. */
 
 let backend: TestBackend;
-let ada: { id: string; email: string };
+let ada: Awaited<ReturnType<typeof addUser>>;
 let bob: { id: string; email: string };
 const query = (values: Partial<WorkspaceQuery>): WorkspaceQuery => ({ ...emptyWorkspaceQuery, ...values });
 
@@ -58,33 +58,32 @@ describe('the list', () => {
     await rateApplication(db, ada, omar, 5);
 
     const titles = (rows: { fullName: string; positionTitle: string }[]) => rows.map((row) => `${row.fullName} / ${row.positionTitle}`);
-    const nina = await pageWorkspace(db, query({ q: 'NINA@ws' }));
+    const nina = await pageWorkspace(db, query({ q: 'NINA@ws' }), listAll);
     expect(titles(nina.rows)).toEqual(['Nina Search / Workspace Cloud', 'Nina Search / Workspace Data']);
     expect(nina.rows.map((row) => row.otherApplications)).toEqual([1, 1]);
     expect(nina).toMatchObject({ all: 2, total: 2, byStatus: { pending: 1, interview: 1 } });
-    expect((await pageWorkspace(db, query({ q: 'nina', status: 'interview' }))).rows.map((row) => row.id)).toEqual([nina2]);
-    expect((await pageWorkspace(db, query({ q: '@ws.test', position: cloud }))).rows.map((row) => row.id)).toEqual([omar, nina2]);
+    expect((await pageWorkspace(db, query({ q: 'nina', status: 'interview' }), listAll)).rows.map((row) => row.id)).toEqual([nina2]);
+    expect((await pageWorkspace(db, query({ q: '@ws.test', position: cloud }), listAll)).rows.map((row) => row.id)).toEqual([omar, nina2]);
     // Ratings: the average, a least average, the unrated, best first.
-    const rated = await pageWorkspace(db, query({ q: '@ws.test', sort: 'rating' }));
+    const rated = await pageWorkspace(db, query({ q: '@ws.test', sort: 'rating' }), listAll);
     expect(rated.rows.map((row) => [row.fullName, row.averageRating, row.ratingCount])).toEqual([
       ['Omar Other', 5, 1],
       ['Nina Search', 2.5, 2],
       ['Pia Unrated', null, 0],
       ['Nina Search', null, 0],
     ]);
-    expect((await pageWorkspace(db, query({ q: '@ws.test', rating: 3 }))).rows.map((row) => row.id)).toEqual([omar]);
-    expect((await pageWorkspace(db, query({ q: '@ws.test', rating: 'unrated' }))).rows.map((row) => row.id)).toEqual([pia, nina2]);
+    expect((await pageWorkspace(db, query({ q: '@ws.test', rating: 3 }), listAll)).rows.map((row) => row.id)).toEqual([omar]);
+    expect((await pageWorkspace(db, query({ q: '@ws.test', rating: 'unrated' }), listAll)).rows.map((row) => row.id)).toEqual([pia, nina2]);
     // Days applied, in the offices' time, both ends included.
-    expect((await pageWorkspace(db, query({ q: '@ws.test', from: '2026-11-05', to: '2026-11-10' }))).rows.map((row) => row.id)).toEqual([
-      omar,
-      nina2,
-    ]);
+    expect(
+      (await pageWorkspace(db, query({ q: '@ws.test', from: '2026-11-05', to: '2026-11-10' }), listAll)).rows.map((row) => row.id),
+    ).toEqual([omar, nina2]);
     // Previous and next in the view's order; the person's other applications.
-    expect(await neighbours(db, query({ q: '@ws.test' }), omar)).toEqual({
+    expect(await neighbours(db, query({ q: '@ws.test' }), listAll, omar)).toEqual({
       previous: { id: pia, positionId: data },
       next: { id: nina2, positionId: cloud },
     });
-    expect((await otherApplicationsOf(db, nina1)).map((row) => row.id)).toEqual([nina2]);
+    expect((await otherApplicationsOf(db, nina1, listAll)).map((row) => row.id)).toEqual([nina2]);
   });
 });
 
@@ -161,14 +160,14 @@ describe('bulk actions', () => {
     const positionId = await addPosition(db, { title: 'Bulk Role' });
     for (let i = 0; i < 120; i += 1) await addApplication(db, positionId, { email: `bulk${i}@ws.test` });
     const view = query({ position: positionId });
-    expect((await pageWorkspace(db, view)).pages).toBe(3);
+    expect((await pageWorkspace(db, view, listAll)).pages).toBe(3);
     const result = await bulkApplications(candidateEmailDeps(backend.runtime), ada, {
       target: { query: view },
       action: { kind: 'status', status: 'reviewing' },
     });
-    expect(result).toEqual({ succeeded: 120, total: 120 });
-    expect((await pageWorkspace(db, view)).byStatus).toEqual({ reviewing: 120 });
-    const ids = await matchingApplicationIds(db, view);
+    expect(result).toEqual({ succeeded: 120, refused: 0, total: 120 });
+    expect((await pageWorkspace(db, view, listAll)).byStatus).toEqual({ reviewing: 120 });
+    const ids = await matchingApplicationIds(db, view, listAll);
     const audited = await db.select().from(auditLog).where(eq(auditLog.action, 'application.status_changed'));
     expect(ids.every((id) => audited.some((entry) => entry.targetId === id))).toBe(true);
     expect((await applicationTimeline(db, ids[0]!)).at(-1)).toMatchObject({
@@ -188,7 +187,7 @@ describe('bulk actions', () => {
       target: { ids: [...chosen, '00000000-0000-4000-8000-000000000000'] },
       action: { kind: 'reject', email: { templateKey: 'rejection', ...defaultTemplates.rejection } },
     });
-    expect(result).toEqual({ succeeded: 3, total: 4 });
+    expect(result).toEqual({ succeeded: 3, refused: 0, total: 4 });
     for (let i = 0; i < 3; i += 1) {
       const [mail] = await queued(`reject${i}@ws.test`);
       expect(mail!.text).toContain('Hello Rita,');
@@ -232,7 +231,7 @@ describe('an application page', () => {
       name: 'ada Test',
       username: 'ada',
       role: 'admin' as const,
-      isAdmin: true,
+      isStaff: true,
       sessionId: 'session',
       aal: 'aal2' as const,
       hasFactor: true,
@@ -247,7 +246,7 @@ describe('an application page', () => {
       nextHref: `/admin/applications/${first}/${older}?list=${encodeURIComponent('?q=page-')}`,
       values: { first_name: 'Jane', position_title: 'Page Two', sender_name: 'ada Test' },
     });
-    expect(page!.templates.map((template) => template.key)).toEqual(['received', 'interview', 'rejection', 'offer']);
+    expect(page!.templates!.map((template) => template.key)).toEqual(['received', 'interview', 'rejection', 'offer']);
     const opened = await db.select().from(auditLog).where(eq(auditLog.targetId, middle));
     expect(opened.map((entry) => [entry.action, entry.actorEmail])).toEqual([['application.viewed', ada.email]]);
     // Without a list: the position's own, where it is alone.

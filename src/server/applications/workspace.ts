@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { applicationsInScope, type Permission, type Who } from '../access/permissions.ts';
 import { containsPattern } from '../db/like.ts';
 import { applications, applicationRatings, positions } from '../db/schema.ts';
 import type { WorkspaceQuery } from '../../lib/applications/query.ts';
@@ -19,12 +20,27 @@ const averageRating = sql<
   number | null
 >`(select avg(${applicationRatings.rating})::float from ${applicationRatings} where ${applicationRatings.applicationId} = ${applications.id})`;
 const ratingCount = sql<number>`(select count(*)::int from ${applicationRatings} where ${applicationRatings.applicationId} = ${applications.id})`;
-/** How many other applications the same person (e-mail) has sent. */
-const otherApplications = sql<number>`(select count(*)::int - 1 from ${applications} as same where same.email = ${applications.email})`;
+/** How many other applications the same person (e-mail) has sent, of those the viewer may see. */
+const otherApplications = (reach: Reach) =>
+  sql<number>`(select count(*)::int - 1 from ${applications} as same where same.email = ${applications.email} and ${applicationsInScope(
+    reach.who,
+    reach.permission,
+    { id: sql`same.id`, positionId: sql`same.position_id` },
+  )})`;
 const appliedOn = sql`(${applications.createdAt} at time zone 'America/Chicago')::date`;
 
-function conditions(query: WorkspaceQuery, { status = true } = {}): SQL[] {
-  const where: SQL[] = [];
+/**
+ * Who is looking, and for what (listing, exporting, deciding): every query here takes it and keeps
+ * to the applications in that person's reach (src/server/access/permissions.ts), so no list, count,
+ * export or bulk change can leave it out.
+ */
+export interface Reach {
+  who: Who;
+  permission: Permission;
+}
+
+function conditions(query: WorkspaceQuery, reach: Reach, { status = true } = {}): SQL[] {
+  const where: SQL[] = [applicationsInScope(reach.who, reach.permission)];
   if (query.q) {
     const pattern = containsPattern(query.q);
     where.push(or(ilike(applications.fullName, pattern), ilike(applications.email, pattern)) as SQL);
@@ -45,7 +61,7 @@ function order(query: WorkspaceQuery): SQL[] {
   return query.sort === 'rating' ? [sql`${averageRating} desc nulls last`, ...newest] : newest;
 }
 
-export async function pageWorkspace(db: Database, query: WorkspaceQuery) {
+export async function pageWorkspace(db: Database, query: WorkspaceQuery, reach: Reach) {
   const [rows, counts] = await Promise.all([
     db
       .select({
@@ -61,18 +77,18 @@ export async function pageWorkspace(db: Database, query: WorkspaceQuery) {
         knockedOut: applications.knockedOut,
         averageRating,
         ratingCount,
-        otherApplications,
+        otherApplications: otherApplications(reach),
       })
       .from(applications)
       .innerJoin(positions, eq(positions.id, applications.positionId))
-      .where(and(...conditions(query)))
+      .where(and(...conditions(query, reach)))
       .orderBy(...order(query))
       .limit(APPLICATIONS_PER_PAGE)
       .offset((query.page - 1) * APPLICATIONS_PER_PAGE),
     db
       .select({ status: applications.status, count: count() })
       .from(applications)
-      .where(and(...conditions(query, { status: false })))
+      .where(and(...conditions(query, reach, { status: false })))
       .groupBy(applications.status),
   ]);
   const byStatus: Partial<Record<ApplicationStatus, number>> = Object.fromEntries(counts.map((row) => [row.status, row.count]));
@@ -84,17 +100,17 @@ export async function pageWorkspace(db: Database, query: WorkspaceQuery) {
 export type WorkspaceRow = Awaited<ReturnType<typeof pageWorkspace>>['rows'][number];
 
 /** Every application the view shows, on every page (bulk actions on "all matching"). */
-export async function matchingApplicationIds(db: Database, query: WorkspaceQuery): Promise<string[]> {
+export async function matchingApplicationIds(db: Database, query: WorkspaceQuery, reach: Reach): Promise<string[]> {
   const rows = await db
     .select({ id: applications.id })
     .from(applications)
-    .where(and(...conditions(query)))
+    .where(and(...conditions(query, reach)))
     .orderBy(...order(query));
   return rows.map((row) => row.id);
 }
 
 /** The applications before and after one in the view's order, for "previous" and "next" on its page. */
-export async function neighbours(db: Database, query: WorkspaceQuery, applicationId: string) {
+export async function neighbours(db: Database, query: WorkspaceQuery, reach: Reach, applicationId: string) {
   const ordered = db
     .select({
       id: applications.id,
@@ -109,7 +125,7 @@ export async function neighbours(db: Database, query: WorkspaceQuery, applicatio
       ),
     })
     .from(applications)
-    .where(and(...conditions(query)))
+    .where(and(...conditions(query, reach)))
     .as('ordered');
   const [row] = await db.select().from(ordered).where(eq(ordered.id, applicationId));
   const link = (id: string | null, positionId: string | null) => (id && positionId ? { id, positionId } : null);
@@ -117,18 +133,19 @@ export async function neighbours(db: Database, query: WorkspaceQuery, applicatio
 }
 
 /** The sources applicants came from, most frequent first: the choices of the list's source filter. */
-export async function listApplicationSources(db: Database): Promise<string[]> {
+export async function listApplicationSources(db: Database, reach: Reach): Promise<string[]> {
   const rows = await db
     .select({ source: applications.source })
     .from(applications)
+    .where(applicationsInScope(reach.who, reach.permission))
     .groupBy(applications.source)
     .orderBy(desc(count()), applications.source)
     .limit(100);
   return rows.map((row) => row.source);
 }
 
-/** The same person's other applications (by e-mail), newest first. */
-export async function otherApplicationsOf(db: Database, applicationId: string) {
+/** The same person's other applications (by e-mail) in the viewer's reach, newest first. */
+export async function otherApplicationsOf(db: Database, applicationId: string, reach: Reach) {
   return db
     .select({
       id: applications.id,
@@ -143,6 +160,7 @@ export async function otherApplicationsOf(db: Database, applicationId: string) {
       and(
         sql`${applications.email} = (select email from ${applications} as this where this.id = ${applicationId})`,
         sql`${applications.id} <> ${applicationId}`,
+        applicationsInScope(reach.who, reach.permission),
       ),
     )
     .orderBy(desc(applications.createdAt));

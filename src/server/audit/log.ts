@@ -2,13 +2,15 @@ import { aliasedTable, and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { applications, auditLog, contactMessages, positions, users } from '../db/schema.ts';
 import { auditActions, type AuditAction } from './actions.ts';
+import type { Role } from '../../lib/accounts/roles.ts';
 
 export type { AuditAction } from './actions.ts';
 
-/** Who did it: a signed-in admin, or a command run by an operator (id null, e.g. "admin:create"). */
+/** Who did it: a signed-in staff member (with their role then), or a command run by an operator (id null, e.g. "admin:create"). */
 export interface Actor {
   id: string | null;
   email: string;
+  role?: Role | null;
 }
 
 /** Written in the transaction of the change it records, so neither exists without the other. */
@@ -19,9 +21,15 @@ export async function audit(
   targetId: string,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  await db
-    .insert(auditLog)
-    .values({ actorUserId: actor.id, actorEmail: actor.email, action, targetType: auditActions[action], targetId, details });
+  await db.insert(auditLog).values({
+    actorUserId: actor.id,
+    actorEmail: actor.email,
+    actorRole: actor.role ?? null,
+    action,
+    targetType: auditActions[action],
+    targetId,
+    details,
+  });
 }
 
 /**
@@ -39,6 +47,7 @@ export async function listAuditLog(db: Database, limit = 200) {
       id: auditLog.id,
       actorEmail: auditLog.actorEmail,
       actorName: actor.name,
+      actorRole: auditLog.actorRole,
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,

@@ -531,6 +531,8 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email'),
+    /** The actor's role when they acted (reads of candidate data name the reader's role). */
+    actorRole: text('actor_role', { enum: roles }),
     action: text('action', { enum: auditActionNames }).notNull(),
     targetType: text('target_type', { enum: auditTargetTypes }).notNull(),
     targetId: text('target_id'),
@@ -611,6 +613,41 @@ export const applicationRatings = pgTable(
     primaryKey({ columns: [t.applicationId, t.reviewerUserId] }),
     check('application_ratings_range', sql`${t.rating} between 1 and 5`),
   ],
+);
+
+/**
+ * A position's hiring team: the staff who work on it. A hiring manager on the team sees the
+ * position's applications; what a member may do follows their role (src/server/access/rules.ts).
+ */
+export const hiringTeamMembers = pgTable(
+  'hiring_team_members',
+  {
+    positionId: uuid('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedByEmail: text('added_by_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.positionId, t.userId] }), index('hiring_team_members_user_idx').on(t.userId)],
+);
+
+/** The people asked to interview one applicant: an interviewer sees only the applications assigned to them. */
+export const applicationInterviewers = pgTable(
+  'application_interviewers',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedByEmail: text('assigned_by_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.userId] }), index('application_interviewers_user_idx').on(t.userId)],
 );
 
 /** The e-mails admins send candidates from the admin area, kept editable by admins. */

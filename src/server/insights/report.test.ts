@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationStatusHistory, pageViews } from '../db/schema';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
-import { addApplication, addPosition } from '../testing/fixtures';
+import { addApplication, addPosition, everyone } from '../testing/fixtures';
 import type { ApplicationStatus } from '@/lib/applications/status';
 import { insightsCsv, insightsFileName, isInsightReport } from './report-csv';
 import { percentOf } from '@/lib/insights/report';
@@ -136,7 +136,11 @@ describe('the query in the URL', () => {
   });
 
   it('falls back to all positions for an id that is no position, and lists every position, inactive too', async () => {
-    const unknown = await readInsightsRequest(database.db, new URLSearchParams('period=90&position=0b0e2a6c-5f3c-4b38-9a4e-2f1d3c4b5a69'));
+    const unknown = await readInsightsRequest(
+      database.db,
+      new URLSearchParams('period=90&position=0b0e2a6c-5f3c-4b38-9a4e-2f1d3c4b5a69'),
+      everyone,
+    );
     expect(unknown.query).toEqual({ periodDays: 90, positionId: null });
     expect(unknown.position).toBeNull();
     expect(unknown.positions.map((position) => `${position.title}${position.isActive ? '' : ' (inactive)'}`)).toEqual([
@@ -146,7 +150,7 @@ describe('the query in the URL', () => {
       'Closed Quiet Role (inactive)',
       'Old Role (inactive)',
     ]);
-    const known = await readInsightsRequest(database.db, new URLSearchParams(`position=${ids.old}`));
+    const known = await readInsightsRequest(database.db, new URLSearchParams(`position=${ids.old}`), everyone);
     expect(known.query).toEqual({ periodDays: 30, positionId: ids.old });
     expect(known.position?.title).toBe('Old Role');
   });
@@ -163,7 +167,7 @@ describe('the query in the URL', () => {
 
 describe('the last 30 days, every position', () => {
   it('counts views, applications and conversion; the job board apart, tomorrow and before the period left out', async () => {
-    const report = await loadInsights(database.db, { periodDays: 30, positionId: null, today });
+    const report = await loadInsights(database.db, { periodDays: 30, positionId: null, today, who: everyone });
     expect(report.period).toEqual({ days: 30, from: '2026-10-22', to: '2026-11-20' });
     // Board 100 + 50; positions 60 + 30; applications a1 a2 a3 a4 a7 b1 b2; 7 / 90 = 7.78 %.
     expect(report.summary).toEqual({ boardViews: 150, positionViews: 90, applications: 7, conversion: 7.8 });
@@ -176,7 +180,7 @@ describe('the last 30 days, every position', () => {
   });
 
   it('counts applications per source and per answer to "How did you hear about us?", most first, unanswered last', async () => {
-    const report = await loadInsights(database.db, { periodDays: 30, positionId: null, today });
+    const report = await loadInsights(database.db, { periodDays: 30, positionId: null, today, who: everyone });
     expect(report.sources).toEqual([
       { source: 'linkedin.com', applications: 4 },
       { source: 'newsletter', applications: 2 },
@@ -191,14 +195,14 @@ describe('the last 30 days, every position', () => {
   });
 
   it('counts how many reached each stage or one after it, rejections apart', async () => {
-    const report = await loadInsights(database.db, { periodDays: 30, positionId: null, today });
+    const report = await loadInsights(database.db, { periodDays: 30, positionId: null, today, who: everyone });
     // Furthest: a1 hired, a2 reviewing, a3 interview, a4 none, a7 interview, b1 interview, b2 none;
     // rejected: a2, b2.
     expect(report.funnel).toEqual({ applied: 7, reviewing: 5, interview: 4, offer: 1, hired: 1, rejected: 2 });
   });
 
   it('takes the median days from the application to the first arrival at each status', async () => {
-    const report = await loadInsights(database.db, { periodDays: 30, positionId: null, today });
+    const report = await loadInsights(database.db, { periodDays: 30, positionId: null, today, who: everyone });
     expect(report.timeToStage).toEqual([
       // 1, 2, 3, 4, 5
       { status: 'reviewing', n: 5, medianDays: 3 },
@@ -214,7 +218,7 @@ describe('the last 30 days, every position', () => {
 
 describe('one position', () => {
   it('narrows every report to it, without the job board', async () => {
-    const report = await loadInsights(database.db, { periodDays: 30, positionId: ids.cloud, today });
+    const report = await loadInsights(database.db, { periodDays: 30, positionId: ids.cloud, today, who: everyone });
     expect(report.summary).toEqual({ boardViews: null, positionViews: 60, applications: 5, conversion: 8.3 });
     expect(report.positions.map((row) => row.title)).toEqual(['Cloud Engineer']);
     expect(report.sources).toEqual([
@@ -238,7 +242,7 @@ describe('one position', () => {
   });
 
   it('shows an inactive position with nothing in the period as zeros, not as nothing', async () => {
-    const report = await loadInsights(database.db, { periodDays: 30, positionId: ids.old, today });
+    const report = await loadInsights(database.db, { periodDays: 30, positionId: ids.old, today, who: everyone });
     expect(report.summary).toEqual({ boardViews: null, positionViews: 0, applications: 0, conversion: null });
     expect(report.positions).toEqual([{ id: ids.old, title: 'Old Role', isActive: false, views: 0, applications: 0, conversion: null }]);
     expect(report.sources).toEqual([]);
@@ -250,7 +254,7 @@ describe('one position', () => {
 
 describe('the last 90 days', () => {
   it('takes in August 23 to November 20: the inactive position with activity joins the table', async () => {
-    const report = await loadInsights(database.db, { periodDays: 90, positionId: null, today });
+    const report = await loadInsights(database.db, { periodDays: 90, positionId: null, today, who: everyone });
     expect(report.period).toEqual({ days: 90, from: '2026-08-23', to: '2026-11-20' });
     // Board 150 + 1000; positions 560 + 30 + 10; applications 7 + a6 + c1; 9 / 600 = 1.5 %.
     expect(report.summary).toEqual({ boardViews: 1150, positionViews: 600, applications: 9, conversion: 1.5 });
@@ -274,7 +278,7 @@ describe('the last 90 days', () => {
 
 describe('the CSV files', () => {
   it('hold the numbers of each report, formula-like cells defused', async () => {
-    const report = await loadInsights(database.db, { periodDays: 30, positionId: null, today });
+    const report = await loadInsights(database.db, { periodDays: 30, positionId: null, today, who: everyone });
     expect(insightsCsv('summary', report, null)).toBe(
       'Measure,Value\r\nFrom,2026-10-22\r\nTo,2026-11-20\r\nPosition,All positions\r\nJob board views,150\r\n' +
         'Position page views,90\r\nApplications,7\r\nConversion (%),7.8\r\n',
@@ -296,7 +300,7 @@ describe('the CSV files', () => {
     expect(insightsCsv('time-to-stage', report, null)).toBe(
       'Status,Median days,Applications (n)\r\nReviewing,3,5\r\nInterview,6,4\r\nOffer,6,1\r\nHired,10,1\r\nRejected,2.8,2\r\n',
     );
-    const one = await loadInsights(database.db, { periodDays: 30, positionId: ids.cloud, today });
+    const one = await loadInsights(database.db, { periodDays: 30, positionId: ids.cloud, today, who: everyone });
     expect(insightsCsv('summary', one, 'Cloud Engineer')).toBe(
       'Measure,Value\r\nFrom,2026-10-22\r\nTo,2026-11-20\r\nPosition,Cloud Engineer\r\nPosition page views,60\r\nApplications,5\r\n' +
         'Conversion (%),8.3\r\n',

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { canAll, positionsInScope, type Who } from '../access/permissions.ts';
 import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
 import { isUuid } from '../../lib/ids.ts';
 import {
@@ -63,16 +64,19 @@ export interface InsightsOptions {
   positionId: string | null;
   /** The last day of the period, in the company's time zone (YYYY-MM-DD). */
   today: string;
+  /** Whose reports: a hiring manager's count only their positions, and the job board's views are left out. */
+  who: Who;
 }
 
 /** Every report for the period and position; the queries run side by side. */
-export async function loadInsights(db: Database, { periodDays, positionId, today }: InsightsOptions): Promise<Insights> {
+export async function loadInsights(db: Database, { periodDays, positionId, today, who }: InsightsOptions): Promise<Insights> {
   const from = addDays(today, -(periodDays - 1));
   // Days are the company's: an application belongs to the day it was sent in Chicago. Bounds on
   // created_at itself (not on its day) let the index on (position_id, created_at) serve.
   const applied = sql`a.created_at >= (${from}::date::timestamp at time zone ${COMPANY_TIME_ZONE})
     and a.created_at < ((${today}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
-  const ofPosition: SQL = positionId ? sql`and a.position_id = ${positionId}` : sql.empty();
+  const inReach = positionsInScope(who, 'insights.read', sql`a.position_id`);
+  const ofPosition: SQL = positionId ? sql`and a.position_id = ${positionId} and ${inReach}` : sql`and ${inReach}`;
   const viewed = sql`v.day between ${from}::date and ${today}::date`;
 
   const [board, positionRows, sources, heardAbout, funnel, timed] = await Promise.all([
@@ -86,7 +90,8 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
         on pv.position_id = p.id
       left join (select a.position_id, count(*) as applications from applications a where ${applied} group by a.position_id) pa
         on pa.position_id = p.id
-      where ${positionId ? sql`p.id = ${positionId}` : sql`p.is_active or pv.views > 0 or pa.applications > 0`}
+      where ${positionsInScope(who, 'insights.read', sql`p.id`)}
+        and ${positionId ? sql`p.id = ${positionId}` : sql`(p.is_active or pv.views > 0 or pa.applications > 0)`}
       order by applications desc, views desc, p.title, p.id`),
     db.execute<{ source: string; applications: number }>(sql`
       select a.source, count(*)::int as applications from applications a where ${applied} ${ofPosition}
@@ -140,7 +145,8 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
     period: { days: periodDays, from, to: today },
     positionId,
     summary: {
-      boardViews: positionId ? null : board.rows[0]!.views,
+      // The job board's own views are everyone's: shown to those who see every position.
+      boardViews: positionId || !canAll(who, 'insights.read') ? null : board.rows[0]!.views,
       positionViews,
       applications,
       conversion: percentOf(applications, positionViews),
@@ -163,20 +169,21 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
   };
 }
 
-/** Every position, open or closed, for the report's position choice. */
-export async function listReportPositions(db: Database) {
+/** Every position the person may report on, open or closed, for the report's position choice. */
+export async function listReportPositions(db: Database, who: Who) {
   const { rows } = await db.execute<{ id: string; title: string; is_active: boolean }>(
-    sql`select id, title, is_active from positions order by is_active desc, title, id`,
+    sql`select id, title, is_active from positions where ${positionsInScope(who, 'insights.read', sql`id`)} order by is_active desc, title, id`,
   );
   return rows.map((row) => ({ id: row.id, title: row.title, isActive: row.is_active }));
 }
 
 /**
  * The report a request asks for: its period and position read from the URL, the position checked
- * against the positions that exist (an unknown one is all positions), and the choices of the form.
+ * against the positions that exist and the person may see (another one is all of theirs), and the
+ * choices of the form.
  */
-export async function readInsightsRequest(db: Database, params: URLSearchParams) {
-  const positions = await listReportPositions(db);
+export async function readInsightsRequest(db: Database, params: URLSearchParams, who: Who) {
+  const positions = await listReportPositions(db, who);
   const parsed = parseInsightsQuery(params);
   const position = positions.find((candidate) => candidate.id === parsed.positionId) ?? null;
   return { query: { ...parsed, positionId: position?.id ?? null } satisfies InsightsQuery, position, positions };

@@ -7,6 +7,7 @@
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { siteConfig } from '../../lib/site-config.ts';
+import { roleDescriptions, withArticle, type Role } from '../../lib/accounts/roles.ts';
 
 export interface MailContent {
   subject: string;
@@ -555,9 +556,16 @@ export function accountLocked(input: { name: string; minutes: number; resetUrl: 
 }
 
 /** To someone an admin invited: a link to set a name and a password. */
-export function invitation(input: { inviterName: string; role: 'user' | 'admin'; url: string; expiresDays: number }): MailContent {
+export function invitation(input: {
+  inviterName: string;
+  role: Role;
+  /** Whether this role must set up a second factor (staff, under ADMIN_REQUIRE_2FA). */
+  mustSetUpFactor: boolean;
+  url: string;
+  expiresDays: number;
+}): MailContent {
   const url = safeUrl(input.url);
-  const as = input.role === 'admin' ? 'an admin' : 'a user';
+  const as = withArticle(input.role);
   return render({
     subject: `You are invited to ${siteConfig.name}`,
     preheader: `${oneLine(input.inviterName, 80)} invited you to join ${siteConfig.name} as ${as}.`,
@@ -568,10 +576,11 @@ export function invitation(input: { inviterName: string; role: 'user' | 'admin';
         kind: 'paragraph',
         text: `${input.inviterName} invited you to the ${siteConfig.name} website as ${as}. Set your name and a password to create your account.`,
       },
+      { kind: 'paragraph', text: `What ${as} can do: ${roleDescriptions[input.role]}` },
       { kind: 'button', label: 'Accept the invitation', href: url },
       {
         kind: 'paragraph',
-        text: `The link works once, for ${input.expiresDays} days.${input.role === 'admin' ? ' Admins set up two-factor authentication at their first sign-in: have an authenticator app ready.' : ''}`,
+        text: `The link works once, for ${input.expiresDays} days.${input.mustSetUpFactor ? ' You set up two-factor authentication at your first sign-in: have an authenticator app ready.' : ''}`,
       },
       { kind: 'paragraph', text: 'If you were not expecting this, you can ignore this e-mail.' },
     ],

@@ -4,14 +4,14 @@ import { emptyPositionForm, positionFormSchema, positionFormValues } from '@/lib
 import { listAuditLog } from '../audit/log';
 import { positions } from '../db/schema';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
-import { addApplication, addUser } from '../testing/fixtures';
+import { addApplication, addUser, everyone } from '../testing/fixtures';
 import { listOpenPositions } from './board';
 import { createPosition, getPosition, listAdminPositions, setPositionActive, updatePosition } from './manage';
 
 /* The position commands of the admin area against a real PostgreSQL: the rules, and the audit log. */
 
 let database: TestDatabase;
-let ada: { id: string; email: string };
+let ada: Awaited<ReturnType<typeof addUser>>;
 
 beforeAll(async () => {
   database = await startTestDatabase();
@@ -55,7 +55,7 @@ describe('positions', () => {
 
     await setPositionActive(database.db, ada, id, false);
     expect((await listOpenPositions(database.db)).map((position) => position.id)).not.toContain(id);
-    const [listed] = await listAdminPositions(database.db);
+    const [listed] = await listAdminPositions(database.db, everyone);
     expect(listed).toMatchObject({ id, isActive: false, applicationCount: 0 });
     expect((await listAuditLog(database.db, 3)).map((entry) => entry.action)).toEqual([
       'position.deactivated',
@@ -67,7 +67,7 @@ describe('positions', () => {
   it('lists every position newest first with its applications, its department or General, and whether it has closed', async () => {
     const closedId = await createPosition(database.db, ada, form({ title: 'Closed Role', closesAt: '2020-01-31' }));
     await addApplication(database.db, closedId);
-    const [listed] = await listAdminPositions(database.db);
+    const [listed] = await listAdminPositions(database.db, everyone);
     expect(listed).toMatchObject({ id: closedId, departmentName: 'General', applicationCount: 1, closed: true, isActive: true });
   });
 

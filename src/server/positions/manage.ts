@@ -6,6 +6,7 @@ import type { Jobs } from '../jobs/queue.ts';
 import { departmentName } from './board.ts';
 import { changePositions } from './changes.ts';
 import type { Database } from '../db/client.ts';
+import { positionsInScope, type Permission, type Who } from '../access/permissions.ts';
 import { applications, departments, positions } from '../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { positionValues, type PositionForm } from '../../lib/positions/schema.ts';
@@ -16,7 +17,8 @@ import { positionFormMessages } from '../../lib/positions/texts.ts';
  * added (active, Remote by default), edited, activated and deactivated; each change audited.
  */
 
-export async function listAdminPositions(db: Database, now = new Date()) {
+/** The positions the person may see with `permission` (the dashboard: positions.view), newest first. */
+export async function listAdminPositions(db: Database, who: Who, permission: Permission = 'positions.view', now = new Date()) {
   const rows = await db
     .select({
       id: positions.id,
@@ -31,6 +33,7 @@ export async function listAdminPositions(db: Database, now = new Date()) {
     })
     .from(positions)
     .leftJoin(departments, eq(positions.departmentId, departments.id))
+    .where(positionsInScope(who, permission))
     .orderBy(desc(positions.createdAt));
   return rows.map((row) => ({ ...row, closed: Boolean(row.closesAt && row.closesAt < now) }));
 }

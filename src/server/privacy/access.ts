@@ -20,6 +20,7 @@ export async function listApplicationReads(db: Database, applicationId: string, 
       action: auditLog.action,
       actorEmail: auditLog.actorEmail,
       actorName: users.name,
+      actorRole: auditLog.actorRole,
       at: auditLog.createdAt,
     })
     .from(auditLog)

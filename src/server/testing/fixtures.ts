@@ -2,16 +2,27 @@ import type { Database } from '../db/client.ts';
 import { applications, positions, users } from '../db/schema.ts';
 import type { Actor } from '../audit/log.ts';
 import type { Role } from '../../lib/accounts/schema.ts';
+import type { Who } from '../access/permissions.ts';
 
 /** Rows the integration tests need, with valid defaults; each test names only what it is about. */
 
-export async function addUser(db: Database, id: string, role: Role = 'user', createdAt = new Date()): Promise<Actor & { id: string }> {
+export async function addUser(
+  db: Database,
+  id: string,
+  role: Role = 'user',
+  createdAt = new Date(),
+): Promise<Actor & { id: string; role: Role; name: string }> {
   const email = `${id}@helixpoint.test`;
   await db
     .insert(users)
     .values({ id, name: `${id} Test`, email, username: id, firstName: id, lastName: 'Test', role, emailVerified: true, createdAt });
-  return { id, email };
+  return { id, email, role, name: `${id} Test` };
 }
+
+/** Someone who sees every record (an admin's reach), for tests of queries that are not about permissions. */
+export const everyone = { id: 'any-admin', role: 'admin' } as const satisfies Who;
+/** Listing every application (the workspace's queries, as an admin). */
+export const listAll = { who: everyone, permission: 'applications.list' } as const;
 
 export async function addPosition(db: Database, values: Partial<typeof positions.$inferInsert> = {}): Promise<string> {
   const [row] = await db

@@ -17,6 +17,8 @@ export interface InsightsViewProps {
   search: string;
   /** Reports of other things (job alert subscribers), after these, in the same column. */
   children?: ReactNode;
+  /** Whether the person may edit the answers of “How did you hear about us?” (the link is shown then). */
+  canConfigure?: boolean;
 }
 
 const number = new Intl.NumberFormat('en-US');
@@ -86,7 +88,7 @@ function RankedChart({ caption, label, bars }: { caption: string; label: string;
 }
 
 /** The hiring reports: the period and position form, the headline numbers, then a chart and its numbers per report. */
-export function InsightsView({ insights, positions, position, search, children }: InsightsViewProps) {
+export function InsightsView({ insights, positions, position, search, canConfigure = true, children }: InsightsViewProps) {
   const { summary, funnel, period } = insights;
   const query: InsightsQuery = { periodDays: period.days, positionId: insights.positionId };
   const csv = (report: string, of: string) => ({ href: `/api/admin/insights/${report}.csv${search}`, of });
@@ -218,9 +220,11 @@ export function InsightsView({ insights, positions, position, search, children }
           definition={
             <p>
               The applicants’ answers to the apply form’s optional question.{' '}
-              <a href="/admin/insights/heard-about" className="text-primary underline underline-offset-4">
-                Edit the “How did you hear about us?” answers
-              </a>
+              {canConfigure && (
+                <a href="/admin/insights/heard-about" className="text-primary underline underline-offset-4">
+                  Edit the “How did you hear about us?” answers
+                </a>
+              )}
             </p>
           }
         >

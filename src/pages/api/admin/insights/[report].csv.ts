@@ -6,13 +6,14 @@ import { getRuntime } from '@/server/runtime';
 
 export const prerender = false;
 
-/** One report of /admin/insights as CSV, for the same ?period= and ?position=; admins only (src/middleware.ts). */
-export const GET: APIRoute = async ({ params, url }) => {
+/** One report of /admin/insights as CSV, for the same ?period= and ?position=, of the positions the person may see (src/middleware.ts). */
+export const GET: APIRoute = async ({ params, url, locals }) => {
   const report = params.report;
   if (!isInsightReport(report)) return new Response('Not found', { status: 404 });
   const db = getRuntime().database.db;
-  const { query, position } = await readInsightsRequest(db, url.searchParams);
-  const insights = await loadInsights(db, { ...query, today: companyDay(new Date()) });
+  const viewer = locals.viewer!;
+  const { query, position } = await readInsightsRequest(db, url.searchParams, viewer);
+  const insights = await loadInsights(db, { ...query, today: companyDay(new Date()), who: viewer });
   const title = position?.title ?? null;
   return new Response(insightsCsv(report, insights, title), {
     headers: {

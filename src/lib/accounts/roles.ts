@@ -1,0 +1,40 @@
+/**
+ * The roles a person's account can have (one each), with the words people read about them. What
+ * each role may do is decided on the server, in one place: src/server/access/rules.ts. This file
+ * only names them, for forms and lists on both sides.
+ */
+
+/** Stored in users.role and invitations.role. `user` is a candidate's or visitor's account. */
+export const roles = ['user', 'admin', 'recruiter', 'hiring_manager', 'interviewer', 'editor', 'sales'] as const;
+export type Role = (typeof roles)[number];
+
+/** The roles of the company's own people, who work in the admin area. */
+export const staffRoles = ['admin', 'recruiter', 'hiring_manager', 'interviewer', 'editor', 'sales'] as const satisfies readonly Role[];
+export type StaffRole = (typeof staffRoles)[number];
+
+export const roleLabels: Record<Role, string> = {
+  user: 'User',
+  admin: 'Admin',
+  recruiter: 'Recruiter',
+  hiring_manager: 'Hiring manager',
+  interviewer: 'Interviewer',
+  editor: 'Editor',
+  sales: 'Sales',
+};
+
+/** One line each: what the role may do (the invitation form, the role select, the README's table). */
+export const roleDescriptions: Record<Role, string> = {
+  admin: 'Everything: users and roles, settings, privacy requests and the audit log, besides all of the below.',
+  recruiter: 'Every position and application, e-mail templates, insights and job alerts; no users, no privacy requests.',
+  hiring_manager: 'Only the positions whose hiring team they are on: those applications, notes, ratings, statuses and insights.',
+  interviewer: 'Only the applications they are assigned to: the application and resume, and their own notes and ratings.',
+  editor: 'The site’s content and blog; never candidates or contact messages.',
+  sales: 'Contact messages and meetings only.',
+  user: 'A candidate’s or visitor’s account: no access to the admin area.',
+};
+
+/** "an admin", "a hiring manager": for sentences. */
+export function withArticle(role: Role): string {
+  const label = roleLabels[role].toLowerCase();
+  return /^[aeiou]/.test(label) ? `an ${label}` : `a ${label}`;
+}

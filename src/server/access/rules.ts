@@ -1,0 +1,237 @@
+import type { Role } from '../../lib/accounts/roles.ts';
+
+/**
+ * Who may do what: the only place in the code that says it (decision 036). Every admin page, API
+ * route, action, export, download, list query, report and the admin navigation asks
+ * src/server/access/permissions.ts, which reads these tables. Plain data without imports, so the
+ * authorisation tests read the same tables the server enforces.
+ */
+
+/** What a person can be allowed to do. */
+export const permissions = [
+  /** Users and their roles, invitations, second-factor resets. */
+  'users.manage',
+  /** The audit log. */
+  'audit.read',
+  /** Privacy requests (export, erase), legal holds, the retention page. */
+  'privacy.manage',
+  /** Positions in the admin area (the list, View Applications). */
+  'positions.view',
+  /** Create, edit, activate and deactivate positions, their questions and their hiring team. */
+  'positions.manage',
+  /** Lists of applications: the workspace, a position's list, search and counts. */
+  'applications.list',
+  /** CSV exports of applications. */
+  'applications.export',
+  /** One application: its page, the resume (download and preview). */
+  'applications.read',
+  /** An application's history: timeline, e-mails sent, who read it, consent, the person's other applications. */
+  'applications.history',
+  /** Add one's own notes and rating. */
+  'applications.review',
+  /** Read everyone's notes and ratings (without it, only one's own). */
+  'applications.notes',
+  /** Decide: move the status, bulk changes, e-mail the candidate. */
+  'applications.decide',
+  /** Assign interviewers to an application. */
+  'applications.assign',
+  /** Edit the e-mail templates. */
+  'templates.edit',
+  /** The hiring reports. */
+  'insights.read',
+  /** The choices of "How did you hear about us?". */
+  'insights.configure',
+  /** Job alert subscriber counts. */
+  'alerts.read',
+  /** Contact messages: read, mark, delete, download attachments. */
+  'messages.handle',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+/**
+ * How far a grant reaches: every record, the positions whose hiring team the person is on, or the
+ * applications they are assigned to interview. A role may hold a permission with several scopes.
+ */
+export type Scope = 'all' | 'team' | 'assigned';
+
+const everything = Object.fromEntries(permissions.map((permission) => [permission, ['all']])) as Record<Permission, Scope[]>;
+
+/** What each role may do, and how far. Anything not listed is refused. */
+export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>> = {
+  admin: everything,
+  recruiter: {
+    'positions.view': ['all'],
+    'positions.manage': ['all'],
+    'applications.list': ['all'],
+    'applications.export': ['all'],
+    'applications.read': ['all'],
+    'applications.history': ['all'],
+    'applications.review': ['all'],
+    'applications.notes': ['all'],
+    'applications.decide': ['all'],
+    'applications.assign': ['all'],
+    'templates.edit': ['all'],
+    'insights.read': ['all'],
+    'insights.configure': ['all'],
+    'alerts.read': ['all'],
+  },
+  hiring_manager: {
+    'positions.view': ['team'],
+    'applications.list': ['team'],
+    'applications.export': ['team'],
+    // Also an application of another position that they were asked to interview for.
+    'applications.read': ['team', 'assigned'],
+    'applications.history': ['team'],
+    'applications.review': ['team', 'assigned'],
+    'applications.notes': ['team'],
+    'applications.decide': ['team'],
+    'applications.assign': ['team'],
+    'insights.read': ['team'],
+  },
+  interviewer: {
+    'applications.read': ['assigned'],
+    'applications.review': ['assigned'],
+  },
+  editor: {},
+  sales: {
+    'messages.handle': ['all'],
+  },
+  user: {},
+};
+
+/**
+ * Who may request a route: anyone, anyone signed in, any staff member, or a staff member holding a
+ * permission (at some scope: the page or command then narrows to the records in that scope).
+ */
+export interface Rule {
+  access: 'public' | 'signed-in' | 'staff';
+  /** For staff: the permission needed (at some scope); none, any staff role. */
+  permission?: Permission;
+}
+
+const publicRoute = { access: 'public' } as const satisfies Rule;
+const signedIn = { access: 'signed-in' } as const satisfies Rule;
+const staff = <P extends Permission>(permission: P) => ({ access: 'staff', permission }) as const satisfies Rule;
+const anyStaff = { access: 'staff' } as const satisfies Rule;
+
+/**
+ * Every route rendered on demand, by Astro's route pattern (src/pages, file name without its
+ * extension). Prerendered pages are public by nature. A route missing here is refused (and the
+ * authorisation tests fail), so a new route cannot be open by omission.
+ */
+export const routeRules = {
+  '/404': publicRoute,
+  '/500': publicRoute,
+  '/503': publicRoute,
+  '/403': signedIn,
+  '/docs': publicRoute,
+  '/privacy': publicRoute,
+  '/sitemap.xml': publicRoute,
+  '/ui-kit': publicRoute,
+  '/auth': publicRoute,
+  '/auth/invitation': publicRoute,
+  '/auth/reset-password': publicRoute,
+  '/auth/two-factor': publicRoute,
+  // Confirming an address: the e-mailed token is the proof, and the page sets the password.
+  '/auth/verify-email': publicRoute,
+  '/careers': publicRoute,
+  '/careers/apply/[id]': publicRoute,
+  '/careers/feed.xml': publicRoute,
+  '/careers/alerts': publicRoute,
+  '/careers/alerts/confirm': publicRoute,
+  '/careers/alerts/unsubscribe': publicRoute,
+  '/contact/meeting.ics': publicRoute,
+  '/contact/send': publicRoute,
+  // A candidate's own application, opened by the secret link in their e-mail.
+  '/applications': publicRoute,
+  '/applications/[token]': publicRoute,
+  // Erasing, confirmed by a one-time e-mailed token or by the signed-in owner (checked on the page).
+  '/applications/erase': publicRoute,
+  '/api/auth/[...all]': publicRoute,
+  '/api/positions': publicRoute,
+  '/api/session': publicRoute,
+  '/api/uploads': publicRoute,
+  '/account': signedIn,
+  '/account/applications': signedIn,
+  '/admin': anyStaff,
+  '/admin/audit': staff('audit.read'),
+  '/admin/privacy': staff('privacy.manage'),
+  '/admin/retention': staff('privacy.manage'),
+  '/admin/templates': staff('templates.edit'),
+  '/admin/positions/new': staff('positions.manage'),
+  '/admin/positions/[id]': staff('positions.manage'),
+  '/admin/applications': staff('applications.list'),
+  '/admin/applications/[positionId]': staff('applications.list'),
+  '/admin/applications/[positionId]/[applicationId]': staff('applications.read'),
+  '/admin/insights': staff('insights.read'),
+  '/admin/insights/heard-about': staff('insights.configure'),
+  '/admin/messages': staff('messages.handle'),
+  '/admin/messages/[id]': staff('messages.handle'),
+  '/api/admin/applications.csv': staff('applications.export'),
+  '/api/admin/applications/[positionId].csv': staff('applications.export'),
+  '/api/admin/resumes/[applicationId]': staff('applications.read'),
+  '/api/admin/attachments/[messageId]': staff('messages.handle'),
+  '/api/admin/insights/[report].csv': staff('insights.read'),
+  '/api/admin/privacy/export': staff('privacy.manage'),
+} as const satisfies Record<string, Rule>;
+
+export type RoutePattern = keyof typeof routeRules;
+
+/**
+ * Every Astro action, by name. The admin.* names stay as they were when only admins had them: each
+ * is now open to the roles holding its permission.
+ */
+export const actionRules = {
+  apply: publicRoute,
+  contact: publicRoute,
+  'account.updateProfile': signedIn,
+  'account.changePassword': signedIn,
+  'account.startTwoFactor': signedIn,
+  'account.confirmTwoFactor': signedIn,
+  'account.disableTwoFactor': signedIn,
+  'account.signOutOthers': signedIn,
+  'account.signOutSession': signedIn,
+  'account.deleteAccount': signedIn,
+  'admin.setRole': staff('users.manage'),
+  'admin.deleteUser': staff('users.manage'),
+  'admin.resetTwoFactor': staff('users.manage'),
+  'admin.invite': staff('users.manage'),
+  'admin.resendInvitation': staff('users.manage'),
+  'admin.revokeInvitation': staff('users.manage'),
+  'admin.createPosition': staff('positions.manage'),
+  'admin.updatePosition': staff('positions.manage'),
+  'admin.setPositionActive': staff('positions.manage'),
+  'admin.addTeamMember': staff('positions.manage'),
+  'admin.removeTeamMember': staff('positions.manage'),
+  'admin.saveHeardAboutOptions': staff('insights.configure'),
+  'admin.setApplicationStatus': staff('applications.decide'),
+  'admin.bulkApplications': staff('applications.decide'),
+  'admin.emailCandidate': staff('applications.decide'),
+  'admin.assignInterviewer': staff('applications.assign'),
+  'admin.unassignInterviewer': staff('applications.assign'),
+  'admin.addNote': staff('applications.review'),
+  'admin.editNote': staff('applications.review'),
+  'admin.deleteNote': staff('applications.review'),
+  'admin.rateApplication': staff('applications.review'),
+  'admin.saveTemplate': staff('templates.edit'),
+  'admin.setMessageRead': staff('messages.handle'),
+  'admin.deleteMessage': staff('messages.handle'),
+  'admin.setLegalHold': staff('privacy.manage'),
+  'admin.erasePerson': staff('privacy.manage'),
+} as const satisfies Record<string, Rule>;
+
+export type ActionName = keyof typeof actionRules;
+
+/** The admin area's sections, in the navigation's order: each shown to whoever may open its page. */
+export const adminSections = [
+  { key: 'dashboard', href: '/admin', route: '/admin', label: 'Dashboard' },
+  { key: 'applications', href: '/admin/applications', route: '/admin/applications', label: 'Applications' },
+  { key: 'insights', href: '/admin/insights', route: '/admin/insights', label: 'Insights' },
+  { key: 'templates', href: '/admin/templates', route: '/admin/templates', label: 'E-mail templates' },
+  { key: 'messages', href: '/admin/messages', route: '/admin/messages', label: 'Messages' },
+  { key: 'privacy', href: '/admin/privacy', route: '/admin/privacy', label: 'Privacy requests' },
+  { key: 'retention', href: '/admin/retention', route: '/admin/retention', label: 'Retention' },
+  { key: 'audit', href: '/admin/audit', route: '/admin/audit', label: 'Audit log' },
+] as const satisfies ReadonlyArray<{ key: string; href: string; route: RoutePattern; label: string }>;
+
+export type AdminSectionKey = (typeof adminSections)[number]['key'];
