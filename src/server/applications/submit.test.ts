@@ -519,7 +519,10 @@ describe('an application posted without JavaScript', () => {
     });
     const twice = { ...fields, email: 'twice.post@mail.test' };
     expect((await post(twice, { name: 'cv.pdf', content: fixture('resume.pdf') })).kind).toBe('submitted');
-    expect(await post(twice, { name: 'cv.pdf', content: fixture('resume.pdf') })).toEqual({ kind: 'submitted' });
+    expect(await post(twice, { name: 'cv.pdf', content: fixture('resume.pdf') })).toEqual({
+      kind: 'submitted',
+      email: 'twice.post@mail.test',
+    });
     expect(await post(fields, { name: 'cv.pdf', content: fixture('resume.pdf') }, inactivePositionId)).toEqual({
       kind: 'position-not-found',
     });

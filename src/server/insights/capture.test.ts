@@ -313,6 +313,7 @@ describe('screening questions', () => {
     });
     expect(await applyFormPost(runtime, post({ ...fields, 'answers.kubernetes00001': '10' }), positionId, client)).toEqual({
       kind: 'submitted',
+      email: 'ana.lima@studio.photography',
     });
     const [row] = await database.db.select().from(applications).where(eq(applications.email, 'ana.lima@studio.photography'));
     expect(row).toMatchObject({ source: 'reddit.com', knockedOut: false });
