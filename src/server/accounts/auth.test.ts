@@ -359,7 +359,7 @@ describe('no account hijack by signing up first (decision 028)', () => {
     await expect(createStaffAccount(database.db, auth, { email: 'ceo@helixpoint.test' })).rejects.toThrow(/never confirmed/);
     expect((await database.db.select().from(users).where(eq(users.email, 'ceo@helixpoint.test')))[0]!.role).toBe('user');
     const result = await createStaffAccount(database.db, auth, { email: 'ceo@helixpoint.test', password: 'the ceo password 1' });
-    expect(result.outcome).toBe('promoted');
+    expect(result.outcome).toBe('updated');
     expect((await post('sign-in/email', { email: 'ceo@helixpoint.test', password: 'stranger password 1' })).status).toBe(401);
     expect((await post('sign-in/email', { email: 'ceo@helixpoint.test', password: 'the ceo password 1' })).status).toBe(200);
     const [ceo] = await database.db.select().from(users).where(eq(users.email, 'ceo@helixpoint.test'));
