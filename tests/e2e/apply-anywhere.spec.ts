@@ -242,8 +242,8 @@ for (const { name, viewport, suffix } of [
       await waitForIsland(page, 'ContactForm');
       const first = contact.getByRole('textbox', { name: 'First name' });
       await expect(first).toBeFocused();
-      await page.keyboard.type('Carla');
-      await typeInto(page, contact.getByRole('textbox', { name: 'Last name' }), 'Contact');
+      await page.keyboard.type('Kiri');
+      await typeInto(page, contact.getByRole('textbox', { name: 'Last name' }), 'Keyboard');
       await typeInto(page, contact.getByRole('textbox', { name: 'Email' }), email);
       // The same countries as the apply form: Brazil by its name, a number checked for it.
       await tabTo(page, contact.getByRole('combobox', { name: 'Country code' }));
@@ -279,7 +279,7 @@ for (const { name, viewport, suffix } of [
       const mail = await latestMailTo(email, /We received your message to Helixpoint/);
       expect(mail).not.toContain('spam.example');
       expect(mail).not.toContain('watches');
-      expect(mail).not.toContain('Carla');
+      expect(mail).not.toContain('Kiri');
 
       // "Send another message" brings the form back, empty, ready to type.
       await tabTo(page, contact.getByRole('button', { name: 'Send another message' }));

@@ -93,7 +93,7 @@ test('an application needs the privacy notice acknowledged, and keeps the versio
   await fillApplication(page, 'pia.privacy@mail.test');
   await page.getByRole('button', { name: 'Submit Application' }).click();
   const acknowledgement = page.getByRole('checkbox', { name: /I have read the privacy notice/ });
-  await expect(page.getByText('Please confirm that you have read the privacy notice')).toBeVisible();
+  await expect(page.getByText('Please confirm that you have read the privacy notice', { exact: true })).toBeVisible();
   await expect(acknowledgement).toHaveAttribute('aria-invalid', 'true');
   await expectNoA11yViolations(page, 'acknowledgement missing');
   await acknowledgement.check();

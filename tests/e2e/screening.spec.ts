@@ -91,7 +91,7 @@ test('an admin adds two questions; an applicant answers them (refused without th
 
   await authorised.getByRole('radio', { name: 'No' }).check();
   await person.getByRole('textbox', { name: 'Years with Kubernetes?' }).fill('seven');
-  await expect(person.getByText('Please enter a number, like 3 or 2.5.')).toBeVisible();
+  await expect(person.getByText('Please enter a number, like 3 or 2.5.', { exact: true })).toBeVisible();
   await person.getByRole('textbox', { name: 'Years with Kubernetes?' }).fill('7');
   await person.getByRole('button', { name: 'Submit Application' }).click();
   await expect(person).toHaveURL(/\/careers$/, { timeout: 15_000 });
