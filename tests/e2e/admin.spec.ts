@@ -147,6 +147,8 @@ test('positions: add, edit, deactivate; the job board follows', async ({ page })
 });
 
 test('applications: list, details, status, resume download equal to the upload, CSV, audit log', async ({ page, request }) => {
+  // A whole flow (an application, a sign-in with its code, six pages, two downloads): more than the default 30 s on 2 busy cores.
+  test.setTimeout(60_000);
   const positionId = await applyThroughApi(request, 'Data Engineer', 'jane.applicant.admin@mail.test');
   await signInAsAdmin(page);
   const positionRow = page.getByRole('row').filter({ hasText: 'Data Engineer' }).first();

@@ -85,7 +85,9 @@ test.describe('before any script has loaded', () => {
     // No gender chosen: refused, with everything kept but the file, which must be chosen again.
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.getByText('Please select your gender', { exact: true })).toBeVisible();
-    await expect(page.getByText('Please choose your resume again: it is kept only once the application is sent.')).toBeVisible();
+    await expect(
+      page.getByText('Please choose your resume again: it is kept only once the application is sent.', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Cover letter' })).toHaveValue('Sent without scripts.');
     await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('DE');
     await expect(page.getByRole('checkbox', { name: /I have read the privacy notice/ })).toBeChecked();
