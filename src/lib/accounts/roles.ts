@@ -33,8 +33,17 @@ export const roleDescriptions: Record<Role, string> = {
   user: 'A candidate’s or visitor’s account: no access to the admin area.',
 };
 
-/** "an admin", "a hiring manager": for sentences. */
+/** "an admin", "a hiring manager": for sentences (written out: "a user", not a vowel rule's "an user"). */
+const withArticles: Record<Role, string> = {
+  user: 'a user',
+  admin: 'an admin',
+  recruiter: 'a recruiter',
+  hiring_manager: 'a hiring manager',
+  interviewer: 'an interviewer',
+  editor: 'an editor',
+  sales: 'a salesperson',
+};
+
 export function withArticle(role: Role): string {
-  const label = roleLabels[role].toLowerCase();
-  return /^[aeiou]/.test(label) ? `an ${label}` : `a ${label}`;
+  return withArticles[role];
 }
