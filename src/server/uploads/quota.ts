@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { uploadReservations, uploads } from '../db/schema.ts';
 import { clientGroupOf } from '../ip-prefix.ts';
@@ -79,25 +79,20 @@ export async function reserveUpload(deps: QuotaDeps, client: string, bytes: numb
   const live = new Date(now.getTime() - RESERVATION_TTL_MS);
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK})`);
-    const [stored] = await tx
-      .select({
-        client: sql<number>`coalesce(sum(${uploads.size}) filter (where ${uploads.clientKey} = ${client}), 0)::bigint`.mapWith(Number),
-        total: sql<number>`coalesce(sum(${uploads.size}), 0)::bigint`.mapWith(Number),
-      })
-      .from(uploads)
-      .where(sql`${uploads.attachedAt} is null`);
-    const [reserved] = await tx
-      .select({
-        client:
-          sql<number>`coalesce(sum(${uploadReservations.bytes}) filter (where ${uploadReservations.clientKey} = ${client}), 0)::bigint`.mapWith(
-            Number,
-          ),
-        total: sql<number>`coalesce(sum(${uploadReservations.bytes}), 0)::bigint`.mapWith(Number),
-      })
-      .from(uploadReservations)
-      .where(gt(uploadReservations.createdAt, live));
-    const clientBytes = (stored?.client ?? 0) + (reserved?.client ?? 0);
-    const totalBytes = (stored?.total ?? 0) + (reserved?.total ?? 0);
+    // One statement, so one snapshot: an upload that finishes meanwhile inserts its row before it
+    // releases its reservation, and a single snapshot sees at least one of the two. (Two selects
+    // could miss both: the row not yet there for the first, the reservation gone for the second.)
+    const { rows } = await tx.execute<{ client: string; total: string }>(sql`
+      with counted as (
+        select ${uploads.clientKey} as client_key, ${uploads.size}::bigint as bytes
+          from ${uploads} where ${uploads.attachedAt} is null
+        union all
+        select ${uploadReservations.clientKey}, ${uploadReservations.bytes}::bigint
+          from ${uploadReservations} where ${uploadReservations.createdAt} > ${live}
+      )
+      select coalesce(sum(bytes) filter (where client_key = ${client}), 0) as client, coalesce(sum(bytes), 0) as total from counted`);
+    const clientBytes = Number(rows[0]?.client ?? 0);
+    const totalBytes = Number(rows[0]?.total ?? 0);
     if (clientBytes + bytes > deps.quota.perClientBytes) return { ok: false, reason: 'client' } as const;
     if (totalBytes + bytes > deps.quota.totalBytes) return { ok: false, reason: 'total' } as const;
     const [row] = await tx
