@@ -99,6 +99,12 @@ const envSchema = z.object({
     .max(60, 'must be between 1 and 60 months')
     .default(12),
   ADMIN_REQUIRE_2FA: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
+  DRAIN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be between 1 and 600 seconds')
+    .max(600, 'must be between 1 and 600 seconds')
+    .default(20),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, error, ...)' })
     .default('info'),
@@ -129,6 +135,8 @@ export interface AppConfig {
   retention: { applicationDays: number; messageDays: number; auditDays: number; talentPoolMonths: number };
   /** GET /metrics needs `Authorization: Bearer <this>`; unset, /metrics is closed. */
   metricsToken: string | undefined;
+  /** On SIGTERM: how long requests in flight may take before their connections are cut (decision 035). */
+  drainTimeoutMs: number;
   logLevel: string;
 }
 
@@ -211,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       talentPoolMonths: e.RETENTION_TALENT_POOL_MONTHS,
     },
     metricsToken: e.METRICS_TOKEN,
+    drainTimeoutMs: e.DRAIN_TIMEOUT_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
   };
 }
