@@ -20,12 +20,17 @@ export async function serveBuild({ env = {} } = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A first start creates the database: on a busy machine that takes a while.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/healthz`)).status === 200) break;
     } catch {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error('The built server did not start.');
+      if (Date.now() > deadline || child.exitCode !== null) {
+        child.kill('SIGKILL');
+        rmSync(dataDir, { recursive: true, force: true });
+        throw new Error('The built server did not start.');
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
