@@ -200,8 +200,14 @@ function hold(res: ServerResponse): Promise<Held> {
     res.writeHead = ((status: number, ...rest: unknown[]) => {
       res.statusCode = status;
       const headers = typeof rest[0] === 'string' ? rest[1] : rest[0];
-      if (Array.isArray(headers)) for (const [name, value] of headers as [string, string][]) res.setHeader(name, value);
-      else if (headers) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value as string);
+      if (Array.isArray(headers)) {
+        // [[name, value], …] or writeHead's flat [name, value, name, value, …].
+        const pairs = Array.isArray(headers[0])
+          ? (headers as [string, string][])
+          : Array.from({ length: headers.length / 2 }, (_, index) => [headers[index * 2], headers[index * 2 + 1]] as [string, string]);
+        for (const [name, value] of pairs) res.setHeader(name, value);
+      } else if (headers)
+        for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value as string);
       return res;
     }) as typeof res.writeHead;
     res.write = ((chunk: unknown, encoding?: unknown) => {

@@ -44,6 +44,13 @@ export interface ServerOptions {
   afterResponse?: (req: IncomingMessage, answer: { route: string; path: string; status: number }) => void;
 }
 
+/**
+ * How long an idle keep-alive connection stays open (Node's default, said here): nginx's upstream
+ * keepalive_timeout is set below it (deploy/nginx.conf), so nginx always closes an idle connection
+ * first and never sends a request on one the server is closing.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
 /** Two years, subdomains included: browsers then never try http for the site. */
 export const HSTS_HEADER = 'max-age=63072000; includeSubDomains';
 
@@ -199,6 +206,8 @@ export function createAppServer({
       send: (request, response, answer) =>
         compress(request as never, response as never, () => {
           response.statusCode = answer.status;
+          // The body may differ from the one rendered (its values filled in): Node counts it again.
+          response.removeHeader('Content-Length');
           response.end(answer.body);
         }),
     };
@@ -217,6 +226,7 @@ export function createAppServer({
       if (!res.destroyed && !fromCache()) pageCache.renderAndServe(req, res, cacheable, renderer);
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   unanswered.set(server, waiting);
   return server;
 }
