@@ -11,7 +11,8 @@
 //   /careers and the apply page at least 0.35x the static page, p99 under 100 ms; memory < 180 MB
 //   after the load and after the flood; the flood answered from the cache (no render per referrer).
 //   npm run build && npx node bench/ssr.mjs [--duration 10] [--connections 50] [--flood 4000] [--json]
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -135,7 +136,13 @@ async function main() {
       `referrer flood: ${FLOOD} requests to an apply page, each from a source of its own, one after another: ${(floodMs / 1000).toFixed(1)} s, ${(floodMs / FLOOD).toFixed(2)} ms each, ${hits} answered from the cache, ${wrong} wrong; ${rssAfterFlood} MB after\n`,
     );
     check(wrong === 0, `referrer flood: every answer carries its own source (${wrong} did not)`);
-    check(hits >= FLOOD - 2, `referrer flood: answered from the cache, no render per referrer (${hits} of ${FLOOD})`);
+    // One render of the page's template, and one more each time it expires (a minute, decision 025).
+    const renders = FLOOD - hits;
+    const allowed = 1 + Math.ceil(floodMs / 60_000);
+    check(
+      renders <= allowed,
+      `referrer flood: no render per referrer (${renders} renders: the template and its refresh each minute, at most ${allowed})`,
+    );
     check(rssAfterFlood < MAX_RSS_MB, `resident memory after the flood under ${MAX_RSS_MB} MB (${rssAfterFlood})`);
 
     // Freshness: both instances have the board and the apply page cached, then an admin edits.
@@ -146,9 +153,10 @@ async function main() {
       }
     }
     const cachedOnTwo = (await fetch(`${two.url}/careers`)).headers.get('x-page-cache');
-    execFileSync(process.execPath, ['scripts/admin-create.mjs', '--email', ADMIN.email, '--password', ADMIN.password], {
+    // Not execFileSync: a blocked event loop misses the servers closing idle keep-alive
+    // connections, and the next fetch on one fails ("other side closed").
+    await promisify(execFile)(process.execPath, ['scripts/admin-create.mjs', '--email', ADMIN.email, '--password', ADMIN.password], {
       env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: one.dataDir },
-      stdio: 'ignore',
     });
     const signIn = await fetch(`${one.url}/api/auth/sign-in/email`, {
       method: 'POST',

@@ -2,7 +2,7 @@
 // started with a configuration of this run's own (pid, logs and temp paths in a temporary
 // directory, so it never touches /etc/nginx or /var/log/nginx), reloaded and stopped.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const PATHS = ['/usr/sbin/nginx', '/usr/bin/nginx'];
@@ -74,4 +74,59 @@ export async function startNginx(nginx, dir, http, options = {}) {
       await exited;
     },
   };
+}
+
+/**
+ * deploy/nginx.conf with a run's own listen ports, upstream instances and certificate: the drills
+ * start nginx with the very file operators install.
+ */
+export function deployedSiteConfig({ httpPort, httpsPort, ports, cert, key }) {
+  const shipped = readFileSync(new URL('../../deploy/nginx.conf', import.meta.url), 'utf8');
+  const replace = (text, pattern, replacement, what) => {
+    if (!pattern.test(text)) throw new Error(`deploy/nginx.conf no longer has ${what}; update bench/lib/nginx.mjs`);
+    return text.replace(pattern, replacement);
+  };
+  let config = shipped;
+  config = replace(
+    config,
+    /(upstream helixpoint \{[\s\S]*?)((?:\s*server 127\.0\.0\.1:\d+ [^;]*;)+)/,
+    (_all, head, servers) => {
+      const options = /server 127\.0\.0\.1:\d+ ([^;]*);/.exec(servers)[1];
+      return `${head}${ports.map((port) => `\n    server 127.0.0.1:${port} ${options};`).join('')}`;
+    },
+    'an upstream block with server lines',
+  );
+  config = replace(config, /listen 80;/, `listen 127.0.0.1:${httpPort};`, 'listen 80');
+  config = replace(config, /listen 443 ssl http2;/, `listen 127.0.0.1:${httpsPort} ssl http2;`, 'listen 443 ssl http2');
+  config = replace(config, /ssl_certificate \S+;/, `ssl_certificate ${cert};`, 'ssl_certificate');
+  config = replace(config, /ssl_certificate_key \S+;/, `ssl_certificate_key ${key};`, 'ssl_certificate_key');
+  return config;
+}
+
+/** A throwaway certificate for 127.0.0.1 in `dir` (openssl): { cert, key, ca } (ca: the certificate's bytes). */
+export function selfSignedCertificate(dir) {
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { cert, key, ca: readFileSync(cert) };
 }
