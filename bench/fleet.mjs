@@ -10,7 +10,7 @@
 //   npm run build && npm run bench:fleet [-- --instances 2 --applicants 50]
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,77 +23,18 @@ import { createS3Storage } from '../src/server/storage/s3-driver.ts';
 import { applyOnce, pdf, percentile, send } from './lib/applicant.mjs';
 import { S3_CREDENTIALS, startS3, startSmtpCatcher } from './lib/services.mjs';
 import { assertBuilt, sleep, startSite, waitFor } from './lib/site.mjs';
+import { deployedSiteConfig, findNginx, nginxMainConfig, selfSignedCertificate } from './lib/nginx.mjs';
 
 const { values } = parseArgs({
   options: { instances: { type: 'string', default: '2' }, applicants: { type: 'string', default: '50' } },
 });
 const INSTANCES = Math.max(2, Number(values.instances) || 2);
 const APPLICANTS = Number(values.applicants) || 50;
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 
 const checks = [];
 function check(ok, what) {
   checks.push({ ok, what });
   console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
-}
-
-/** Debian's nginx, installed when missing and we may (root); otherwise the drill is skipped. */
-function findNginx() {
-  if (NGINX) return NGINX;
-  if (process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0) {
-    console.log('nginx is missing: installing Debian’s nginx package…');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit', env });
-    return ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
-  }
-  return undefined;
-}
-
-/** deploy/nginx.conf with this run's listen ports, upstream instances and certificate. */
-function nginxSiteConfig({ httpPort, httpsPort, ports, cert, key }) {
-  const shipped = readFileSync(new URL('../deploy/nginx.conf', import.meta.url), 'utf8');
-  const replace = (text, pattern, replacement, what) => {
-    if (!pattern.test(text)) throw new Error(`deploy/nginx.conf no longer has ${what}; update bench/fleet.mjs`);
-    return text.replace(pattern, replacement);
-  };
-  let config = shipped;
-  config = replace(
-    config,
-    /(upstream helixpoint \{[\s\S]*?)((?:\s*server 127\.0\.0\.1:\d+ [^;]*;)+)/,
-    (_all, head, servers) => {
-      const options = /server 127\.0\.0\.1:\d+ ([^;]*);/.exec(servers)[1];
-      return `${head}${ports.map((port) => `\n    server 127.0.0.1:${port} ${options};`).join('')}`;
-    },
-    'an upstream block with server lines',
-  );
-  config = replace(config, /listen 80;/, `listen 127.0.0.1:${httpPort};`, 'listen 80');
-  config = replace(config, /listen 443 ssl http2;/, `listen 127.0.0.1:${httpsPort} ssl http2;`, 'listen 443 ssl http2');
-  config = replace(config, /ssl_certificate \S+;/, `ssl_certificate ${cert};`, 'ssl_certificate');
-  config = replace(config, /ssl_certificate_key \S+;/, `ssl_certificate_key ${key};`, 'ssl_certificate_key');
-  return config;
-}
-
-/** The top-level nginx.conf of this run: its own pid, logs and temp paths, the site file included. */
-function nginxMainConfig(dir) {
-  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
-    mkdirSync(join(dir, temp), { recursive: true });
-    chmodSync(join(dir, temp), 0o777);
-  }
-  return `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/helixpoint.conf;
-}
-`;
 }
 
 async function main() {
@@ -150,34 +91,18 @@ async function main() {
     );
 
     // nginx, with deploy/nginx.conf.
-    const cert = join(dir, 'cert.pem');
-    const key = join(dir, 'key.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ],
-      { stdio: 'ignore' },
-    );
-    const ca = readFileSync(cert);
+    const { cert, key, ca } = selfSignedCertificate(dir);
     const writeSiteConfig = (ports) =>
-      writeFileSync(join(dir, 'helixpoint.conf'), nginxSiteConfig({ httpPort, httpsPort, ports, cert, key }));
+      writeFileSync(join(dir, 'helixpoint.conf'), deployedSiteConfig({ httpPort, httpsPort, ports, cert, key }));
     writeSiteConfig(instances.map((instance) => instance.port));
-    writeFileSync(join(dir, 'nginx.conf'), nginxMainConfig(dir));
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      nginxMainConfig(
+        dir,
+        `  access_log ${dir}/access.log;
+  include ${dir}/helixpoint.conf;`,
+      ),
+    );
     const nginxArgs = ['-p', dir, '-c', join(dir, 'nginx.conf')];
     const test = spawnSync(nginx, [...nginxArgs, '-t'], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx -t refused the configuration:\n${test.stderr}`);

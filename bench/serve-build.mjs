@@ -7,7 +7,7 @@ import { freePort } from '../src/server/net.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 /** `env` adds settings (TRUST_PROXY, say); the data directory is returned for inspection. */
-export async function serveBuild({ env = {}, startTimeoutMs = 30_000 } = {}) {
+export async function serveBuild({ env = {}, startTimeoutMs = 120_000 } = {}) {
   if (!existsSync(new URL('../dist/server/entry.mjs', import.meta.url))) {
     throw new Error('No build in dist/: run `npm run build` first.');
   }
@@ -28,6 +28,7 @@ export async function serveBuild({ env = {}, startTimeoutMs = 30_000 } = {}) {
       if (Date.now() > deadline || child.exitCode !== null) {
         // Not left running (and holding the caller's stderr) when it is too slow to start.
         child.kill('SIGKILL');
+        rmSync(dataDir, { recursive: true, force: true });
         throw new Error('The built server did not start.');
       }
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -10,7 +10,8 @@ import { closeGracefully, createAppServer } from '../src/server/http/server.ts';
 import { createPageCache } from '../src/server/http/page-cache.ts';
 import { prepareStaticSite } from '../src/server/http/static-site.ts';
 import { countViews } from '../src/server/insights/views.ts';
-import { externalReferrerHost } from '../src/server/insights/visit-source.ts';
+import { visitSourceSlots } from '../src/server/insights/visit-source.ts';
+import { loadStaticFiles } from '../src/server/http/static-files.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { onPositionsChanged } from '../src/server/positions/changes.ts';
 import { startRuntime } from '../src/server/runtime.ts';
@@ -45,13 +46,24 @@ const staticSite = await prepareStaticSite({
   cacheDir: join(config.dataDir, 'site'),
 });
 if (staticSite.created) logger.info({ files: staticSite.rewritten, siteUrl: config.siteUrl }, 'static pages written for SITE_URL');
+// Every prerendered page and asset in memory, with its compressed copies (decision 034).
+const staticFiles = loadStaticFiles(staticSite.dirs);
+logger.info(
+  { files: staticFiles.files, megabytes: Math.round(staticFiles.bytes / 1e5) / 10, build: staticFiles.build },
+  'static files held in memory',
+);
 // The job board, apply pages and sitemap from memory, until positions change here or elsewhere.
-// The careers pages carry the referring site on as the visit's source (?ref= on their links), so
-// a page is kept per referring host.
-const pageCache = createPageCache({ vary: (req) => externalReferrerHost(req, config.siteUrl) ?? '' });
+// The careers pages carry the visit's source on (?ref= on their links, hidden fields): rendered
+// once, the source filled in per request (decision 035).
+const pageCache = createPageCache({
+  slots: visitSourceSlots(config.siteUrl),
+  onUntemplatable: (route) =>
+    logger.warn({ route }, 'page cache: this page writes the visit source where it cannot be filled in; kept per source'),
+});
 onPositionsChanged(() => pageCache.invalidate());
 const server = createAppServer({
   clientDir: staticSite.dirs,
+  staticFiles,
   // Job alerts' one-click unsubscribe comes from mail providers' sites: answered before Astro's origin check.
   astroHandler: withOneClickUnsubscribe(handler, runtime.database.db),
   isHealthy: runtime.isHealthy,
@@ -71,15 +83,37 @@ server.listen(config.port, config.host, () => {
   );
 });
 
+// SIGTERM (systemd, an upgrade) or SIGINT: drain, then stop (decision 035). /readyz turns 503 and
+// the port closes at once, so nginx sends new requests to another instance; requests in flight
+// are answered (up to DRAIN_TIMEOUT_SECONDS) and each closes its connection; no new job is taken,
+// and a job still running a few seconds after the drain is handed back for another instance.
+const JOBS_AFTER_DRAIN_MS = 5_000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    await closeGracefully(server);
-    await runtime.stop();
-    logger.info('stopped');
+    const began = performance.now();
+    // Whatever hangs (a database that went away), the process ends within its budget.
+    setTimeout(
+      () => {
+        logger.error('shutdown took too long: exiting now');
+        process.exit(1);
+      },
+      config.drainTimeoutMs + JOBS_AFTER_DRAIN_MS + 10_000,
+    ).unref();
+    logger.info(
+      { signal, drainTimeoutSeconds: config.drainTimeoutMs / 1000 },
+      'draining: unready, no new connections, finishing requests in flight',
+    );
+    runtime.jobs.pause();
+    const drained = await closeGracefully(server, config.drainTimeoutMs);
+    logger.info({ drainMs: drained.ms, connectionsCut: drained.forced }, 'requests drained');
+    const { jobs } = await runtime.stop({ jobsTimeoutMs: JOBS_AFTER_DRAIN_MS });
+    logger.info(
+      { jobsFinished: jobs.finished, jobsHandedBack: jobs.handedBack, shutdownMs: Math.round(performance.now() - began) },
+      'stopped',
+    );
     process.exit(0);
   });
 }

@@ -2,14 +2,16 @@
 // tests: each with its own port and environment, its log lines kept for inspection.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-export function assertBuilt() {
-  if (!existsSync(new URL('../../dist/server/entry.mjs', import.meta.url))) {
-    throw new Error('No build in dist/: run `npm run build` first.');
+/** `dir`: the checkout whose build is asked for (ours unless given). */
+export function assertBuilt(dir = root) {
+  if (!existsSync(join(dir, 'dist/server/entry.mjs'))) {
+    throw new Error(`No build in ${join(dir, 'dist')}: run \`npm run build\` first.`);
   }
 }
 
@@ -38,12 +40,12 @@ export async function healthStatus(url) {
 
 /**
  * Starts `node scripts/serve.mjs` with `env` on `port` and waits for /healthz 200. `lines` holds
- * every JSON log line (parsed) the instance printed.
+ * every JSON log line (parsed) the instance printed. `cwd`: another checkout's build (a release).
  */
-export async function startSite({ port, env, name = `site:${port}`, timeoutMs = 60_000 }) {
-  assertBuilt();
+export async function startSite({ port, env, name = `site:${port}`, timeoutMs = 60_000, cwd = root }) {
+  assertBuilt(cwd);
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs'], {
-    cwd: root,
+    cwd,
     env: { ...SERVER_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

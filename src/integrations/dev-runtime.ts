@@ -6,7 +6,7 @@ import type { AstroIntegration } from 'astro';
  * so pages that read the database work in development too.
  */
 export function devRuntime(): AstroIntegration {
-  let stop: (() => Promise<void>) | undefined;
+  let stop: (() => Promise<unknown>) | undefined;
   return {
     name: 'helixpoint:dev-runtime',
     hooks: {

@@ -112,6 +112,12 @@ const envSchema = z.object({
   UPLOAD_TOTAL_QUOTA_MB: megabytes(2048, 10),
   UPLOAD_MIN_FREE_MB: megabytes(1024, 0),
   ADMIN_REQUIRE_2FA: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
+  DRAIN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be between 1 and 600 seconds')
+    .max(600, 'must be between 1 and 600 seconds')
+    .default(20),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, error, ...)' })
     .default('info'),
@@ -144,6 +150,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** What uploads not yet attached may take, and the disk's free-space floor (src/server/uploads/quota.ts). */
   uploads: { perClientBytes: number; totalBytes: number; minFreeBytes: number };
+  /** On SIGTERM: how long requests in flight may take before their connections are cut (decision 035). */
+  drainTimeoutMs: number;
   logLevel: string;
 }
 
@@ -231,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       totalBytes: e.UPLOAD_TOTAL_QUOTA_MB * MB,
       minFreeBytes: e.UPLOAD_MIN_FREE_MB * MB,
     },
+    drainTimeoutMs: e.DRAIN_TIMEOUT_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
   };
 }

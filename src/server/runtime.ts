@@ -7,7 +7,7 @@ import { describeError } from './failures.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';
 import { seedIfNeverSeeded } from './db/seed.ts';
 import { createViewCounter, writeViews, type ViewCounter } from './insights/views.ts';
-import { startJobs, type Jobs } from './jobs/queue.ts';
+import { startJobs, type Jobs, type JobsStopReport } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import { getMetrics } from './metrics.ts';
 import { listenForPositionChanges, type PositionChangeListener } from './positions/changes.ts';
@@ -32,7 +32,8 @@ export interface Runtime {
   /** Counts views of the job board and position pages, written in batches (insights/views.ts). */
   views: ViewCounter;
   isHealthy(): Promise<boolean>;
-  stop(): Promise<void>;
+  /** Stops in reverse order; the jobs get up to `jobsTimeoutMs` to finish before they are handed back. */
+  stop(options?: { jobsTimeoutMs?: number }): Promise<{ jobs: JobsStopReport }>;
 }
 
 export async function startRuntime(config: AppConfig, logger: Logger): Promise<Runtime> {
@@ -94,14 +95,15 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
         onError: (error) => logger.warn({ err: describeError(error) }, 'page views kept for the next write'),
       }),
       isHealthy: () => isDatabaseReachable(database.pool),
-      stop: async () => {
+      stop: async ({ jobsTimeoutMs } = {}) => {
         // Work a request left to do after its answer (a reset link, application links) is finished first.
         await settled();
         await runtime.views.stop();
         await runtime.positionChanges.stop();
-        await jobs.stop();
+        const jobsReport = await jobs.stop(jobsTimeoutMs);
         mailer.close();
         await database.close();
+        return { jobs: jobsReport };
       },
     };
     Object.assign(getMetrics().sources, {

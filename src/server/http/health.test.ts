@@ -39,7 +39,7 @@ describe('GET /healthz and request logs', () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (server) await closeGracefully(server);
+    if (server) await closeGracefully(server, 0);
     await database?.destroy();
     rmSync(clientDir, { recursive: true, force: true });
   }, 60_000);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageCache, normalizedQuery, preferredEncoding, type PageCache } from './page-cache';
+import { createPageCache, normalizedQuery, preferredEncoding, type PageCache, type PageSlots } from './page-cache';
 import { createAppServer } from './server';
 
 /* The page cache in our real HTTP server, in front of a stand-in for Astro that counts renders. */
@@ -226,30 +226,175 @@ describe('the page cache', () => {
     expect(stand.renders()).toBe(5);
   });
 
-  it('keeps a page apart for what else it depends on', async () => {
-    const stand = await start({
-      vary: (req) => (req.headers.referer ? new URL(req.headers.referer).hostname : ''),
-    });
+  it('keeps a page by the query parameters it reads: any other one neither renders nor fills the cache', async () => {
+    const stand = await start();
     stand.page = { status: 200, body: html('Board ') };
-    const from = (referer?: string) =>
-      fetch(`${stand.url}/careers`, { headers: { 'User-Agent': 'person', ...(referer ? { Referer: referer } : {}) } }).then((r) =>
-        r.text(),
-      );
-    await from();
-    await from('https://www.linkedin.com/feed');
+    const astroSaw = (url: string) => fetch(stand.url + url).then((response) => response.text());
+    for (let n = 0; n < 20; n += 1) await astroSaw(`/careers?q=cloud&utm_content=${n}&fbclid=x${n}`);
+    await kept(stand.cache, 1);
+    expect(stand.renders()).toBe(1);
+    for (let n = 0; n < 5; n += 1) await astroSaw(`/careers/apply/3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f?x=${n}`);
+    expect(stand.renders()).toBe(2);
     await kept(stand.cache, 2);
-    await from();
-    await from('https://www.linkedin.com/jobs');
-    await from('https://news.example/');
-    expect(stand.renders()).toBe(3);
+    expect(normalizedQuery('q=cloud&x=1&department=2', ['q', 'department'])).toBe('department=2&q=cloud');
   });
 
   it('picks the encoding the browser accepts', () => {
     expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(preferredEncoding('gzip')).toBe('gzip');
     expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('br;q=0.5, gzip')).toBe('gzip');
     expect(preferredEncoding('*')).toBe('br');
     expect(preferredEncoding(undefined)).toBe('identity');
     expect(preferredEncoding('identity')).toBe('identity');
+    expect(preferredEncoding('br, gzip', { br: false, gzip: true })).toBe('gzip');
+  });
+});
+
+/* Values a page carries on (the visit's source), filled in as the page is served. */
+
+const STAND_IN = 'zzslot0 :/+@zz';
+const inLink = (value: string) => new URLSearchParams([['', value]]).toString().slice(1);
+const testSlots: PageSlots = {
+  read(req) {
+    const ref = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('ref');
+    const referer = req.headers.referer ? new URL(req.headers.referer).hostname : null;
+    return [ref ?? referer];
+  },
+  query: ([value]) => (value ? [['ref', value]] : []),
+  template: { sentinels: [STAND_IN], encodings: [(value) => value, inLink], marker: 'zzslot' },
+  headers: ['referer'],
+};
+
+/** A page that writes its source in a link and a hidden field, as the careers pages do; `linkForm` writes the link's value. */
+async function startWithSlots(options: { linkForm?: (value: string) => string; maxVariants?: number } = {}) {
+  const untemplatable: string[] = [];
+  const cache = createPageCache({
+    slots: testSlots,
+    maxVariants: options.maxVariants,
+    onUntemplatable: (route) => untemplatable.push(route),
+  });
+  const rendered: { url: string; referer: string | undefined }[] = [];
+  const linkForm = options.linkForm ?? inLink;
+  const astroHandler = (req: IncomingMessage, res: ServerResponse) => {
+    rendered.push({ url: req.url ?? '', referer: req.headers.referer });
+    const ref = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('ref');
+    const link = ref ? `/careers/apply/1?ref=${linkForm(ref)}` : '/careers/apply/1';
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(html('Jobs ') + `<a href="${link}">Apply</a><input type="hidden" name="source" value="${ref ?? 'direct'}">`);
+  };
+  server = createAppServer({ clientDir: mkdtempSync(join(tmpdir(), 'page-cache-')), astroHandler, pageCache: cache });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+  const visit = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(url + path, { headers });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+  return { cache, rendered, untemplatable, visit };
+}
+
+const pageFor = (link: string, source: string) =>
+  html('Jobs ') + `<a href="${link}">Apply</a><input type="hidden" name="source" value="${source}">`;
+
+describe('the page cache with values filled in per request', () => {
+  it('renders a page once for every referring site and campaign, with each one’s source in its links and fields', async () => {
+    const stand = await startWithSlots();
+    expect((await stand.visit('/careers')).text).toBe(pageFor('/careers/apply/1', 'direct'));
+    const linkedin = await stand.visit('/careers', { Referer: 'https://www.linkedin.com/feed' });
+    expect(linkedin.headers.get('x-page-cache')).toBe('miss');
+    expect(linkedin.text).toBe(pageFor('/careers/apply/1?ref=www.linkedin.com', 'www.linkedin.com'));
+    // One render with the stand-in and without the Referer, whatever the first visitor's source was.
+    expect(stand.rendered).toEqual([
+      { url: '/careers', referer: undefined },
+      { url: `/careers?ref=${inLink(STAND_IN)}`, referer: undefined },
+    ]);
+
+    const news = await stand.visit('/careers', { Referer: 'https://news.example/today' });
+    expect(news.headers.get('x-page-cache')).toBe('hit');
+    expect(news.text).toBe(pageFor('/careers/apply/1?ref=news.example', 'news.example'));
+    // A value with characters a link writes differently: each place gets its own form.
+    const spaced = await stand.visit('/careers?ref=spring%20fair%3A%2B%40%2F');
+    expect(spaced.text).toBe(pageFor('/careers/apply/1?ref=spring+fair%3A%2B%40%2F', 'spring fair:+@/'));
+    expect(stand.rendered).toHaveLength(2);
+    expect(stand.cache.size).toBe(2);
+  });
+
+  it('compresses each filling once, and gives it an ETag of its own', async () => {
+    const stand = await startWithSlots();
+    await stand.visit('/careers', { Referer: 'https://a.example/' });
+    const raw = await import('node:http');
+    const wire = (referer: string, encoding: string, etag?: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve) =>
+        raw.get(
+          `http://127.0.0.1:${(server!.address() as AddressInfo).port}/careers`,
+          { headers: { Referer: referer, 'Accept-Encoding': encoding, ...(etag ? { 'If-None-Match': etag } : {}) } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        ),
+      );
+    const b = await wire('https://b.example/', 'br');
+    expect(b.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(b.body).toString()).toBe(pageFor('/careers/apply/1?ref=b.example', 'b.example'));
+    const c = await wire('https://c.example/', 'gzip');
+    expect(gunzipSync(c.body).toString()).toBe(pageFor('/careers/apply/1?ref=c.example', 'c.example'));
+    expect((await wire('https://c.example/', 'identity')).body.toString()).toBe(pageFor('/careers/apply/1?ref=c.example', 'c.example'));
+    // a.example's, b.example's and c.example's fillings (each compressed once, in the encoding asked for).
+    expect(stand.cache.variants).toBe(3);
+
+    const etagB = String(b.headers.etag);
+    expect(etagB).not.toBe(c.headers.etag);
+    expect((await wire('https://b.example/', 'br', etagB)).status).toBe(304);
+    expect((await wire('https://c.example/', 'br', etagB)).status).toBe(200);
+    expect(stand.rendered).toHaveLength(1);
+  });
+
+  it(
+    'is not pushed off its cache by a flood of referrers: one render, a bounded number of compressed fillings',
+    { timeout: 30_000 },
+    async () => {
+      const stand = await startWithSlots({ maxVariants: 16 });
+      await stand.visit('/careers');
+      for (let n = 0; n < 200; n += 1) {
+        const reply = await stand.visit('/careers', { Referer: `https://site-${n}.example/`, 'Accept-Encoding': 'gzip' });
+        expect(reply.text).toBe(pageFor(`/careers/apply/1?ref=site-${n}.example`, `site-${n}.example`));
+      }
+      expect(stand.rendered).toHaveLength(2);
+      expect(stand.cache.size).toBe(2);
+      expect(stand.cache.variants).toBe(16);
+      expect((await stand.visit('/careers')).headers.get('x-page-cache')).toBe('hit');
+    },
+  );
+
+  it('keeps a page per value, and says so once, when it writes a value in a form no stand-in is filled into', async () => {
+    // encodeURIComponent writes a space as %20 where URLSearchParams writes +.
+    const stand = await startWithSlots({ linkForm: encodeURIComponent });
+    const first = await stand.visit('/careers?ref=spring%20fair');
+    expect(first.text).toBe(pageFor('/careers/apply/1?ref=spring%20fair', 'spring fair'));
+    expect(first.text).not.toContain('zzslot');
+    expect(stand.untemplatable).toEqual(['/careers']);
+    // The stand-in render was thrown away; the page was rendered again with the request's value.
+    expect(stand.rendered.map((render) => render.url)).toEqual([`/careers?ref=${inLink(STAND_IN)}`, '/careers?ref=spring+fair']);
+
+    await stand.visit('/careers?ref=spring%20fair');
+    expect(stand.rendered).toHaveLength(2);
+    expect((await stand.visit('/careers', { Referer: 'https://news.example/' })).text).toBe(
+      pageFor('/careers/apply/1?ref=news.example', 'news.example'),
+    );
+    expect(stand.rendered).toHaveLength(3);
+    expect(stand.untemplatable).toEqual(['/careers']);
+  });
+
+  it('fills the values into an answer it does not keep (an error page that carries the source)', async () => {
+    const stand = await startWithSlots();
+    const cache = stand.cache;
+    // A HEAD is not kept: its answer is the page with this request's value.
+    const head = await fetch(`http://127.0.0.1:${(server!.address() as AddressInfo).port}/careers?ref=jobs.example`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(cache.size).toBe(0);
+    const reply = await stand.visit('/careers?ref=jobs.example');
+    expect(reply.text).toBe(pageFor('/careers/apply/1?ref=jobs.example', 'jobs.example'));
   });
 });

@@ -1,30 +1,55 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
+import { matchesEtag, preferredEncoding } from './conditional.ts';
+import { fillTemplate, parseTemplate, type PageTemplate, type TemplateSpec } from './page-template.ts';
+
+export { preferredEncoding } from './conditional.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
  * The rendered HTML of the pages built from open positions (the job board with any filters, each
- * apply page, the sitemap, the jobs feed) and the positions API, kept in memory and compressed
- * once, so they are served at the speed of a static file. These pages say nothing about who asks
- * (the header's signed-in state comes from a cookie in the browser), and only answers without
- * cookies of their own are kept. Emptied when
- * positions change (src/server/positions/changes.ts) and, as a safety net for a lost announcement
- * or a closing date that passes, after `ttlMs`. Decision 025.
+ * apply page, the sitemap, the jobs feed), the positions API, and the pages that are the same for
+ * every visitor although rendered on demand (the docs with their search, the privacy notice),
+ * kept in memory and compressed once, so they are served at the speed of a static file. These
+ * pages say nothing about who asks (the header's signed-in state comes from a cookie in the
+ * browser), and only answers without cookies of their own are kept. Emptied when positions change
+ * (src/server/positions/changes.ts) and, as a safety net for a lost announcement or a closing date
+ * that passes, after `ttlMs`. Decision 025.
+ *
+ * A page's key is its path and the query parameters it reads, in one spelling: any other
+ * parameter is dropped before it is rendered, so nobody can fill the cache by varying one. Values
+ * a page only carries on (the visit's source on the careers pages, `slots`) are not in the key
+ * either: the page is rendered once with stand-ins and each request's values are filled in when
+ * it is served (page-template.ts; decision 035). Only the shape of the values is in the key (which
+ * of them are set), since a page writes a link without a source differently.
  */
 
+interface Route {
+  pattern: string;
+  test: (path: string) => boolean;
+  /** The query parameters the page reads; every other one is dropped. */
+  params: readonly string[];
+  /** The page carries the request's slot values on (filled in at serve time). */
+  slots?: boolean;
+}
+
+const FILTERS = ['q', 'department', 'location'] as const;
+
 /** The routes whose pages are kept, by the route pattern the request metrics use. */
-const ROUTES: { pattern: string; test: (path: string) => boolean }[] = [
-  { pattern: '/careers', test: (path) => path === '/careers' || path === '/careers/' },
-  { pattern: '/careers/apply/[id]', test: (path) => /^\/careers\/apply\/[0-9a-f-]{36}$/i.test(path) },
-  { pattern: '/sitemap.xml', test: (path) => path === '/sitemap.xml' },
-  { pattern: '/careers/feed.xml', test: (path) => path === '/careers/feed.xml' },
+const ROUTES: Route[] = [
+  { pattern: '/careers', test: (path) => path === '/careers' || path === '/careers/', params: FILTERS, slots: true },
+  { pattern: '/careers/apply/[id]', test: (path) => /^\/careers\/apply\/[0-9a-f-]{36}$/i.test(path), params: [], slots: true },
+  { pattern: '/sitemap.xml', test: (path) => path === '/sitemap.xml', params: [] },
+  { pattern: '/careers/feed.xml', test: (path) => path === '/careers/feed.xml', params: [] },
   // The job board's data as JSON: the same positions, and compressing it on every request under
   // load cost more memory than all the pages (decision 026).
-  { pattern: '/api/positions', test: (path) => path === '/api/positions' },
+  { pattern: '/api/positions', test: (path) => path === '/api/positions', params: FILTERS },
+  { pattern: '/docs', test: (path) => path === '/docs' || path === '/docs/', params: ['q'] },
+  { pattern: '/privacy', test: (path) => path === '/privacy' || path === '/privacy/', params: [] },
 ];
 
 /** Headers that belong to one answer, not to the page. */
@@ -37,6 +62,7 @@ const PER_ANSWER = new Set([
   'etag',
   'vary',
   'x-request-id',
+  'x-page-cache',
 ]);
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -44,34 +70,75 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
 interface Entry {
   status: number;
   headers: OutgoingHttpHeaders;
+  /** `headers` as a flat name, value list. */
+  raw: string[];
   etag: string;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
   storedAt: number;
+  /** A page without slots: its bytes, compressed once. */
+  identity?: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  /** A page with slots: its text around them. */
+  template?: PageTemplate;
+}
+
+/** One filling of a template, compressed as it was first asked for. */
+interface Variant {
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/**
+ * Values a page carries on from the request without depending on them otherwise (the careers
+ * pages' visit source): read from each request, filled into one render of the page.
+ */
+export interface PageSlots {
+  /** This request's values, one per slot; null where it has none. */
+  read(req: IncomingMessage): (string | null)[];
+  /** The query parameters that make the page show `values` (the page reads them from its URL). */
+  query(values: readonly (string | null)[]): [string, string][];
+  /** The stand-ins rendered in place of values, and the forms a value takes in a page. */
+  template: Omit<TemplateSpec, 'sentinels'> & { sentinels: readonly string[] };
+  /** Headers the page reads its values from too (removed from the render of a template). */
+  headers: readonly string[];
 }
 
 export interface CacheableRequest {
   key: string;
   route: string;
+  /** The slot values this request fills in; null for a page without slots. */
+  values: (string | null)[] | null;
+  /** The URL the page is rendered with: the kept query, with stand-ins for the values. */
+  renderUrl: string;
 }
 
 export interface PageCacheOptions {
   maxEntries?: number;
+  /** Fillings of templates kept compressed (each a few KB). */
+  maxVariants?: number;
   ttlMs?: number;
   now?: () => number;
-  /**
-   * What else about a request the page depends on, as a short string added to its key (the
-   * referring site, which the careers pages carry on as the visit's source); '' for nothing.
-   */
-  vary?: (req: IncomingMessage) => string;
+  slots?: PageSlots;
+  /** Told once per route when its page cannot be a template (it is then kept per value). */
+  onUntemplatable?: (route: string) => void;
+}
+
+/** How the server renders a page and sends an answer that is not kept (page-cache.ts holds neither). */
+export interface Renderer {
+  /** Renders `req` into `res` (Astro). */
+  render(req: IncomingMessage, res: ServerResponse): void;
+  /** Sends an answer that was held and not kept (compressed as the server compresses rendered pages). */
+  send(req: IncomingMessage, res: ServerResponse, answer: { status: number; body: Buffer }): void;
 }
 
 export interface PageCache {
   /** The key and route of a request whose answer may be kept; null for every other request. */
   match(req: IncomingMessage): CacheableRequest | null;
-  /** Answers from the cache when it holds the page (a 304 when the browser's copy is current). */
-  serve(req: IncomingMessage, res: ServerResponse, request: CacheableRequest): boolean;
+  /**
+   * Answers from the cache when it holds the page (a 304 when the browser's copy is current), with
+   * `headers` (a flat name, value list) too.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, request: CacheableRequest, headers?: readonly string[]): boolean;
   /**
    * While the page is being rendered (and compressed) for another request: settles once that is
    * over, kept or not. Null when nothing is under way. Requests that arrive together for a page
@@ -79,48 +146,99 @@ export interface PageCache {
    * misses under load held hundreds of MB of compression buffers; decision 026).
    */
   inFlight(request: CacheableRequest): Promise<void> | null;
-  /** Keeps what the renderer writes to `res` for a GET, once it has finished, if it may be kept. */
-  capture(req: IncomingMessage, res: ServerResponse, request: CacheableRequest): void;
+  /**
+   * Renders the page (with stand-ins for its slot values), keeps it if it may be kept, and answers
+   * this request from it; an answer that is not kept (an error, a cookie) is sent as rendered.
+   */
+  renderAndServe(req: IncomingMessage, res: ServerResponse, request: CacheableRequest, renderer: Renderer): void;
   /** Forgets every page (positions changed). Pages being rendered meanwhile are not kept. */
   invalidate(): void;
   readonly size: number;
+  readonly variants: number;
 }
 
-/** The query in one spelling: parameters sorted, values trimmed, empty ones dropped. */
-export function normalizedQuery(search: string): string {
+/** The query in one spelling: parameters sorted, values trimmed, empty ones dropped; only `keep` when given. */
+export function normalizedQuery(search: string, keep?: readonly string[]): string {
   const params = [...new URLSearchParams(search)]
+    .filter(([name]) => !keep || keep.includes(name))
     .map(([name, value]) => [name, value.trim()] as const)
     .filter(([, value]) => value !== '')
     .sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
   return new URLSearchParams(params as [string, string][]).toString();
 }
 
-/** br, then gzip, then none, as the browser accepts them ("br;q=0" refuses br). */
-export function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = new Map<string, number>();
-  for (const part of String(acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    if (name) accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
+const hash = (data: string | Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 27);
+
+/** What a render wrote, held instead of sent. */
+interface Held {
+  status: number;
+  body: Buffer;
+  tooLarge: boolean;
 }
 
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed === etag || trimmed.replace(/^W\//, '') === etag.replace(/^W\//, '');
+/**
+ * Holds what the renderer writes to `res` (status, headers, body) instead of sending it; resolves
+ * at its end with `res` as it was, its headers set on it but nothing sent.
+ */
+function hold(res: ServerResponse): Promise<Held> {
+  const { writeHead, write, end } = res;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  const collect = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+        : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) tooLarge = true;
+    chunks.push(buffer);
+  };
+  return new Promise((resolve) => {
+    res.writeHead = ((status: number, ...rest: unknown[]) => {
+      res.statusCode = status;
+      const headers = typeof rest[0] === 'string' ? rest[1] : rest[0];
+      if (Array.isArray(headers)) {
+        // [[name, value], …] or writeHead's flat [name, value, name, value, …].
+        const pairs = Array.isArray(headers[0])
+          ? (headers as [string, string][])
+          : Array.from({ length: headers.length / 2 }, (_, index) => [headers[index * 2], headers[index * 2 + 1]] as [string, string]);
+        for (const [name, value] of pairs) res.setHeader(name, value);
+      } else if (headers)
+        for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value as string);
+      return res;
+    }) as typeof res.writeHead;
+    res.write = ((chunk: unknown, encoding?: unknown) => {
+      collect(chunk, encoding);
+      return true;
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, encoding?: unknown) => {
+      collect(chunk, encoding);
+      res.writeHead = writeHead;
+      res.write = write;
+      res.end = end;
+      resolve({ status: res.statusCode, body: Buffer.concat(chunks), tooLarge });
+      return res;
+    }) as typeof res.end;
   });
 }
 
-export function createPageCache({ maxEntries = 500, ttlMs = 60_000, now = Date.now, vary }: PageCacheOptions = {}): PageCache {
-  // A Map keeps insertion order: the first key is the least recently used one.
+export function createPageCache({
+  maxEntries = 500,
+  maxVariants = 256,
+  ttlMs = 60_000,
+  now = Date.now,
+  slots,
+  onUntemplatable,
+}: PageCacheOptions = {}): PageCache {
+  // Maps keep insertion order: the first key is the least recently used one.
   const entries = new Map<string, Entry>();
+  const variants = new Map<string, Variant>();
   const rendering = new Map<string, Promise<void>>();
+  /** Routes whose pages write a value in a form the template does not know: kept per value. */
+  const untemplatable = new Set<string>();
   let generation = 0;
 
   const fresh = (key: string): Entry | undefined => {
@@ -135,15 +253,68 @@ export function createPageCache({ maxEntries = 500, ttlMs = 60_000, now = Date.n
     return entry;
   };
 
-  const store = (key: string, entry: Entry) => {
-    entries.delete(key);
-    entries.set(key, entry);
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  const touch = <T>(map: Map<string, T>, key: string, value: T, max: number) => {
+    map.delete(key);
+    map.set(key, value);
+    while (map.size > max) map.delete(map.keys().next().value as string);
   };
 
-  return {
+  /** The bytes of a filled template in one encoding, made once per filling and encoding. */
+  const variantBody = (key: string, entry: Entry, values: (string | null)[], encoding: 'br' | 'gzip' | 'identity'): Buffer => {
+    const identity = () => fillTemplate(entry.template!, values, slots!.template.encodings);
+    if (encoding === 'identity') return identity();
+    const id = `${key}\0${entry.etag}\0${values.join('\0')}`;
+    const variant = variants.get(id) ?? {};
+    let body = variant[encoding];
+    if (!body) {
+      // Synchronous and fast (Brotli 5, gzip 6: about a millisecond for an apply page): one at a
+      // time, so a flood of referrers holds no pile of compression buffers (decision 026).
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(identity(), { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 } })
+          : gzipSync(identity(), { level: 6 });
+      variant[encoding] = body;
+    }
+    touch(variants, id, variant, maxVariants);
+    return body;
+  };
+
+  const serve = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: CacheableRequest,
+    state: 'hit' | 'miss',
+    headers: readonly string[] = [],
+  ): boolean => {
+    const entry = fresh(request.key);
+    if (!entry) return false;
+    const filled = entry.template && request.values ? request.values : null;
+    const etag = filled ? `W/"${hash(`${entry.etag}\0${filled.join('\0')}`)}"` : entry.etag;
+    const common = ['ETag', etag, 'Vary', 'Accept-Encoding', 'X-Page-Cache', state, ...headers];
+    if (matchesEtag(req.headers['if-none-match'], etag)) {
+      const kept = entry.raw.filter((_, index, raw) => raw[index - (index % 2)]!.toLowerCase() !== 'content-type');
+      res.writeHead(304, [...kept, ...common]);
+      res.end();
+      return true;
+    }
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    const body = filled ? variantBody(request.key, entry, filled, encoding) : entry[encoding]!;
+    const sized = ['Content-Length', String(body.length), ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding])];
+    // One flat list, so Node takes its fast path when nothing was set on `res` before.
+    res.writeHead(entry.status, [...entry.raw, ...common, ...sized]);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+
+  const sentinelsFor = (values: (string | null)[]) =>
+    values.map((value, slot) => (value === null ? null : slots!.template.sentinels[slot]!));
+
+  const cache: PageCache = {
     get size() {
       return entries.size;
+    },
+    get variants() {
+      return variants.size;
     },
 
     match(req) {
@@ -153,41 +324,36 @@ export function createPageCache({ maxEntries = 500, ttlMs = 60_000, now = Date.n
       const path = queryAt === -1 ? url : url.slice(0, queryAt);
       const route = ROUTES.find((candidate) => candidate.test(path));
       if (!route) return null;
-      const query = queryAt === -1 ? '' : normalizedQuery(url.slice(queryAt + 1));
-      const extra = vary?.(req) ?? '';
-      return { key: `${path.replace(/\/$/, '').toLowerCase()}?${query}${extra ? `#${extra}` : ''}`, route: route.pattern };
+      const query = queryAt === -1 ? '' : normalizedQuery(url.slice(queryAt + 1), route.params);
+      const key = `${path.replace(/\/$/, '').toLowerCase()}?${query}`;
+      if (!route.slots || !slots) return { key, route: route.pattern, values: null, renderUrl: `${path}${query ? `?${query}` : ''}` };
+      const values = slots.read(req);
+      const set = values.map((value) => (value === null ? '0' : '1')).join('');
+      if (untemplatable.has(route.pattern)) {
+        // Kept per value, rendered with the request's own values.
+        const own = new URLSearchParams(slots.query(values)).toString();
+        const renderQuery = [query, own].filter(Boolean).join('&');
+        return {
+          key: `${key}#${JSON.stringify(values)}`,
+          route: route.pattern,
+          values: null,
+          renderUrl: `${path}${renderQuery ? `?${renderQuery}` : ''}`,
+        };
+      }
+      const standIns = new URLSearchParams(slots.query(sentinelsFor(values))).toString();
+      const renderQuery = [query, standIns].filter(Boolean).join('&');
+      return { key: `${key}#${set}`, route: route.pattern, values, renderUrl: `${path}${renderQuery ? `?${renderQuery}` : ''}` };
     },
 
-    serve(req, res, request) {
-      const entry = fresh(request.key);
-      if (!entry) return false;
-      for (const [name, value] of Object.entries(entry.headers)) if (value !== undefined) res.setHeader(name, value);
-      res.setHeader('ETag', entry.etag);
-      res.setHeader('Vary', 'Accept-Encoding');
-      res.setHeader('X-Page-Cache', 'hit');
-      if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
-        res.removeHeader('Content-Type');
-        res.writeHead(304);
-        res.end();
-        return true;
-      }
-      const encoding = preferredEncoding(req.headers['accept-encoding']);
-      const body = entry[encoding];
-      if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-      res.setHeader('Content-Length', body.length);
-      res.writeHead(entry.status);
-      res.end(req.method === 'HEAD' ? undefined : body);
-      return true;
-    },
+    serve: (req, res, request, headers) => serve(req, res, request, 'hit', headers),
 
     inFlight({ key }) {
       return rendering.get(key) ?? null;
     },
 
-    capture(req, res, { key }) {
-      // A HEAD answer has no body to keep.
-      if (req.method !== 'GET') return;
+    renderAndServe(req, res, request, renderer) {
       const started = generation;
+      const { key } = request;
       let settle!: () => void;
       const done = new Promise<void>((resolve) => (settle = resolve));
       const settled = () => {
@@ -195,59 +361,85 @@ export function createPageCache({ maxEntries = 500, ttlMs = 60_000, now = Date.n
         settle();
       };
       if (!rendering.has(key)) rendering.set(key, done);
-      // A client that goes away before the end leaves nothing to keep.
-      res.once('close', () => {
-        if (!res.writableFinished) settled();
-      });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let keep = true;
-      const collect = (chunk: unknown, encoding?: unknown) => {
-        if (!keep || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-        const buffer = Buffer.isBuffer(chunk)
-          ? chunk
-          : chunk instanceof Uint8Array
-            ? Buffer.from(chunk)
-            : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-        size += buffer.length;
-        if (size > MAX_BODY_BYTES) keep = false;
-        else chunks.push(buffer);
+
+      // The page as everybody gets it: the kept query, stand-ins for the values, no Referer.
+      const original = { url: req.url, headers: {} as Record<string, string | string[] | undefined> };
+      const ownHeaders = res.getHeaders();
+      const spec: TemplateSpec | null = request.values ? { ...slots!.template, sentinels: sentinelsFor(request.values) } : null;
+      req.url = request.renderUrl;
+      if (spec) {
+        for (const name of slots!.headers) {
+          original.headers[name] = req.headers[name];
+          delete req.headers[name];
+        }
+      }
+      const restore = () => {
+        req.url = original.url;
+        for (const [name, value] of Object.entries(original.headers)) if (value !== undefined) req.headers[name] = value;
       };
-      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-      res.write = ((chunk: unknown, ...rest: unknown[]) => {
-        collect(chunk, rest[0]);
-        return write(chunk, ...rest);
-      }) as typeof res.write;
-      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-        collect(chunk, rest[0]);
-        return end(chunk, ...rest);
-      }) as typeof res.end;
-      res.setHeader('X-Page-Cache', 'miss');
-      res.once('finish', () => {
+
+      void hold(res).then(async (held) => {
+        restore();
         const headers = res.getHeaders();
-        if (!keep || res.statusCode !== 200 || headers['set-cookie'] !== undefined || started !== generation) return settled();
-        const identity = Buffer.concat(chunks);
+        const parsed = spec && !JSON.stringify(headers).includes(spec.marker) ? parseTemplate(held.body, spec) : null;
+        if (spec && !parsed) {
+          // The page writes a value where no stand-in can be filled in: from now on this route is
+          // kept per value, and this request is rendered again with its own values.
+          settled();
+          if (!untemplatable.has(request.route)) {
+            untemplatable.add(request.route);
+            onUntemplatable?.(request.route);
+          }
+          for (const name of res.getHeaderNames()) res.removeHeader(name);
+          for (const [name, value] of Object.entries(ownHeaders)) if (value !== undefined) res.setHeader(name, value);
+          res.statusCode = 200;
+          cache.renderAndServe(req, res, cache.match(req)!, renderer);
+          return;
+        }
+        const keep =
+          req.method === 'GET' && held.status === 200 && !held.tooLarge && headers['set-cookie'] === undefined && started === generation;
+        if (!keep) {
+          settled();
+          renderer.send(req, res, {
+            status: held.status,
+            body: parsed ? fillTemplate(parsed, request.values!, slots!.template.encodings) : held.body,
+          });
+          return;
+        }
         const kept: OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(headers)) if (!PER_ANSWER.has(name) && name !== 'x-page-cache') kept[name] = value;
-        void Promise.all([
-          brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-          gzipAsync(identity, { level: 9 }),
-        ])
-          .then(([br, gz]) => {
-            if (started !== generation) return;
-            const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-            store(key, { status: 200, headers: kept, etag, identity, br, gzip: gz, storedAt: now() });
-          })
-          .finally(settled);
+        for (const [name, value] of Object.entries(headers)) if (!PER_ANSWER.has(name) && !(name in ownHeaders)) kept[name] = value;
+        const raw = Object.entries(kept).flatMap(([name, value]) =>
+          Array.isArray(value) ? value.flatMap((item) => [name, item]) : [name, String(value)],
+        );
+        const base = { status: 200, headers: kept, raw, etag: `W/"${hash(held.body)}"` };
+        if (parsed) touch(entries, key, { ...base, storedAt: now(), template: parsed }, maxEntries);
+        else {
+          const identity = held.body;
+          const [br, gz] = await Promise.all([
+            brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+            gzipAsync(identity, { level: 9 }),
+          ]);
+          if (started !== generation) {
+            // Positions changed while it was compressed: sent, not kept.
+            settled();
+            return renderer.send(req, res, { status: 200, body: identity });
+          }
+          touch(entries, key, { ...base, storedAt: now(), identity, br, gzip: gz }, maxEntries);
+        }
+        // Kept before the requests waiting for it are woken.
+        settled();
+        if (!serve(req, res, request, 'miss')) renderer.send(req, res, { status: 200, body: held.body });
       });
+      renderer.render(req, res);
     },
 
     invalidate() {
       generation += 1;
       entries.clear();
+      variants.clear();
       // Renders under way show the old positions: nobody new waits for them.
       rendering.clear();
     },
   };
+  return cache;
 }

@@ -1,6 +1,6 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent, request, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -55,7 +55,7 @@ describe('the HTTP server', () => {
   });
 
   afterAll(async () => {
-    await closeGracefully(server);
+    await closeGracefully(server, 0);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -100,32 +100,87 @@ describe('the HTTP server', () => {
 });
 
 describe('graceful shutdown', () => {
-  it('stops taking connections but finishes the requests in flight', async () => {
+  /** A server whose page renders answer only when the test says so, like a slow render. */
+  async function slowServer(keepAliveTimeout = 5_000) {
     const dir = mkdtempSync(join(tmpdir(), 'client-'));
-    let reached: () => void = () => {};
-    const handlerReached = new Promise<void>((resolve) => (reached = resolve));
-    let release: () => void = () => {};
+    const pending: (() => void)[] = [];
+    let arrived = 0;
     const server = createAppServer({
       clientDir: dir,
-      astroHandler: (_req, res) => {
-        // Answers only when the test says so, like a slow page render.
-        release = () => res.end('finished');
-        reached();
+      astroHandler: (req, res) => {
+        arrived += 1;
+        pending.push(() => res.end(`finished ${req.url}`));
       },
     });
+    server.keepAliveTimeout = keepAliveTimeout;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { server, dir, pending, arrived: () => arrived, port: (server.address() as AddressInfo).port };
+  }
 
-    const { port } = server.address() as AddressInfo;
+  it('turns /readyz unready, stops taking connections, answers what is in flight and closes each connection after its answer', async () => {
+    const { server, dir, pending, arrived, port } = await slowServer();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const viaAgent = (path: string) =>
+      new Promise<Reply>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path, agent }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const ready = await viaAgent('/readyz');
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body.toString())).toEqual({ status: 'ready' });
+    expect(ready.headers.connection).toBe('keep-alive');
+
     const inFlight = get(server, '/slow');
-    await handlerReached;
+    await expect.poll(arrived).toBe(1);
     const closed = closeGracefully(server, 5_000);
+    // New connections are refused (a proxy sends them to another instance)...
     const later = new Promise((resolve, reject) => request({ host: '127.0.0.1', port, path: '/later' }, resolve).on('error', reject).end());
     await expect(later).rejects.toThrow(/ECONNREFUSED|ECONNRESET|socket hang up/);
-    release();
+    // ...but a request on a connection already open is answered, says unready, and closes it.
+    const draining = await viaAgent('/readyz');
+    expect(draining.status).toBe(503);
+    expect(JSON.parse(draining.body.toString())).toEqual({ status: 'draining' });
+    expect(draining.headers.connection).toBe('close');
+
+    pending.shift()!();
     const reply = await inFlight;
     expect(reply.status).toBe(200);
-    expect(reply.body.toString()).toBe('finished');
-    await closed;
+    expect(reply.body.toString()).toBe('finished /slow');
+    expect(reply.headers.connection).toBe('close');
+    expect(await closed).toMatchObject({ forced: 0 });
+    agent.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves idle keep-alive connections to their own timeout instead of cutting them (a proxy may be sending on one)', async () => {
+    // Short, so the test need not wait 5 s for the idle connection to time out.
+    const { server, dir, port } = await slowServer(300);
+    // A client that keeps its connection open after an answer, as nginx does.
+    const socket = connect(port, '127.0.0.1');
+    const answered = new Promise<number>((resolve) => socket.once('data', () => resolve(performance.now())));
+    const closedAt = new Promise<number>((resolve) => socket.once('close', () => resolve(performance.now())));
+    socket.write('GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const idleSince = await answered;
+    const report = await closeGracefully(server, 5_000);
+    // Closed by the server's keep-alive timeout (300 ms here), not at once.
+    expect((await closedAt) - idleSince).toBeGreaterThanOrEqual(250);
+    expect(report.forced).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('cuts what is still open at the drain timeout and says how many', async () => {
+    const { server, dir, arrived } = await slowServer();
+    const stuck = get(server, '/never').catch((error: Error) => error);
+    await expect.poll(arrived).toBe(1);
+    const report = await closeGracefully(server, 200);
+    expect(report).toMatchObject({ forced: 1 });
+    expect(report.ms).toBeGreaterThanOrEqual(190);
+    expect(await stuck).toBeInstanceOf(Error);
     rmSync(dir, { recursive: true, force: true });
   });
 });
@@ -138,7 +193,7 @@ describe('Strict-Transport-Security', () => {
       const server = createAppServer({ clientDir: dir, astroHandler: (_req, res) => res.end('rendered'), hsts });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const pages = [await get(server, '/'), await get(server, '/rendered')];
-      await closeGracefully(server);
+      await closeGracefully(server, 0);
       return pages.map((reply) => reply.headers['strict-transport-security']);
     };
     expect(await serve(true)).toEqual(['max-age=63072000; includeSubDomains', 'max-age=63072000; includeSubDomains']);

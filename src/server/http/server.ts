@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import compression from 'compression';
-import sirv from 'sirv';
 import { getMetrics, hasMetricsToken, type Metrics } from '../metrics.ts';
 import { admitRequest } from './admission.ts';
-import type { PageCache } from './page-cache.ts';
+import type { PageCache, Renderer } from './page-cache.ts';
 import { loggedPath } from './log-path.ts';
+import { loadStaticFiles, type StaticFiles } from './static-files.ts';
 
 /** What a request's handling tells the server about it: Astro's middleware sets the route pattern. */
 export interface RequestLocals {
@@ -30,6 +31,8 @@ export interface RequestLog {
 export interface ServerOptions {
   /** dist/client: prerendered pages and hashed assets; several directories are tried in order (static-site.ts). */
   clientDir: string | string[];
+  /** The files of clientDir, already read (static-files.ts); read here when unset. */
+  staticFiles?: StaticFiles;
   astroHandler: AstroHandler;
   /** Answers GET /healthz: is the database reachable? */
   isHealthy?: () => Promise<boolean>;
@@ -50,6 +53,13 @@ export interface ServerOptions {
   warn?: (data: object, message: string) => void;
 }
 
+/**
+ * How long an idle keep-alive connection stays open (Node's default, said here): nginx's upstream
+ * keepalive_timeout is set below it (deploy/nginx.conf), so nginx always closes an idle connection
+ * first and never sends a request on one the server is closing.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
 /** Two years, subdomains included: browsers then never try http for the site. */
 export const HSTS_HEADER = 'max-age=63072000; includeSubDomains';
 
@@ -65,6 +75,17 @@ async function answerHealth(res: ServerResponse, isHealthy: () => Promise<boolea
   res.writeHead(healthy ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify({ status: healthy ? 'ok' : 'unavailable' }));
 }
+
+/** Ready to take traffic: yes until the server starts draining (closeGracefully), whatever the database says (/healthz). */
+function answerReady(res: ServerResponse, ready: boolean): void {
+  res.writeHead(ready ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify({ status: ready ? 'ready' : 'draining' }));
+}
+
+/** Servers that are draining: /readyz says so, and every answer closes its connection. */
+const draining = new WeakSet<Server>();
+/** Each server's answers not yet sent, so a drain can make them close their connection too. */
+const unanswered = new WeakMap<Server, Set<ServerResponse>>();
 
 async function answerMetrics(req: IncomingMessage, res: ServerResponse, metrics: Metrics, token: string | undefined): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
@@ -86,23 +107,31 @@ async function answerMetrics(req: IncomingMessage, res: ServerResponse, metrics:
 
 const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0] ?? '/';
 
-/** Headers every response carries. */
-export function applySecurityHeaders(res: ServerResponse, hsts = false): void {
-  if (hsts) res.setHeader('Strict-Transport-Security', HSTS_HEADER);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+/** Headers every response carries, as a flat name, value list. */
+export function securityHeaders(hsts = false): string[] {
+  return [
+    ...(hsts ? ['Strict-Transport-Security', HSTS_HEADER] : []),
+    'X-Content-Type-Options',
+    'nosniff',
+    'Referrer-Policy',
+    'strict-origin-when-cross-origin',
+    'X-Frame-Options',
+    'DENY',
+    'Permissions-Policy',
+    'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+    'Cross-Origin-Opener-Policy',
+    'same-origin',
+  ];
 }
 
 /**
- * The HTTP server: static files first (precompressed at build, hashed assets cached for a year),
- * then the pages kept in memory (page-cache.ts), then Astro for everything rendered on demand,
- * compressed on the fly.
+ * The HTTP server: the build's files from memory first (static-files.ts: precompressed at build,
+ * hashed assets cached for a year), then the pages kept in memory (page-cache.ts), then Astro for
+ * everything rendered on demand, compressed on the fly.
  */
 export function createAppServer({
   clientDir,
+  staticFiles = loadStaticFiles(clientDir),
   astroHandler,
   isHealthy,
   logRequest,
@@ -114,36 +143,19 @@ export function createAppServer({
   siteOrigin,
   warn,
 }: ServerOptions): Server {
-  const staticHandlers = (Array.isArray(clientDir) ? clientDir : [clientDir]).map((dir) =>
-    sirv(dir, {
-      etag: true,
-      brotli: true,
-      gzip: true,
-      extensions: ['html'],
-      setHeaders(res, pathname) {
-        res.setHeader(
-          'Cache-Control',
-          pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-        );
-      },
-    }),
-  );
-  const serveStatic = (req: IncomingMessage, res: ServerResponse, next: () => void, index = 0): void => {
-    const handler = staticHandlers[index];
-    if (!handler) return next();
-    handler(req, res, () => serveStatic(req, res, next, index + 1));
-  };
   const compress = compression({ threshold: 1024 });
+  const waiting = new Set<ServerResponse>();
+  const security = securityHeaders(hsts);
 
-  return createServer((req, res) => {
+  const server: Server = createServer((req, res) => {
     const started = process.hrtime.bigint();
     const reqId = requestId(req);
     const path = pathOf(req.url);
     // The route label of the metrics: a pattern, never the raw path (unbounded label values).
     let route = 'static';
     const locals: RequestLocals = { afterResponse: [], requestId: reqId };
-    res.setHeader('X-Request-Id', reqId);
-    applySecurityHeaders(res, hsts);
+    // Draining: this connection's last answer (a proxy then sends the next request elsewhere).
+    const closing = draining.has(server);
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (route === 'astro') route = locals.routePattern ?? 'unmatched';
@@ -162,9 +174,33 @@ export function createAppServer({
     res.once('close', () => {
       for (const start of locals.afterResponse ?? []) start();
     });
+    // The build's files and the kept pages: every header in one list, nothing set before (Node's fast path).
+    const base = [...security, 'X-Request-Id', reqId, ...(closing ? ['Connection', 'close'] : [])];
+    const file = req.method === 'GET' || req.method === 'HEAD' ? staticFiles.find(path) : undefined;
+    if (file) {
+      staticFiles.serve(req, res, file, base);
+      return;
+    }
+    const cacheable = pageCache?.match(req);
+    if (cacheable && pageCache?.serve(req, res, cacheable, base)) {
+      route = cacheable.route;
+      return;
+    }
+    res.setHeader('X-Request-Id', reqId);
+    for (let index = 0; index < security.length; index += 2) res.setHeader(security[index]!, security[index + 1]!);
+    if (closing) res.setHeader('Connection', 'close');
+    else {
+      waiting.add(res);
+      res.once('close', () => waiting.delete(res));
+    }
     if (isHealthy && path === '/healthz') {
       route = '/healthz';
       void answerHealth(res, isHealthy);
+      return;
+    }
+    if (path === '/readyz') {
+      route = '/readyz';
+      answerReady(res, !draining.has(server));
       return;
     }
     if (path === '/metrics') {
@@ -172,52 +208,91 @@ export function createAppServer({
       void answerMetrics(req, res, metrics, metricsToken);
       return;
     }
-    serveStatic(req, res, async () => {
-      route = 'astro';
-      // Cross-site writes and bodies over their route's limits are answered before any route reads them.
-      if (!(await admitRequest(req, res, { siteOrigin, warn }))) return;
-      const cacheable = pageCache?.match(req);
-      const render = () =>
-        compress(req as never, res as never, () => {
-          // Inside compression, so the cache keeps the page as rendered and compresses it once itself.
-          if (cacheable) pageCache?.capture(req, res, cacheable);
-          void astroHandler(req, res, undefined, locals);
-        });
+    route = 'astro';
+    const toAstro = () => {
+      const render = (request: IncomingMessage, response: ServerResponse) =>
+        compress(request as never, response as never, () => void astroHandler(request, response, undefined, locals));
       if (!cacheable || !pageCache) {
-        render();
+        render(req, res);
         return;
       }
+      const renderer: Renderer = {
+        // Held by the cache (not compressed): it keeps the page as rendered and compresses it once itself.
+        render: (request, response) => void astroHandler(request, response, undefined, locals),
+        send: (request, response, answer) =>
+          compress(request as never, response as never, () => {
+            response.statusCode = answer.status;
+            // The body may differ from the one rendered (its values filled in): Node counts it again.
+            response.removeHeader('Content-Length');
+            response.end(answer.body);
+          }),
+      };
       const fromCache = () => {
         if (!pageCache.serve(req, res, cacheable)) return false;
         route = cacheable.route;
         return true;
       };
-      if (fromCache()) return;
       const underWay = pageCache.inFlight(cacheable);
       if (!underWay) {
-        render();
+        pageCache.renderAndServe(req, res, cacheable, renderer);
         return;
       }
       // Once: when that render was not kept (an error page, a change meanwhile), render this one.
       void underWay.then(() => {
-        if (!res.destroyed && !fromCache()) render();
+        if (!res.destroyed && !fromCache()) pageCache.renderAndServe(req, res, cacheable, renderer);
       });
+    };
+    // Cross-site writes and bodies over their route's limits are answered before any route reads them.
+    void admitRequest(req, res, { siteOrigin, warn }).then((admitted) => {
+      if (admitted) toAstro();
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  unanswered.set(server, waiting);
+  return server;
 }
 
-/** Stops accepting connections, lets in-flight requests finish, then resolves. */
-export function closeGracefully(server: Server, timeoutMs = 10_000): Promise<void> {
+export interface DrainReport {
+  /** How long the connections took to finish. */
+  ms: number;
+  /** Connections still open at the timeout, closed by force. */
+  forced: number;
+}
+
+/**
+ * Drains the server: /readyz answers 503 at once, no new connection is accepted (a proxy sends
+ * its requests to another instance), every request still arriving on an open connection is
+ * answered and closes it, and idle keep-alive connections are left to close by their own
+ * timeout: closing one ourselves could cut a request a proxy is sending on it (nginx's upstream
+ * keepalive_timeout is set below ours for that, deploy/nginx.conf). Resolves when every
+ * connection is closed, or after `timeoutMs` with the rest cut. Decision 035.
+ */
+export function closeGracefully(server: Server, timeoutMs = 10_000): Promise<DrainReport> {
+  draining.add(server);
+  // Answers under way whose headers are not sent yet close their connection too.
+  for (const res of unanswered.get(server) ?? []) if (!res.headersSent) res.setHeader('Connection', 'close');
+  const began = performance.now();
   return new Promise((resolve) => {
+    let done = false;
+    const finish = (forced: number) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve({ ms: Math.round(performance.now() - began), forced });
+    };
     const timer = setTimeout(() => {
-      server.closeAllConnections();
-      resolve();
+      server.getConnections((_error, open) => {
+        server.closeAllConnections();
+        finish(open ?? 0);
+      });
     }, timeoutMs);
     timer.unref();
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.closeIdleConnections();
+    if (!server.listening) {
+      finish(0);
+      return;
+    }
+    // net.Server's close: stops listening and calls back once every connection has ended
+    // (http.Server's close would also cut the idle keep-alive connections at once).
+    NetServer.prototype.close.call(server, () => finish(0));
   });
 }

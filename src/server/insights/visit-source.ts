@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { DIRECT, referrerHost, visitSource, type VisitSource } from '../../lib/applications/source.ts';
+import { DIRECT, sourceParams, visitSource, type VisitSource } from '../../lib/applications/source.ts';
+import type { PageSlots } from '../http/page-cache.ts';
 
 /**
  * The source of a visit as the careers pages see it (../../lib/applications/source.ts), from the
@@ -18,13 +19,42 @@ export function requestSource(request: Request, siteUrl: string): VisitSource {
   return visitSource(url.searchParams, request.headers.get('referer'), ownHosts(siteUrl, url.host));
 }
 
-/**
- * The referring site a careers page depends on, for the page cache's key; null when the address
- * names the source itself (UTM or ref) or the visit comes from nowhere else.
- */
-export function externalReferrerHost(req: IncomingMessage, siteUrl: string): string | null {
+/** The source of a visit from the server's request (the page cache reads it before Astro does). */
+export function incomingSource(req: IncomingMessage, siteUrl: string): VisitSource {
   const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
-  if (visitSource(query, null, []).source !== DIRECT.source) return null;
   const referer = req.headers.referer;
-  return referrerHost(typeof referer === 'string' ? referer : null, ownHosts(siteUrl, req.headers.host));
+  return visitSource(query, typeof referer === 'string' ? referer : null, ownHosts(siteUrl, req.headers.host));
+}
+
+/**
+ * Stand-ins for a source, its medium and its campaign in a page rendered once for every visit
+ * (decision 035): they pass the source's cleaning unchanged and hold each character (space, ":",
+ * "/", "+", "@") that a link's query writes differently from HTML text, so every place the page
+ * writes them is found with its form.
+ */
+export const SOURCE_STAND_INS = ['hxsrc0 ._:/+@-hx', 'hxsrc1 ._:/+@-hx', 'hxsrc2 ._:/+@-hx'] as const;
+
+/**
+ * The careers pages' visit source as the page cache's slots: each page is rendered once per shape
+ * of source (none, a referring site, a campaign with a medium and/or a name) and the request's
+ * source is filled in when it is served. A cleaned value has no character HTML or JSON escapes
+ * (source.ts), so it is written as is in text, attributes and island props, and as
+ * URLSearchParams writes it in links.
+ */
+export function visitSourceSlots(siteUrl: string): PageSlots {
+  return {
+    read(req) {
+      const source = incomingSource(req, siteUrl);
+      return source.source === DIRECT.source ? [null, null, null] : [source.source, source.medium, source.campaign];
+    },
+    query([source, medium, campaign]) {
+      return source ? sourceParams({ source, medium: medium ?? null, campaign: campaign ?? null }) : [];
+    },
+    template: {
+      sentinels: SOURCE_STAND_INS,
+      encodings: [(value) => value, (value) => new URLSearchParams([['', value]]).toString().slice(1)],
+      marker: 'hxsrc',
+    },
+    headers: ['referer'],
+  };
 }

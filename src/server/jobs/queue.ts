@@ -53,7 +53,20 @@ export interface Jobs {
   enqueueAlertDigest(options?: { db?: IDatabase; startAfter?: Date }): Promise<void>;
   /** Jobs waiting, running and failed per queue (for /metrics). */
   queueCounts(): Promise<{ name: string; queued: number; active: number; failed: number }[]>;
-  stop(): Promise<void>;
+  /** Takes no new job from now on (a shutdown has begun); the ones running go on. Jobs can still be queued. */
+  pause(): void;
+  /**
+   * Waits up to `timeoutMs` for the jobs running here to finish, then hands the rest back (failed
+   * as "shut down while active", so pg-boss retries them on another instance), and stops.
+   */
+  stop(timeoutMs?: number): Promise<JobsStopReport>;
+}
+
+export interface JobsStopReport {
+  /** Jobs running when the stop began that finished here. */
+  finished: number;
+  /** Jobs still running at the timeout, handed back for another instance to retry. */
+  handedBack: number;
 }
 
 /** Every queue of the site: a backup carries their jobs, a restore creates them first. */
@@ -95,12 +108,28 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
 
   const metrics = getMetrics();
   const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
+  // The jobs this process is working on, so a shutdown can say what it finished and handed back.
+  const running = new Set<object>();
+  let stopping = false;
+  let finishedWhileStopping = 0;
+  const tracked =
+    <T extends unknown[], R>(handler: (...args: T) => Promise<R>) =>
+    async (...args: T): Promise<R> => {
+      const token = {};
+      running.add(token);
+      try {
+        return await handler(...args);
+      } finally {
+        running.delete(token);
+        if (stopping) finishedWhileStopping += 1;
+      }
+    };
   // Up to 10 e-mails a fetch, fetching again at once while batches come back full: a burst of
   // applications is mailed within seconds, not one message per polling interval.
   await boss.work<MailMessage | SealedMail>(
     SEND_EMAIL,
     { ...workOptions, batchSize: 10, burstWhenBatchFull: true, perJobResults: true },
-    async (batch) => {
+    tracked(async (batch) => {
       const results = [];
       for (const job of batch) {
         try {
@@ -117,34 +146,42 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         }
       }
       return results;
-    },
+    }),
   );
   // What visitors started and never finished: uploads never attached (and reservations of uploads
   // that died), job alerts never confirmed.
-  await boss.work(CLEANUP_UPLOADS, workOptions, async () => {
-    try {
-      const removed = await cleanUpAbandonedUploads(options.db, options.storage);
-      const reservations = await removeStaleReservations(options.db);
-      const alerts = await removeUnconfirmedAlerts(options.db);
-      options.log({ removed, reservations, unconfirmedAlerts: alerts }, 'abandoned uploads and unconfirmed job alerts cleaned up');
-    } catch (error) {
-      metrics.jobFailures.inc({ queue: CLEANUP_UPLOADS });
-      throw error;
-    }
-  });
+  await boss.work(
+    CLEANUP_UPLOADS,
+    workOptions,
+    tracked(async () => {
+      try {
+        const removed = await cleanUpAbandonedUploads(options.db, options.storage);
+        const reservations = await removeStaleReservations(options.db);
+        const alerts = await removeUnconfirmedAlerts(options.db);
+        options.log({ removed, reservations, unconfirmedAlerts: alerts }, 'abandoned uploads and unconfirmed job alerts cleaned up');
+      } catch (error) {
+        metrics.jobFailures.inc({ queue: CLEANUP_UPLOADS });
+        throw error;
+      }
+    }),
+  );
   // Hourly at :17 (off the hour, away from other schedulers): an abandoned upload goes within 4 hours.
   await boss.schedule(CLEANUP_UPLOADS, '17 * * * *');
   const { retention } = options;
   if (retention) {
-    await boss.work(APPLY_RETENTION, workOptions, async () => {
-      try {
-        const run = await runRetention(options.db, options.storage, retention);
-        options.log({ ...run }, 'retention applied');
-      } catch (error) {
-        metrics.jobFailures.inc({ queue: APPLY_RETENTION });
-        throw error;
-      }
-    });
+    await boss.work(
+      APPLY_RETENTION,
+      workOptions,
+      tracked(async () => {
+        try {
+          const run = await runRetention(options.db, options.storage, retention);
+          options.log({ ...run }, 'retention applied');
+        } catch (error) {
+          metrics.jobFailures.inc({ queue: APPLY_RETENTION });
+          throw error;
+        }
+      }),
+    );
     // Daily at 02:43 UTC; pg-boss runs a schedule once whatever the number of instances.
     await boss.schedule(APPLY_RETENTION, '43 2 * * *');
   }
@@ -156,18 +193,26 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   };
   const { siteUrl } = options;
   if (siteUrl) {
-    await boss.work(JOB_ALERTS, workOptions, async () => {
-      try {
-        const deps = { db: options.db, jobs: { enqueueEmail: (m: MailMessage, o: { db?: IDatabase } = {}) => enqueue(m, o.db) }, siteUrl };
-        const run = await sendAlertDigests({ ...deps, secret: options.sealSecret });
-        // Alerts mailed within the last 24 hours: a run when the first of them is due.
-        if (run.nextDueAt) await boss.send(JOB_ALERTS, {}, { startAfter: run.nextDueAt });
-        options.log({ sent: run.sent, nextDueAt: run.nextDueAt }, 'job alert digests queued');
-      } catch (error) {
-        metrics.jobFailures.inc({ queue: JOB_ALERTS });
-        throw error;
-      }
-    });
+    await boss.work(
+      JOB_ALERTS,
+      workOptions,
+      tracked(async () => {
+        try {
+          const deps = {
+            db: options.db,
+            jobs: { enqueueEmail: (m: MailMessage, o: { db?: IDatabase } = {}) => enqueue(m, o.db) },
+            siteUrl,
+          };
+          const run = await sendAlertDigests({ ...deps, secret: options.sealSecret });
+          // Alerts mailed within the last 24 hours: a run when the first of them is due.
+          if (run.nextDueAt) await boss.send(JOB_ALERTS, {}, { startAfter: run.nextDueAt });
+          options.log({ sent: run.sent, nextDueAt: run.nextDueAt }, 'job alert digests queued');
+        } catch (error) {
+          metrics.jobFailures.inc({ queue: JOB_ALERTS });
+          throw error;
+        }
+      }),
+    );
     // Hourly as well (a run lost with its instance, a deployment between runs).
     await boss.schedule(JOB_ALERTS, '11 * * * *');
   }
@@ -185,6 +230,16 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         active: queue.activeCount,
         failed: queue.failedCount,
       })),
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    pause() {
+      stopping = true;
+      for (const queue of JOB_QUEUES) void boss.offWork(queue, { wait: false }).catch(() => {});
+    },
+    async stop(timeoutMs = 10_000) {
+      stopping = true;
+      // pg-boss waits for the running jobs up to the timeout, then fails the rest (they are retried
+      // elsewhere, with their retry policy) and closes its connections.
+      await boss.stop({ graceful: true, timeout: timeoutMs });
+      return { finished: finishedWhileStopping, handedBack: running.size };
+    },
   };
 }

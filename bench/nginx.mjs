@@ -1,0 +1,273 @@
+// Every kind of page and asset the server answers, against Debian's nginx serving the same bytes
+// as a file on the same machine in the same run (issue 36): nginx with one worker, sendfile,
+// gzip_static and open_file_cache, started here beside `npm run serve`'s server. For each URL,
+// autocannon at 50 connections against nginx, then against the server (the order alternates from
+// one URL to the next), and the server's throughput as a share of nginx's.
+//
+// The URLs: prerendered pages (served from the server's memory), the pages the page cache keeps
+// (the job board, an apply page, the positions API, sitemap, jobs feed, docs, privacy notice; for
+// nginx, the server's answer saved as a file), and the assets (CSS, scripts, a font, an image, an
+// SVG, robots.txt, the blog feed). `--all` adds every other file of dist/client.
+//
+// Beside req/s and p99, each side's CPU time per request (µs, from /proc): on a machine shared
+// with other work, req/s of both sides swing with it, CPU per request much less.
+// Targets: every URL at least 0.7x nginx, p99 under 50 ms, no errors; the server's resident
+// memory under 180 MB afterwards. Exits 1 when one is missed; skipped (exit 0) without nginx.
+//   npm run build && npm run bench:nginx [-- --duration 5 --connections 50 --encoding gzip --all --json]
+import { execFileSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { freePort } from '../src/server/net.ts';
+import { findNginx, nginxVersion, startNginx } from './lib/nginx.mjs';
+import { rssMb } from './lib/memory.mjs';
+import { serveBuild } from './serve-build.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    // gzip: both send the same bytes (nginx's gzip_static has no Brotli). "br, gzip" lets the server send Brotli.
+    encoding: { type: 'string', default: 'gzip' },
+    all: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+});
+const DURATION = Number(options.duration);
+const CONNECTIONS = Number(options.connections);
+const MIN_RATIO = 0.7;
+const MAX_P99_MS = 50;
+const MAX_RSS_MB = 180;
+const clientDir = new URL('../dist/client/', import.meta.url).pathname;
+
+const nginx = findNginx();
+if (!nginx) {
+  console.log('SKIPPED: bench:nginx compares the server with nginx, which is not installed (Debian: apt-get install nginx).');
+  process.exit(0);
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU time a process has used so far (all its threads), in microseconds. */
+function cpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+
+/** nginx's worker (the master's only child with worker_processes 1). */
+function nginxWorker(masterPid) {
+  const children = readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  if (children.length !== 1) throw new Error(`nginx has ${children.length} workers; expected 1`);
+  return Number(children[0]);
+}
+
+function load(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': options.encoding } }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+function* filesOf(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesOf(path);
+    else if (!/\.(br|gz)$/.test(entry.name) && !entry.name.startsWith('.')) yield path;
+  }
+}
+
+/** The URL of a file in dist/client: /about/index.html is /about. */
+const urlOf = (file) => `/${relative(clientDir, file)}`.replace(/\/index\.html$/, '') || '/';
+
+function pickAssets() {
+  const astro = readdirSync(join(clientDir, '_astro'));
+  const pick = (test, what) => {
+    const name = astro.find(test);
+    if (!name) throw new Error(`No ${what} in dist/client/_astro`);
+    return `/_astro/${name}`;
+  };
+  return [
+    { name: 'stylesheet', path: pick((name) => name.endsWith('.css'), 'stylesheet') },
+    { name: 'layout script', path: pick((name) => name.startsWith('BaseLayout') && name.endsWith('.js'), 'layout script') },
+    { name: 'React runtime', path: pick((name) => name.startsWith('client.') && name.endsWith('.js'), 'React runtime') },
+    { name: 'job board island', path: pick((name) => name.startsWith('JobBoard') && name.endsWith('.js'), 'job board island') },
+    { name: 'font', path: pick((name) => name.startsWith('inter-latin-wght') && name.endsWith('.woff2'), 'font') },
+    { name: 'image (webp)', path: pick((name) => name.startsWith('about.') && name.endsWith('.webp'), 'webp image') },
+    { name: 'favicon (svg)', path: '/favicon.svg' },
+    { name: 'robots.txt', path: '/robots.txt' },
+    { name: 'blog feed', path: '/rss.xml' },
+  ];
+}
+
+/** nginx's document root: dist/client, the SITE_URL overlay the server wrote, and the rendered pages saved as files. */
+async function documentRoot(site, rendered) {
+  const root = mkdtempSync(join(tmpdir(), 'helixpoint-nginx-root-'));
+  // nginx's workers run as another user (nobody) when started by root.
+  chmodSync(root, 0o755);
+  cpSync(clientDir, root, { recursive: true });
+  const siteDir = join(site.dataDir, 'site');
+  for (const overlay of existsSync(siteDir) ? readdirSync(siteDir) : []) {
+    cpSync(join(siteDir, overlay), root, { recursive: true, filter: (source) => !source.endsWith('.complete') });
+  }
+  for (const [index, route] of rendered.entries()) {
+    const reply = await fetch(site.url + route.path, { headers: { 'accept-encoding': 'identity' } });
+    if (reply.status !== 200) throw new Error(`${route.path} answered ${reply.status}`);
+    const type = reply.headers.get('content-type') ?? '';
+    const extension = type.includes('json') ? 'json' : type.includes('xml') ? 'xml' : 'html';
+    const body = Buffer.from(await reply.arrayBuffer());
+    route.nginxPath = `/_rendered/${index}.${extension}`;
+    const file = join(root, route.nginxPath);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, body);
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+  return root;
+}
+
+function nginxHttpConfig(root, port) {
+  const types = existsSync('/etc/nginx/mime.types')
+    ? 'include /etc/nginx/mime.types;'
+    : 'types { text/html html; text/css css; application/javascript js mjs; application/json json; image/svg+xml svg; image/webp webp; image/png png; font/woff2 woff2; text/xml xml; text/plain txt; }';
+  return `
+  ${types}
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_requests 1000000;
+  open_file_cache max=2000 inactive=60s;
+  open_file_cache_valid 60s;
+  gzip_static on;
+  etag on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    location / { try_files $uri $uri/index.html =404; }
+    location /_astro/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+  }`;
+}
+
+async function main() {
+  const site = await serveBuild();
+  const dir = mkdtempSync(join(tmpdir(), 'helixpoint-nginx-'));
+  let web;
+  let root;
+  try {
+    const { positions } = await (await fetch(`${site.url}/api/positions`)).json();
+    const cached = [
+      { name: 'job board', path: '/careers' },
+      { name: 'job board, searched', path: '/careers?q=engineer' },
+      { name: 'apply page', path: `/careers/apply/${positions[0].id}` },
+      { name: 'positions API', path: '/api/positions' },
+      { name: 'sitemap', path: '/sitemap.xml' },
+      { name: 'jobs feed', path: '/careers/feed.xml' },
+      { name: 'docs', path: '/docs' },
+      { name: 'privacy notice', path: '/privacy' },
+    ].map((route) => ({ ...route, kind: 'page cache' }));
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'about', path: '/about' },
+      { name: 'contact', path: '/contact' },
+      { name: 'a solution page', path: '/solutions/aws/migration' },
+      { name: 'a blog post', path: '/blog/1' },
+    ].map((route) => ({ ...route, kind: 'prerendered' }));
+    const assets = pickAssets().map((route) => ({ ...route, kind: 'asset' }));
+    let routes = [...pages, ...cached, ...assets];
+    if (options.all) {
+      const known = new Set(routes.map((route) => route.path));
+      const rest = [...filesOf(clientDir)].map(urlOf).filter((path) => !known.has(path));
+      routes = [...routes, ...rest.map((path) => ({ name: path, path, kind: path.startsWith('/_astro/') ? 'asset' : 'file' }))];
+    }
+    root = await documentRoot(
+      site,
+      routes.filter((route) => route.kind === 'page cache'),
+    );
+    const port = await freePort();
+    web = await startNginx(nginx, dir, nginxHttpConfig(root, port));
+    const nginxUrl = `http://127.0.0.1:${port}`;
+    let worker;
+    for (let tries = 0; ; tries += 1) {
+      const status = await fetch(`${nginxUrl}/`).then(
+        (reply) => reply.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      if (tries > 50) throw new Error(`nginx did not answer 200 (${status}); see ${dir}/error.log`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    worker = nginxWorker(web.pid);
+    console.log(
+      `${nginxVersion(nginx)} (1 worker, sendfile, gzip_static) against the server, ${CONNECTIONS} connections, ${DURATION} s each, Accept-Encoding: ${options.encoding}\n`,
+    );
+
+    const rows = [];
+    for (const [index, route] of routes.entries()) {
+      const targets = [
+        { who: 'nginx', url: nginxUrl + (route.nginxPath ?? route.path) },
+        { who: 'server', url: site.url + route.path },
+      ];
+      // Each warmed once (the page cache keeps a page at its first render), the order alternating.
+      for (const target of targets) await (await fetch(target.url)).arrayBuffer();
+      const measured = {};
+      for (const target of index % 2 === 0 ? targets : [...targets].reverse()) {
+        // CPU per request: a figure the other work on a shared machine disturbs less than req/s.
+        const pid = target.who === 'nginx' ? worker : site.pid;
+        const cpuBefore = cpuMicros(pid);
+        const result = await load(target.url);
+        const cpu = cpuMicros(pid) - cpuBefore;
+        measured[target.who] = {
+          cpuPerRequest: cpu / Math.max(1, result.requests.total),
+          rps: result.requests.average,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts + result.non2xx,
+          kb: result.throughput.average / result.requests.average / 1024,
+        };
+      }
+      const row = { ...route, nginx: measured.nginx, server: measured.server, ratio: measured.server.rps / measured.nginx.rps };
+      rows.push(row);
+      console.log(
+        `  ${route.kind.padEnd(11)} ${route.name.slice(0, 24).padEnd(24)} ${row.server.kb.toFixed(1).padStart(5)} KB  nginx ${String(Math.round(row.nginx.rps)).padStart(6)} req/s p99 ${String(row.nginx.p99).padStart(3)} ms ${String(Math.round(row.nginx.cpuPerRequest)).padStart(4)} µs  server ${String(Math.round(row.server.rps)).padStart(6)} req/s p99 ${String(row.server.p99).padStart(3)} ms ${String(Math.round(row.server.cpuPerRequest)).padStart(4)} µs  ${row.ratio.toFixed(2)}x${row.server.errors || row.nginx.errors ? `  errors ${row.server.errors}/${row.nginx.errors}` : ''}`,
+      );
+    }
+    const rss = rssMb(site.pid);
+    console.log(`\nthe server's resident memory afterwards: ${rss} MB\n`);
+
+    const failures = [];
+    const check = (ok, message) => {
+      console.log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
+      if (!ok) failures.push(message);
+    };
+    const slow = rows.filter((row) => row.ratio < MIN_RATIO);
+    check(
+      slow.length === 0,
+      `every URL at least ${MIN_RATIO}x nginx (lowest ${Math.min(...rows.map((row) => row.ratio)).toFixed(2)}x${slow.length ? `; below: ${slow.map((row) => row.name).join(', ')}` : ''})`,
+    );
+    const late = rows.filter((row) => row.server.p99 >= MAX_P99_MS);
+    check(
+      late.length === 0,
+      `p99 under ${MAX_P99_MS} ms everywhere (highest ${Math.max(...rows.map((row) => row.server.p99))} ms${late.length ? `; over: ${late.map((row) => row.name).join(', ')}` : ''})`,
+    );
+    check(
+      rows.every((row) => row.server.errors === 0 && row.nginx.errors === 0),
+      'no errors or non-2xx answers',
+    );
+    check(rss < MAX_RSS_MB, `resident memory under ${MAX_RSS_MB} MB (${rss})`);
+    if (options.json) console.log(JSON.stringify({ rows, rss }));
+    if (failures.length) {
+      console.error(`\n${failures.length} target(s) missed.`);
+      process.exitCode = 1;
+    } else console.log('\nAll targets met.');
+  } finally {
+    await web?.stop();
+    await site.stop();
+    rmSync(dir, { recursive: true, force: true });
+    if (root) rmSync(root, { recursive: true, force: true });
+  }
+}
+
+await main();

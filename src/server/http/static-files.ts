@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { join, relative, sep } from 'node:path';
+import { lookup as mimeType } from 'mrmime';
+import { matchesEtag, preferredEncoding, type Encoding } from './conditional.ts';
+
+/**
+ * The prerendered pages and the assets of the build (dist/client, and the pages written again
+ * with SITE_URL, static-site.ts) held in memory with their Brotli and gzip copies made at build
+ * time: read once at start, answered without touching the disk, with a content ETag (the same on
+ * every instance of a build), 304s, and a year's immutable caching for the hashed assets under
+ * /_astro/. The files a process serves are the ones it started with: a new build written under a
+ * running server changes nothing it answers (its pages keep finding their own scripts), and a new
+ * process loads the new build. Decision 034.
+ */
+
+export interface StaticFile {
+  /** The file's path under its directory, as served: /about/index.html. */
+  path: string;
+  etag: string;
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  /** Headers of every answer for it (Content-Type, Cache-Control, ETag, Vary), made once. */
+  headers: OutgoingHttpHeaders;
+  /** The same, with Content-Encoding and Content-Length, per encoding, as writeHead's flat list (its fast path). */
+  raw: Partial<Record<Encoding, string[]>>;
+  /** The headers of a 304. */
+  rawNotModified: string[];
+}
+
+export interface StaticFiles {
+  /** The file a GET or HEAD of `pathname` answers with (/about finds /about/index.html), if any. */
+  find(pathname: string): StaticFile | undefined;
+  /**
+   * Answers with the file: 304 when the browser's copy is current, else the best encoding it
+   * accepts. `headers` (a flat name, value list) are sent too: nothing may be set on `res` before.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, file: StaticFile, headers?: readonly string[]): void;
+  /** One name for everything served: the files' paths and contents. */
+  readonly build: string;
+  readonly files: number;
+  /** Bytes held, all encodings. */
+  readonly bytes: number;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Text types are sent with their charset (the build writes UTF-8). */
+const TEXT = /^(?:text\/|application\/(?:javascript|json|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
+
+function contentType(path: string): string {
+  const type = mimeType(path) ?? 'application/octet-stream';
+  return TEXT.test(type) ? `${type}; charset=utf-8` : type;
+}
+
+function* walk(dir: string): Generator<string> {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return; // a directory that is not there serves nothing
+  }
+  for (const entry of entries) {
+    // Dot files (the overlay's completion mark) are never served.
+    if (entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+const readIfThere = (path: string): Buffer | undefined => {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The URL paths a file answers: /about/index.html also as /about and /about/, /x.html as /x. */
+function aliases(path: string): string[] {
+  if (path.endsWith('/index.html')) {
+    const dir = path.slice(0, -'index.html'.length);
+    return dir === '/' ? [path, '/'] : [path, dir, dir.slice(0, -1)];
+  }
+  if (path.endsWith('.html')) return [path, path.slice(0, -'.html'.length)];
+  return [path];
+}
+
+/**
+ * Reads every file of `dirs` (the first directory holding a path wins) with its `.br` and `.gz`
+ * copies, if the build made them.
+ */
+export function loadStaticFiles(dirs: string | string[]): StaticFiles {
+  const byPath = new Map<string, StaticFile>();
+  const build = createHash('sha256');
+  let bytes = 0;
+  for (const dir of Array.isArray(dirs) ? dirs : [dirs]) {
+    for (const file of walk(dir)) {
+      if (file.endsWith('.br') || file.endsWith('.gz')) continue;
+      const path = `/${relative(dir, file).split(sep).join('/')}`;
+      if (byPath.has(path)) continue;
+      const identity = readFileSync(file);
+      const br = readIfThere(`${file}.br`);
+      const gzip = readIfThere(`${file}.gz`);
+      const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+      build.update(`${path}\0${etag}\0`);
+      bytes += identity.length + (br?.length ?? 0) + (gzip?.length ?? 0);
+      const headers: OutgoingHttpHeaders = {
+        'Content-Type': contentType(path),
+        'Cache-Control': path.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE,
+        ETag: etag,
+      };
+      if (br || gzip) headers.Vary = 'Accept-Encoding';
+      const flat = Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
+      const raw: StaticFile['raw'] = { identity: [...flat, 'Content-Length', String(identity.length)] };
+      if (br) raw.br = [...flat, 'Content-Encoding', 'br', 'Content-Length', String(br.length)];
+      if (gzip) raw.gzip = [...flat, 'Content-Encoding', 'gzip', 'Content-Length', String(gzip.length)];
+      const rawNotModified = [
+        'ETag',
+        etag,
+        'Cache-Control',
+        String(headers['Cache-Control']),
+        ...(headers.Vary ? ['Vary', 'Accept-Encoding'] : []),
+      ];
+      byPath.set(path, { path, etag, identity, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}), headers, raw, rawNotModified });
+    }
+  }
+  // Aliases after every real path, so a file named /about wins over /about/index.html's alias.
+  const byUrl = new Map(byPath);
+  for (const file of byPath.values()) for (const alias of aliases(file.path)) if (!byUrl.has(alias)) byUrl.set(alias, file);
+
+  return {
+    build: build.digest('base64url').slice(0, 16),
+    files: byPath.size,
+    bytes,
+    find(pathname) {
+      const file = byUrl.get(pathname);
+      if (file || !pathname.includes('%')) return file;
+      try {
+        return byUrl.get(decodeURIComponent(pathname));
+      } catch {
+        return undefined;
+      }
+    },
+    serve(req, res, file, headers = []) {
+      // writeHead with one flat list and nothing set before: Node's fastest way to send headers.
+      if (matchesEtag(req.headers['if-none-match'], file.etag)) {
+        res.writeHead(304, headers.length ? [...file.rawNotModified, ...headers] : file.rawNotModified);
+        res.end();
+        return;
+      }
+      const encoding =
+        file.br || file.gzip ? preferredEncoding(req.headers['accept-encoding'], { br: !!file.br, gzip: !!file.gzip }) : 'identity';
+      const raw = file.raw[encoding]!;
+      res.writeHead(200, headers.length ? [...raw, ...headers] : raw);
+      res.end(req.method === 'HEAD' ? undefined : encoding === 'identity' ? file.identity : file[encoding]);
+    },
+  };
+}
