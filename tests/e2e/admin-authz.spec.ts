@@ -29,6 +29,8 @@ import {
  */
 
 const STAFF = ['admin', 'recruiter', 'hiring_manager', 'interviewer', 'editor', 'sales'] as const;
+/** The answers of "How did you hear about us?" that migration 0008 seeds. */
+const SEEDED_HEARD_ABOUT = ['LinkedIn', 'Job board', 'Friend or colleague', 'Search engine', 'Event or meetup', 'Other'];
 type StaffRole = (typeof STAFF)[number];
 const OTHERS = ['anonymous', 'user', 'held', 'aal1'] as const;
 type Requester = StaffRole | (typeof OTHERS)[number];
@@ -342,7 +344,8 @@ const actions: Record<ActionName, ActionCase> = {
   'admin.setPositionActive': { ok: hiring, input: () => ({ positionId: fixture.teamPosition, active: false }) },
   'admin.addTeamMember': { ok: hiring, input: () => ({ positionId: fixture.otherPosition, userId: fixture.interviewerUserId }) },
   'admin.removeTeamMember': { ok: hiring, input: () => ({ positionId: fixture.teamPosition, userId: fixture.interviewerUserId }) },
-  'admin.saveHeardAboutOptions': { ok: hiring, input: () => ({ options: [`Matrix fair ${run}`] }) },
+  // The seeded answers stay (other specs apply with "LinkedIn"); one of the matrix's own is added.
+  'admin.saveHeardAboutOptions': { ok: hiring, input: () => ({ options: [...SEEDED_HEARD_ABOUT, `Matrix fair ${run}`] }) },
   'admin.setApplicationStatus': {
     ok: hiringTeam,
     input: () => ({ applicationId: fixture.assigned, status: 'hired' }),
