@@ -8,6 +8,7 @@ import {
   createAdmin,
   createVerifiedUser,
   enrolTotp,
+  positionInput,
   expect,
   signInApi,
   signInApiWithCode,
@@ -73,19 +74,6 @@ const client = (baseURL: string) =>
     maxRedirects: 0,
   });
 
-const newPosition = (title: string) => ({
-  title,
-  departmentId: '',
-  location: 'Remote',
-  type: 'Remote',
-  description: 'x',
-  requirements: '',
-  responsibilities: '',
-  salaryMin: '',
-  salaryMax: '',
-  closesAt: '',
-});
-
 /** A staff account of `role` with a second factor, and a client signed in through the code step (aal2). */
 async function staffClient(baseURL: string, role: StaffRole): Promise<APIRequestContext> {
   adminCreate('--email', email(role), '--password', PASSWORD, '--name', `Matrix ${role}`, '--role', role);
@@ -134,7 +122,7 @@ test.beforeAll(async ({ baseURL }) => {
   await enrolTotp(victim, PASSWORD);
   await victim.dispose();
   for (const title of [TEAM_ROLE, OTHER_ROLE])
-    expect((await admin.post('/_actions/admin.createPosition', { data: newPosition(title) })).status()).toBe(200);
+    expect((await admin.post('/_actions/admin.createPosition', { data: positionInput(title) })).status()).toBe(200);
   const applicant = await client(base);
   await applyThroughApi(applicant, TEAM_ROLE, mail('assigned'), { firstName: 'Asha', lastName: 'Assigned' });
   await applyThroughApi(applicant, TEAM_ROLE, mail('unassigned'), { firstName: 'Una', lastName: 'Unassigned' });
@@ -336,10 +324,10 @@ const actions: Record<ActionName, ActionCase> = {
   'admin.invite': { ok: ['admin'], input: () => ({ email: mail('intruder'), role: 'admin' }) },
   'admin.resendInvitation': { ok: ['admin'], input: () => ({ invitationId: fixture.invitationId }) },
   'admin.revokeInvitation': { ok: ['admin'], input: () => ({ invitationId: fixture.invitationId }) },
-  'admin.createPosition': { ok: hiring, input: () => newPosition(`Matrix Injected Role ${run}`) },
+  'admin.createPosition': { ok: hiring, input: () => positionInput(`Matrix Injected Role ${run}`) },
   'admin.updatePosition': {
     ok: hiring,
-    input: () => ({ positionId: fixture.teamPosition, form: newPosition(`Renamed By Attacker ${run}`) }),
+    input: () => ({ positionId: fixture.teamPosition, form: positionInput(`Renamed By Attacker ${run}`) }),
   },
   'admin.setPositionActive': { ok: hiring, input: () => ({ positionId: fixture.teamPosition, active: false }) },
   'admin.addTeamMember': { ok: hiring, input: () => ({ positionId: fixture.otherPosition, userId: fixture.interviewerUserId }) },
