@@ -8,6 +8,7 @@ import {
   createAdmin,
   createVerifiedUser,
   enrolTotp,
+  positionInput,
   expect,
   signInApi,
   signInApiWithCode,
@@ -29,6 +30,8 @@ import {
  */
 
 const STAFF = ['admin', 'recruiter', 'hiring_manager', 'interviewer', 'editor', 'sales'] as const;
+/** The answers of "How did you hear about us?" that migration 0008 seeds. */
+const SEEDED_HEARD_ABOUT = ['LinkedIn', 'Job board', 'Friend or colleague', 'Search engine', 'Event or meetup', 'Other'];
 type StaffRole = (typeof STAFF)[number];
 const OTHERS = ['anonymous', 'user', 'held', 'aal1'] as const;
 type Requester = StaffRole | (typeof OTHERS)[number];
@@ -70,19 +73,6 @@ const client = (baseURL: string) =>
     extraHTTPHeaders: { 'X-Forwarded-For': `10.201.0.${(counter += 1)}`, Connection: 'close' },
     maxRedirects: 0,
   });
-
-const newPosition = (title: string) => ({
-  title,
-  departmentId: '',
-  location: 'Remote',
-  type: 'Remote',
-  description: 'x',
-  requirements: '',
-  responsibilities: '',
-  salaryMin: '',
-  salaryMax: '',
-  closesAt: '',
-});
 
 /** A staff account of `role` with a second factor, and a client signed in through the code step (aal2). */
 async function staffClient(baseURL: string, role: StaffRole): Promise<APIRequestContext> {
@@ -132,7 +122,7 @@ test.beforeAll(async ({ baseURL }) => {
   await enrolTotp(victim, PASSWORD);
   await victim.dispose();
   for (const title of [TEAM_ROLE, OTHER_ROLE])
-    expect((await admin.post('/_actions/admin.createPosition', { data: newPosition(title) })).status()).toBe(200);
+    expect((await admin.post('/_actions/admin.createPosition', { data: positionInput(title) })).status()).toBe(200);
   const applicant = await client(base);
   await applyThroughApi(applicant, TEAM_ROLE, mail('assigned'), { firstName: 'Asha', lastName: 'Assigned' });
   await applyThroughApi(applicant, TEAM_ROLE, mail('unassigned'), { firstName: 'Una', lastName: 'Unassigned' });
@@ -334,15 +324,16 @@ const actions: Record<ActionName, ActionCase> = {
   'admin.invite': { ok: ['admin'], input: () => ({ email: mail('intruder'), role: 'admin' }) },
   'admin.resendInvitation': { ok: ['admin'], input: () => ({ invitationId: fixture.invitationId }) },
   'admin.revokeInvitation': { ok: ['admin'], input: () => ({ invitationId: fixture.invitationId }) },
-  'admin.createPosition': { ok: hiring, input: () => newPosition(`Matrix Injected Role ${run}`) },
+  'admin.createPosition': { ok: hiring, input: () => positionInput(`Matrix Injected Role ${run}`) },
   'admin.updatePosition': {
     ok: hiring,
-    input: () => ({ positionId: fixture.teamPosition, form: newPosition(`Renamed By Attacker ${run}`) }),
+    input: () => ({ positionId: fixture.teamPosition, form: positionInput(`Renamed By Attacker ${run}`) }),
   },
   'admin.setPositionActive': { ok: hiring, input: () => ({ positionId: fixture.teamPosition, active: false }) },
   'admin.addTeamMember': { ok: hiring, input: () => ({ positionId: fixture.otherPosition, userId: fixture.interviewerUserId }) },
   'admin.removeTeamMember': { ok: hiring, input: () => ({ positionId: fixture.teamPosition, userId: fixture.interviewerUserId }) },
-  'admin.saveHeardAboutOptions': { ok: hiring, input: () => ({ options: [`Matrix fair ${run}`] }) },
+  // The seeded answers stay (other specs apply with "LinkedIn"); one of the matrix's own is added.
+  'admin.saveHeardAboutOptions': { ok: hiring, input: () => ({ options: [...SEEDED_HEARD_ABOUT, `Matrix fair ${run}`] }) },
   'admin.setApplicationStatus': {
     ok: hiringTeam,
     input: () => ({ applicationId: fixture.assigned, status: 'hired' }),

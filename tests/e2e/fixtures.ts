@@ -299,3 +299,17 @@ export async function applyThroughApi(
   expect(await actionData<{ kind: string }>(submit)).toMatchObject({ kind: 'submitted' });
   return position.id;
 }
+
+/** The admin.createPosition action's input for a remote position with nothing but a title and a description. */
+export const positionInput = (title: string, description = 'x') => ({
+  title,
+  departmentId: '',
+  location: 'Remote',
+  type: 'Remote',
+  description,
+  requirements: '',
+  responsibilities: '',
+  salaryMin: '',
+  salaryMax: '',
+  closesAt: '',
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration } from './helpers';
-import { applyThroughApi, createEnrolledAdmin, expect, signInAsEnrolledAdmin, test, type EnrolledAdmin } from './fixtures';
+import { applyThroughApi, createEnrolledAdmin, expect, positionInput, signInAsEnrolledAdmin, test, type EnrolledAdmin } from './fixtures';
 
 /*
  * The hiring reports (/admin/insights) of a position made for this test: views of its page,
@@ -47,20 +47,7 @@ test('an admin reads a position’s views, sources, funnel and time to each stat
 }) => {
   await signInAsEnrolledAdmin(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
-  const created = await page.request.post('/_actions/admin.createPosition', {
-    data: {
-      title: TITLE,
-      departmentId: '',
-      location: 'Remote',
-      type: 'Remote',
-      description: 'Probes the reports.',
-      requirements: '',
-      responsibilities: '',
-      salaryMin: '',
-      salaryMax: '',
-      closesAt: '',
-    },
-  });
+  const created = await page.request.post('/_actions/admin.createPosition', { data: positionInput(TITLE, 'Probes the reports.') });
   expect(created.status()).toBe(200);
   const { positions } = (await (await request.get('/api/positions')).json()) as { positions: { id: string; title: string }[] };
   const positionId = positions.find((position) => position.title === TITLE)!.id;

@@ -7,6 +7,7 @@ import {
   expect,
   latestMailTo,
   linkIn,
+  positionInput,
   signInAsEnrolledAdmin,
   signInWithForm,
   enterTotp,
@@ -72,20 +73,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
   await waitForHydration(page);
   // Two positions, an applicant on each.
   for (const title of [TEAM, OTHER]) {
-    const created = await page.request.post('/_actions/admin.createPosition', {
-      data: {
-        title,
-        departmentId: '',
-        location: 'Remote',
-        type: 'Remote',
-        description: 'x',
-        requirements: '',
-        responsibilities: '',
-        salaryMin: '',
-        salaryMax: '',
-        closesAt: '',
-      },
-    });
+    const created = await page.request.post('/_actions/admin.createPosition', { data: positionInput(title) });
     expect(created.status()).toBe(200);
   }
   await applyThroughApi(page.request, TEAM, 'tina.team@mail.test', { firstName: 'Tina', lastName: 'Teamed' });
