@@ -25,6 +25,9 @@ export const migrationTags = (journal) => JSON.parse(journal).entries.map((entry
 /** HEAD's migrations as they are in the working tree (a new one may not be committed yet). */
 export const currentMigrations = () => migrationTags(readFileSync(join(root, JOURNAL), 'utf8'));
 
+/** History is missing (a shallow clone whose origin is out of reach): nothing to compare with. */
+export class ShallowCloneError extends Error {}
+
 /**
  * { commit, label, why, migrationsSince } of the previous release, or throws with what is missing
  * (no git, a shallow clone).
@@ -36,7 +39,16 @@ export function findPreviousRelease() {
     throw new Error('The previous release is taken from git history, and this directory is not a git checkout.');
   }
   if (git('rev-parse', '--is-shallow-repository') === 'true' && !process.env.PREVIOUS_RELEASE) {
-    throw new Error(
+    // A shallow clone of a repository that is at hand (a local path, as CI's fresh clone may be)
+    // can fetch its history; one of a host out of reach cannot, and says so below.
+    try {
+      git('fetch', '--quiet', '--unshallow');
+    } catch {
+      // Out of reach: stopped below with what to do.
+    }
+  }
+  if (git('rev-parse', '--is-shallow-repository') === 'true' && !process.env.PREVIOUS_RELEASE) {
+    throw new ShallowCloneError(
       'This clone is shallow: the previous release is taken from git history. Clone without --depth (or `git fetch --unshallow`), or set PREVIOUS_RELEASE to a revision you have.',
     );
   }

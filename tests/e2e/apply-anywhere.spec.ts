@@ -59,6 +59,10 @@ const country = (page: Page) => form(page).getByRole('combobox', { name: 'Countr
  * confirmation kept over a reload until dismissed (once per width is enough).
  */
 async function finishApplication(page: Page, email: string, testInfo: TestInfo, { full }: { full: boolean }) {
+  // Listened for well before the key press: Playwright turns on its file chooser interception
+  // without waiting for the browser to confirm, and a press that overtook it opened nothing (the
+  // test then waited out its 4 minutes, once in three runs here).
+  const chooser = page.waitForEvent('filechooser', { timeout: 60_000 });
   await typeInto(page, field(page, 'Address'), 'Rua Augusta 1500, São Paulo, SP 01304-001');
   // The radio group: Tab reaches its first radio, an arrow key chooses the next.
   await tabTo(page, form(page).getByRole('radio', { name: 'Male', exact: true }), { max: 3 });
@@ -71,7 +75,6 @@ async function finishApplication(page: Page, email: string, testInfo: TestInfo, 
   // The resume: Enter on the file field opens the file chooser; the focus stays on the field.
   const resumeField = form(page).getByLabel('Resume');
   await tabTo(page, resumeField);
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles(resume);
   await expect(form(page).getByText('Resume uploaded successfully')).toBeVisible();

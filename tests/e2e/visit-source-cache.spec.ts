@@ -35,7 +35,7 @@ test('each visitor of the cached careers pages carries their own source on, with
     expect(await page.content()).not.toContain('hxsrc');
 
     // The live filter (the island) keeps the source in the address it writes.
-    await page.getByRole('textbox', { name: 'Search positions' }).fill('data');
+    await page.getByRole('searchbox', { name: 'Search positions' }).fill('data');
     if (expected) await expect(page).toHaveURL(new RegExp(`ref=${expected.replace('.', '\\.')}`));
     else await expect(page).toHaveURL(/\/careers\?q=data$/);
 
