@@ -68,7 +68,11 @@ export function findPreviousRelease() {
       why = `the newest release tag before HEAD (${tag})`;
     } else {
       const newest = currentMigrations().at(-1);
-      const added = git('log', '--format=%H', '--reverse', `-S"tag": "${newest}"`, '--', JOURNAL).split('\n').find(Boolean);
+      // Along the first parents, merges included (-m): a migration often reaches main in a merge
+      // (and is renumbered there), whose own diff plain `git log -S` does not look at.
+      const added = git('log', '--format=%H', '--reverse', '-m', '--first-parent', `-S"tag": "${newest}"`, '--', JOURNAL)
+        .split('\n')
+        .find(Boolean);
       // Not committed yet: the code before it is HEAD's.
       commit = added ? git('rev-parse', `${added}^`) : head;
       why = added
