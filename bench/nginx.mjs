@@ -94,7 +94,8 @@ function pickAssets() {
     { name: 'stylesheet', path: pick((name) => name.endsWith('.css'), 'stylesheet') },
     { name: 'layout script', path: pick((name) => name.startsWith('BaseLayout') && name.endsWith('.js'), 'layout script') },
     { name: 'React runtime', path: pick((name) => name.startsWith('client.') && name.endsWith('.js'), 'React runtime') },
-    { name: 'job board island', path: pick((name) => name.startsWith('JobBoard') && name.endsWith('.js'), 'job board island') },
+    // The careers pages' islands share one chunk group (src/integrations/client-chunks.ts).
+    { name: 'careers islands', path: pick((name) => name.startsWith('careers-islands') && name.endsWith('.js'), 'careers islands chunk') },
     { name: 'font', path: pick((name) => name.startsWith('inter-latin-wght') && name.endsWith('.woff2'), 'font') },
     { name: 'image (webp)', path: pick((name) => name.startsWith('about.') && name.endsWith('.webp'), 'webp image') },
     { name: 'favicon (svg)', path: '/favicon.svg' },

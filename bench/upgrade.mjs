@@ -157,17 +157,22 @@ async function main() {
       ...s3.env,
     };
     const ports = [await freePort(), await freePort()];
+    /** Every instance started, old and new, with its log lines. */
+    const sites = [];
     const envOf = (index) => ({ ...shared, DATA_DIR: join(dir, `instance-${index + 1}`) });
     const instances = await Promise.all(
       ports.map((port, index) =>
-        startSite({ port, env: envOf(index), name: `instance ${index + 1} (old)`, cwd: oldDir, timeoutMs: 120_000 }),
+        startSite({ port, env: envOf(index), name: `instance ${index + 1} (old)`, cwd: oldDir, timeoutMs: 120_000 }).then((site) => {
+          sites.push({ name: `instance ${index + 1} (old)`, site });
+          return site;
+        }),
       ),
     );
     stops.push(() => Promise.all(instances.map((instance) => instance.stop())));
 
     const { cert, key, ca } = selfSignedCertificate(dir);
     writeFileSync(join(dir, 'helixpoint.conf'), deployedSiteConfig({ httpPort, httpsPort, ports, cert, key }));
-    const web = await startNginx(nginx, dir, `  access_log ${dir}/access.log;\n  include ${dir}/helixpoint.conf;`);
+    const web = await startNginx(nginx, dir, `  log_format upstreams '$status $request_method $uri $upstream_addr $upstream_status $request_time';\n  access_log ${dir}/access.log upstreams;\n  include ${dir}/helixpoint.conf;`);
     stops.push(() => web.stop());
     console.log(`${nginxVersion(nginx)} on ${siteUrl} (deploy/nginx.conf) in front of instances on ports ${ports.join(' and ')}`);
 
@@ -257,7 +262,7 @@ async function main() {
             headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: cookie, Origin: siteUrl },
             body: JSON.stringify({ positionId: switched.id, active: n % 10 !== 4 }),
           });
-          count('admin: position switched off/on', edit.status === 200 ? undefined : `${edit.status || edit.error}`);
+          count('admin: position switched off/on', edit.status >= 200 && edit.status < 300 ? undefined : `${edit.status || edit.error}`);
         }
         await sleep(200);
       }
@@ -282,6 +287,7 @@ async function main() {
       const stopped = old.lines.find((line) => line.msg === 'stopped');
       const startStarted = performance.now();
       const fresh = await startSite({ port, env: envOf(index), name: `instance ${index + 1} (new)`, cwd: newDir, timeoutMs: 120_000 });
+      sites.push({ name: `instance ${index + 1} (new)`, site: fresh });
       await waitFor(async () => (await fetch(`${fresh.url}/readyz`)).status === 200, { timeoutMs: 30_000 });
       instances[index] = fresh;
       const step = {
@@ -316,6 +322,20 @@ async function main() {
       );
     }
     check(failed === 0, `${made} requests made, ${failed} failed`);
+    // What nginx and the instances logged as errors: the first place to look when a request failed.
+    if (failed > 0) {
+      const nginxErrors = readFileSync(join(dir, 'error.log'), 'utf8').split('\n').filter(Boolean);
+      const distinct = [
+        ...new Set(nginxErrors.map((line) => line.replace(/^\S+ \S+ \[\w+\] \d+#\d+: \*\d+ /, '').replace(/client: .*$/, ''))),
+      ];
+      for (const line of distinct.slice(0, 6)) console.log(`       nginx logged: ${line.slice(0, 300)}`);
+    }
+    for (const { name, site } of sites) {
+      const errors = [
+        ...new Set(site.lines.filter((line) => (line.level ?? 50) >= 40).map((line) => `${line.msg} ${line.err?.message ?? ''}`.trim())),
+      ];
+      for (const message of errors.slice(0, 6)) console.log(`       ${name} logged: ${message.slice(0, 300)}`);
+    }
 
     const db = new pg.Client(database.url);
     await db.connect();
@@ -363,7 +383,8 @@ async function main() {
       await Promise.resolve()
         .then(stop)
         .catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
+    if (process.env.UPGRADE_KEEP_DIR) console.log(`kept: ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
   const failedChecks = checks.filter((item) => !item.ok);
   console.log(

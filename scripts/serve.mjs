@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataDirError } from '../src/server/data-dir.ts';
+import { takeOverShutdownSignals } from '../src/server/db/embedded.ts';
 import { configOrExit } from './lib/config-or-exit.mjs';
 import { closeGracefully, createAppServer } from '../src/server/http/server.ts';
 import { createPageCache } from '../src/server/http/page-cache.ts';
@@ -89,6 +90,7 @@ server.listen(config.port, config.host, () => {
 // and a job still running a few seconds after the drain is handed back for another instance.
 const JOBS_AFTER_DRAIN_MS = 5_000;
 let stopping = false;
+takeOverShutdownSignals();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     if (stopping) return;

