@@ -172,7 +172,11 @@ async function main() {
 
     const { cert, key, ca } = selfSignedCertificate(dir);
     writeFileSync(join(dir, 'helixpoint.conf'), deployedSiteConfig({ httpPort, httpsPort, ports, cert, key }));
-    const web = await startNginx(nginx, dir, `  log_format upstreams '$status $request_method $uri $upstream_addr $upstream_status $request_time';\n  access_log ${dir}/access.log upstreams;\n  include ${dir}/helixpoint.conf;`);
+    const web = await startNginx(
+      nginx,
+      dir,
+      `  log_format upstreams '$status $request_method $uri $upstream_addr $upstream_status $request_time';\n  access_log ${dir}/access.log upstreams;\n  include ${dir}/helixpoint.conf;`,
+    );
     stops.push(() => web.stop());
     console.log(`${nginxVersion(nginx)} on ${siteUrl} (deploy/nginx.conf) in front of instances on ports ${ports.join(' and ')}`);
 
