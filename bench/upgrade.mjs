@@ -16,6 +16,8 @@
 // their resume; and every applicant's confirmation e-mail sent), each instance's drain and
 // restart times. Exits 1 when a check fails; skipped (exit 0) without nginx or openssl.
 //   npm run build && npm run bench:upgrade [-- --steady 8 --applicants 3 --visitors 4]
+// UPGRADE_KEEP_DIR=1 keeps the run's directory (nginx's access log names the instance and its
+// status for every request; the instances' data directories, the database) and prints where.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -157,17 +159,15 @@ async function main() {
       ...s3.env,
     };
     const ports = [await freePort(), await freePort()];
-    /** Every instance started, old and new, with its log lines. */
+    /** Every instance started, old and new (each with its name and its log). */
     const sites = [];
     const envOf = (index) => ({ ...shared, DATA_DIR: join(dir, `instance-${index + 1}`) });
     const instances = await Promise.all(
       ports.map((port, index) =>
-        startSite({ port, env: envOf(index), name: `instance ${index + 1} (old)`, cwd: oldDir, timeoutMs: 120_000 }).then((site) => {
-          sites.push({ name: `instance ${index + 1} (old)`, site });
-          return site;
-        }),
+        startSite({ port, env: envOf(index), name: `instance ${index + 1} (old)`, cwd: oldDir, timeoutMs: 120_000 }),
       ),
     );
+    sites.push(...instances);
     stops.push(() => Promise.all(instances.map((instance) => instance.stop())));
 
     const { cert, key, ca } = selfSignedCertificate(dir);
@@ -291,7 +291,7 @@ async function main() {
       const stopped = old.lines.find((line) => line.msg === 'stopped');
       const startStarted = performance.now();
       const fresh = await startSite({ port, env: envOf(index), name: `instance ${index + 1} (new)`, cwd: newDir, timeoutMs: 120_000 });
-      sites.push({ name: `instance ${index + 1} (new)`, site: fresh });
+      sites.push(fresh);
       await waitFor(async () => (await fetch(`${fresh.url}/readyz`)).status === 200, { timeoutMs: 30_000 });
       instances[index] = fresh;
       const step = {
@@ -327,18 +327,18 @@ async function main() {
     }
     check(failed === 0, `${made} requests made, ${failed} failed`);
     // What nginx and the instances logged as errors: the first place to look when a request failed.
+    // An error a page throws is printed by Astro on stderr, not in the JSON log.
     if (failed > 0) {
-      const nginxErrors = readFileSync(join(dir, 'error.log'), 'utf8').split('\n').filter(Boolean);
-      const distinct = [
-        ...new Set(nginxErrors.map((line) => line.replace(/^\S+ \S+ \[\w+\] \d+#\d+: \*\d+ /, '').replace(/client: .*$/, ''))),
-      ];
-      for (const line of distinct.slice(0, 6)) console.log(`       nginx logged: ${line.slice(0, 300)}`);
-    }
-    for (const { name, site } of sites) {
-      const errors = [
-        ...new Set(site.lines.filter((line) => (line.level ?? 50) >= 40).map((line) => `${line.msg} ${line.err?.message ?? ''}`.trim())),
-      ];
-      for (const message of errors.slice(0, 6)) console.log(`       ${name} logged: ${message.slice(0, 300)}`);
+      const distinct = (lines) => [...new Set(lines.filter(Boolean))].slice(0, 6);
+      const nginxErrors = readFileSync(join(dir, 'error.log'), 'utf8')
+        .split('\n')
+        .map((line) => line.replace(/^\S+ \S+ \[\w+\] \d+#\d+: \*\d+ /, '').replace(/client: .*$/, ''));
+      for (const line of distinct(nginxErrors)) console.log(`       nginx logged: ${line.slice(0, 300)}`);
+      for (const site of sites) {
+        const logged = site.lines.filter((line) => (line.level ?? 50) >= 40).map((line) => `${line.msg} ${line.err?.message ?? ''}`.trim());
+        for (const line of distinct([...logged, ...site.stderr().split('\n')]))
+          console.log(`       ${site.name} logged: ${line.slice(0, 300)}`);
+      }
     }
 
     const db = new pg.Client(database.url);

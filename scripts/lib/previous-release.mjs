@@ -40,17 +40,14 @@ export function findPreviousRelease() {
   }
   if (git('rev-parse', '--is-shallow-repository') === 'true' && !process.env.PREVIOUS_RELEASE) {
     // A shallow clone of a repository that is at hand (a local path, as CI's fresh clone may be)
-    // can fetch its history; one of a host out of reach cannot, and says so below.
+    // can fetch its history; one of a host out of reach cannot, and says what to do.
     try {
       git('fetch', '--quiet', '--unshallow');
     } catch {
-      // Out of reach: stopped below with what to do.
+      throw new ShallowCloneError(
+        'This clone is shallow: the previous release is taken from git history. Clone without --depth (or `git fetch --unshallow`), or set PREVIOUS_RELEASE to a revision you have.',
+      );
     }
-  }
-  if (git('rev-parse', '--is-shallow-repository') === 'true' && !process.env.PREVIOUS_RELEASE) {
-    throw new ShallowCloneError(
-      'This clone is shallow: the previous release is taken from git history. Clone without --depth (or `git fetch --unshallow`), or set PREVIOUS_RELEASE to a revision you have.',
-    );
   }
   let commit;
   let why;

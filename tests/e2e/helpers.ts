@@ -16,7 +16,7 @@ export async function expectNoCspViolations(page: Page, context?: string): Promi
  * axe-core run in the page itself, injected once per document (and into every same-origin frame,
  * so frames are checked too). @axe-core/playwright's analyze() injected axe's 550 KB anew on every
  * call and finished each run in a new page of its own: 1.7-2.9 s a check on this machine against
- * 0.2-0.3 s for the run itself, about a third of the whole e2e suite's time (decision 037).
+ * 0.2-0.4 s for the audit itself, about a third of the whole e2e suite's time (decision 037).
  */
 async function runAxe(page: Page): Promise<axe.AxeResults> {
   for (const frame of page.frames()) {
