@@ -4,7 +4,7 @@
 // style and font it names) and an admin working (the applications list, a position switched off
 // and on), each instance is replaced in turn by a new build with a new migration, as the README's
 // upgrade procedure does it: SIGTERM (the instance drains), start the new release on the same
-// port and DATA_DIR, wait for /readyz. The first new instance applies the new migration while the
+// port and DATA_DIR, wait for /readyz, then nginx's fail_timeout. The first new instance applies the new migration while the
 // other still runs the old release. No request is retried by the drill.
 //
 // The old release is this checkout's build (npm run build first), in a directory of its own. The
@@ -45,6 +45,9 @@ const { values } = parseArgs({
   },
 });
 const STEADY_MS = Number(values.steady) * 1000;
+/** deploy/nginx.conf's fail_timeout: how long nginx leaves out an instance that refused connections. */
+const NGINX_FAIL_TIMEOUT_MS =
+  Number(/fail_timeout=(\d+)s/.exec(readFileSync(new URL('../deploy/nginx.conf', import.meta.url), 'utf8'))?.[1] ?? NaN) * 1000;
 const APPLICANTS = Number(values.applicants);
 const VISITORS = Number(values.visitors);
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -304,6 +307,10 @@ async function main() {
         readyMs: performance.now() - startStarted,
       };
       steps.push(step);
+      // As the README's procedure: nginx left the instance out for fail_timeout after its last
+      // refused connection (it may be seconds before it was ready); the next one is stopped only
+      // once nginx sends to this one again, or nginx would have no instance for a moment.
+      await sleep(NGINX_FAIL_TIMEOUT_MS);
       console.log(
         `  instance ${step.instance}: SIGTERM → exited in ${(stoppedMs / 1000).toFixed(1)} s (requests drained in ${step.drainMs ?? '?'} ms, ${step.cut ?? '?'} connections cut; jobs ${step.jobsFinished ?? '?'} finished, ${step.jobsHandedBack ?? '?'} handed back); the new release ready ${(step.readyMs / 1000).toFixed(1)} s later`,
       );
