@@ -12,11 +12,22 @@ import { expect, latestMailTo, test } from './fixtures';
 
 const resume = fileURLToPath(new URL('../fixtures/resume.pdf', import.meta.url));
 
-/** Presses Tab until `target` has the focus: it must be reachable, in the order of the page. */
-async function tabTo(page: Page, target: Locator, { max = 80, backwards = false } = {}) {
+/**
+ * Presses Tab until `target` has the focus: it must be reachable, in the order of the page. Towards
+ * the target: Shift+Tab when it comes before the focused element, so focus never runs off the end
+ * of the page (headless Chromium then sometimes leaves the document unfocused and drops the next
+ * presses: a flaky failure at 390 px).
+ */
+async function tabTo(page: Page, target: Locator, { max = 80, backwards }: { max?: number; backwards?: boolean } = {}) {
+  const reverse =
+    backwards ??
+    (await target.evaluate((element) => {
+      const active = document.activeElement;
+      return Boolean(active && active !== document.body && element.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }));
   for (let presses = 0; presses < max; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    await page.keyboard.press(reverse ? 'Shift+Tab' : 'Tab');
   }
   await expect(target, `reached with ${max} presses of Tab`).toBeFocused();
 }
