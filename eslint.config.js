@@ -16,6 +16,8 @@ export default defineConfig(
     files: ['**/*.{ts,tsx,mjs,js}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
+  // The import rules' configuration (.dependency-cruiser.cjs), which dependency-cruiser loads as CommonJS.
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
   { files: ['**/*.tsx'], extends: [jsxA11y.configs.recommended, reactHooks.configs.flat.recommended] },
   {
     rules: {
@@ -39,6 +41,8 @@ export default defineConfig(
   {
     files: [
       'src/server/**',
+      // Build integrations run in Node at build (and dev) time, never in the browser.
+      'src/integrations/**',
       'src/pages/**',
       'src/actions/**',
       'src/layouts/**',

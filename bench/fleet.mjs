@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { CLEANUP_UPLOADS } from '../src/server/jobs/queue.ts';
+import { CLEANUP_UPLOADS } from '../src/server/uploads/module.ts';
 import { freePort } from '../src/server/net.ts';
 import { createS3Storage } from '../src/server/storage/s3-driver.ts';
 import { applyOnce, pdf, percentile, send } from './lib/applicant.mjs';

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackup } from '../src/server/backup/backup.ts';
+import { jobQueues } from '../src/server/modules.ts';
 import { openBackupTarget } from '../src/server/backup/targets.ts';
 import { configOrExit } from './lib/config-or-exit.mjs';
 import { DataDirError } from '../src/server/data-dir.ts';
@@ -30,7 +31,7 @@ try {
 }
 try {
   const started = Date.now();
-  const manifest = await createBackup({ ...target, out: values.out, log: (message) => console.error(message) });
+  const manifest = await createBackup({ ...target, out: values.out, jobQueues, log: (message) => console.error(message) });
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   const bytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
   console.log(

@@ -4,6 +4,7 @@
 // which replaces what is there. Stop the site first when it uses the embedded database.
 import { parseArgs } from 'node:util';
 import { RestoreRefusedError, restoreBackup } from '../src/server/backup/backup.ts';
+import { jobQueues } from '../src/server/modules.ts';
 import { openBackupTarget } from '../src/server/backup/targets.ts';
 import { configOrExit } from './lib/config-or-exit.mjs';
 import { DataDirError } from '../src/server/data-dir.ts';
@@ -26,7 +27,7 @@ try {
 }
 try {
   const started = Date.now();
-  const manifest = await restoreBackup({ ...target, file, force: values.force, log: (message) => console.error(message) });
+  const manifest = await restoreBackup({ ...target, file, force: values.force, jobQueues, log: (message) => console.error(message) });
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   console.log(
     `Restored ${rows} rows in ${manifest.tables.length} tables and ${manifest.files.length} files from ${file} (taken ${manifest.createdAt}) in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the site: it applies any newer migrations.`,

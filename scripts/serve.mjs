@@ -10,13 +10,10 @@ import { configOrExit } from './lib/config-or-exit.mjs';
 import { closeGracefully, createAppServer } from '../src/server/http/server.ts';
 import { createPageCache } from '../src/server/http/page-cache.ts';
 import { prepareStaticSite } from '../src/server/http/static-site.ts';
-import { countViews } from '../src/server/insights/views.ts';
 import { visitSourceSlots } from '../src/server/insights/visit-source.ts';
 import { loadStaticFiles } from '../src/server/http/static-files.ts';
 import { createLogger } from '../src/server/logger.ts';
-import { onPositionsChanged } from '../src/server/positions/changes.ts';
-import { startRuntime } from '../src/server/runtime.ts';
-import { withOneClickUnsubscribe } from '../src/server/alerts/one-click.ts';
+import { startApp } from '../src/server/modules.ts';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
 if (!existsSync(entry)) {
@@ -27,9 +24,9 @@ if (!existsSync(entry)) {
 const config = configOrExit();
 
 const logger = createLogger(config.logLevel);
-let runtime;
+let app;
 try {
-  runtime = await startRuntime(config, logger);
+  app = await startApp(config, logger);
 } catch (error) {
   if (error instanceof DataDirError) {
     console.error(error.message);
@@ -39,6 +36,7 @@ try {
   process.exit(1);
 }
 
+const { runtime } = app;
 const { handler } = await import(entry.href);
 // The build carries a placeholder address: the pages that show it are written once with SITE_URL.
 const staticSite = await prepareStaticSite({
@@ -61,18 +59,18 @@ const pageCache = createPageCache({
   onUntemplatable: (route) =>
     logger.warn({ route }, 'page cache: this page writes the visit source where it cannot be filled in; kept per source'),
 });
-onPositionsChanged(() => pageCache.invalidate());
+app.onPagesChanged(() => pageCache.invalidate());
 const server = createAppServer({
   clientDir: staticSite.dirs,
   staticFiles,
-  // Job alerts' one-click unsubscribe comes from mail providers' sites: answered before Astro's origin check.
-  astroHandler: withOneClickUnsubscribe(handler, runtime.database.db),
+  // The modules' own routes in front (job alerts' one-click unsubscribe, before Astro's origin check).
+  astroHandler: app.wrapHandler(handler),
   isHealthy: runtime.isHealthy,
   logRequest: (entry) => logger.info(entry, 'request'),
   hsts: config.siteUrl.startsWith('https://'),
   metricsToken: config.metricsToken,
   pageCache,
-  afterResponse: countViews(runtime.views),
+  afterResponse: app.afterResponse,
   siteOrigin: config.siteUrl,
   warn: (data, message) => logger.warn(data, message),
 });

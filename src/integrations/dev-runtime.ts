@@ -14,9 +14,9 @@ export function devRuntime(): AstroIntegration {
         // Imported here, not at the top: `astro build` must never load (or start) any of it.
         const { loadConfig } = await import('../server/config.ts');
         const { createLogger } = await import('../server/logger.ts');
-        const { startRuntime } = await import('../server/runtime.ts');
+        const { startApp } = await import('../server/modules.ts');
         const config = loadConfig();
-        const runtime = await startRuntime(config, createLogger(config.logLevel));
+        const { runtime } = await startApp(config, createLogger(config.logLevel));
         stop = runtime.stop;
         logger.info(`runtime started (data in ${config.dataDir})`);
       },

@@ -1,7 +1,13 @@
-import type { DocsTopic } from '@/content/types';
+/** What a docs topic can be found by (content/types.ts's DocsTopic has it; lib does not import content). */
+export interface SearchableTopic {
+  title: string;
+  summary: string;
+  keywords: readonly string[];
+  sections: readonly { heading: string; paragraphs: readonly string[]; bullets?: readonly string[] }[];
+}
 
 /** Everything a topic can be found by, lowercased: title, summary, keywords, headings and text. */
-export function topicSearchText(topic: DocsTopic): string {
+export function topicSearchText(topic: SearchableTopic): string {
   return [
     topic.title,
     topic.summary,

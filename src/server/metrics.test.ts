@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeGracefully, createAppServer } from './http/server';
-import { createMetrics, getMetrics, hasMetricsToken, uploadOutcome, type Metrics } from './metrics';
+import { createMetrics, getMetrics, hasMetricsToken, type Metrics } from './metrics';
+import { uploadOutcome } from './uploads/metrics';
 import { startTestBackend, TEST_SECRET, type TestBackend } from './testing/backend';
 import { startJobs } from './jobs/queue';
 import { createMailer } from './mail/transport';
@@ -152,13 +153,11 @@ describe('the vital signs of a running backend', () => {
     const start = (smtpUrl?: string) =>
       startJobs({
         databaseUrl: backend.database.url,
-        db: backend.database.db,
         mailer: createMailer({
           ...(smtpUrl ? { smtpUrl } : {}),
           from: 'Helixpoint <no-reply@helixpoint.test>',
           outboxDir: join(mailDir, 'mail'),
         }),
-        storage: backend.storage,
         sealSecret: TEST_SECRET,
         log: () => {},
         pollingIntervalSeconds: 0.5,

@@ -18,14 +18,11 @@ export interface MetricSources {
   queues?: () => Promise<{ name: string; queued: number; active: number; failed: number }[]>;
 }
 
-export type UploadOutcome = 'accepted' | 'invalid' | 'cross-site' | 'too-large' | 'wrong-type' | 'rate-limited' | 'unavailable' | 'failed';
-
 export interface Metrics {
   registry: Registry;
   httpRequests: Histogram<'method' | 'route' | 'status'>;
   jobFailures: Counter<'queue'>;
   emails: Counter<'outcome'>;
-  uploads: Counter<'outcome'>;
   /** Where the gauges read from; set by the runtime once it is started. */
   sources: MetricSources;
 }
@@ -114,12 +111,6 @@ export function createMetrics(): Metrics {
       labelNames: ['outcome'],
       registers: [registry],
     }),
-    uploads: new Counter({
-      name: 'helixpoint_uploads_total',
-      help: 'Uploads by outcome: accepted, or the reason they were refused.',
-      labelNames: ['outcome'],
-      registers: [registry],
-    }),
   };
 }
 
@@ -132,24 +123,16 @@ export function getMetrics(): Metrics {
   return (global[METRICS] ??= createMetrics());
 }
 
-/** The outcome an upload answer stands for, by its status. */
-export function uploadOutcome(status: number): UploadOutcome {
-  switch (status) {
-    case 201:
-      return 'accepted';
-    case 403:
-      return 'cross-site';
-    case 413:
-      return 'too-large';
-    case 415:
-      return 'wrong-type';
-    case 429:
-      return 'rate-limited';
-    case 503:
-      return 'unavailable';
-    default:
-      return status < 500 ? 'invalid' : 'failed';
-  }
+/**
+ * A domain's own counter, on the process's registry (decision 038): declared in the domain
+ * (src/server/uploads/metrics.ts), created on first use, the same one however often it is asked
+ * for (the server evaluates modules twice: its own and Astro's bundle).
+ */
+export function domainCounter<Label extends string>(name: string, help: string, labelNames: readonly Label[]): () => Counter<Label> {
+  return () => {
+    const { registry } = getMetrics();
+    return (registry.getSingleMetric(name) as Counter<Label> | undefined) ?? new Counter({ name, help, labelNames, registers: [registry] });
+  };
 }
 
 /** Does the request carry `Authorization: Bearer <token>`? Compared in constant time. */

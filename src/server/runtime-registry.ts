@@ -1,4 +1,4 @@
-import type { Runtime } from './runtime.ts';
+import type { Runtime } from './runtime-types.ts';
 
 /*
  * Pages rendered by Astro run in its bundle, which has its own copies of our modules; the one

@@ -1,53 +1,48 @@
-import { createAuth, withdrawUnlistedAdmins, type Auth } from './accounts/auth.ts';
 import type { AppConfig } from './config.ts';
 import { settled } from './after-response.ts';
 import { assertWritableDataDir } from './data-dir.ts';
 import { isDatabaseReachable } from './db/client.ts';
 import { describeError } from './failures.ts';
-import { openDatabase, type OpenDatabase } from './db/open.ts';
-import { seedIfNeverSeeded } from './db/seed.ts';
-import { createViewCounter, writeViews, type ViewCounter } from './insights/views.ts';
-import { startJobs, type Jobs, type JobsStopReport } from './jobs/queue.ts';
+import { openDatabase } from './db/open.ts';
+import { startJobs } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import { getMetrics } from './metrics.ts';
-import { listenForPositionChanges, type PositionChangeListener } from './positions/changes.ts';
-import { createRateLimiters, type RateLimiters } from './rate-limit.ts';
-import { createMailer, type Mailer } from './mail/transport.ts';
+import { createRateLimiters } from './rate-limit.ts';
+import { createMailer } from './mail/transport.ts';
 import { setRuntime } from './runtime-registry.ts';
+import type { Runtime, ServerModule, StartedModule } from './runtime-types.ts';
 import { createStorage } from './storage/index.ts';
-import type { ObjectStorage } from './storage/types.ts';
 
-/** Everything the server holds while it runs, started in dependency order and stopped in reverse. */
-export interface Runtime {
-  config: AppConfig;
-  logger: Logger;
-  database: OpenDatabase;
-  storage: ObjectStorage;
-  mailer: Mailer;
-  jobs: Jobs;
-  rateLimits: RateLimiters;
-  auth: Auth;
-  /** Hears other instances announce position changes (positions/changes.ts). */
-  positionChanges: PositionChangeListener;
-  /** Counts views of the job board and position pages, written in batches (insights/views.ts). */
-  views: ViewCounter;
-  isHealthy(): Promise<boolean>;
-  /** Stops in reverse order; the jobs get up to `jobsTimeoutMs` to finish before they are handed back. */
-  stop(options?: { jobsTimeoutMs?: number }): Promise<{ jobs: JobsStopReport }>;
+export type { AnsweredRequest, Runtime, ServerModule, StartedModule } from './runtime-types.ts';
+
+/** A started server: the runtime, and the modules' hooks into the HTTP server, composed. */
+export interface StartedServer {
+  runtime: Runtime;
+  /** Every module's after-answer work, in the order of the modules. */
+  afterResponse(
+    req: Parameters<NonNullable<StartedModule['afterResponse']>>[0],
+    answered: Parameters<NonNullable<StartedModule['afterResponse']>>[1],
+  ): void;
+  /** Astro's handler with the modules' own routes in front of it. */
+  wrapHandler: NonNullable<StartedModule['wrapHandler']>;
+  /** Subscribes to every module's "pages kept in memory are stale"; returns the unsubscribe. */
+  onPagesChanged(listener: () => void): () => void;
 }
 
-export async function startRuntime(config: AppConfig, logger: Logger): Promise<Runtime> {
+/**
+ * Starts the platform (database, storage, mail, the job queue, rate limits), then each module in
+ * the order given, which adds its services, queues and workers. Stopped in reverse. The platform
+ * knows no domain: the modules are given by the caller (src/server/modules.ts; decision 038).
+ */
+export async function startServer(config: AppConfig, logger: Logger, modules: readonly ServerModule[]): Promise<StartedServer> {
   // DATA_DIR is written to with an external database too (static pages, mail outbox, uploads).
   assertWritableDataDir(config.dataDir);
   const database = await openDatabase(config, (message) => logger.info(message), {
     warn: (data, message) => logger.warn(data, message),
     info: (data, message) => logger.info(data, message),
   });
+  const started: StartedModule[] = [];
   try {
-    const seeded = await seedIfNeverSeeded(database.db);
-    if (seeded) logger.info(seeded, 'demo departments and positions added');
-    // An address taken off ADMIN_EMAILS loses the admin role the list gave it (decision 028).
-    await withdrawUnlistedAdmins(database.db, config.adminEmails, (data, message) => logger.warn(data, message));
     const storage = await createStorage({
       driver: config.storage.driver,
       dataDir: config.dataDir,
@@ -61,51 +56,40 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
     });
     const jobs = await startJobs({
       databaseUrl: database.url,
-      db: database.db,
       mailer,
-      storage,
       sealSecret: config.authSecret,
-      retention: config.retention,
-      siteUrl: config.siteUrl,
       log: (data, message) => logger.info(data, message),
     });
-    const rateLimits = createRateLimiters(database.pool);
-    const runtime: Runtime = {
+    // The platform's part; the modules add their services (declared on Runtime by them) below,
+    // before anything can ask for the runtime.
+    const runtime = {
       config,
       logger,
       database,
       storage,
       mailer,
       jobs,
-      rateLimits,
-      auth: createAuth({
-        db: database.db,
-        jobs,
-        rateLimits,
-        siteUrl: config.siteUrl,
-        secret: config.authSecret,
-        secureCookies: config.secureCookies,
-        requireEmailVerification: config.requireEmailVerification,
-        adminEmails: config.adminEmails,
-        log: (data, message) => logger.info(data, message),
-      }),
-      positionChanges: listenForPositionChanges(database.pool, logger),
-      views: createViewCounter({
-        write: (rows) => writeViews(database.db, rows),
-        onError: (error) => logger.warn({ err: describeError(error) }, 'page views kept for the next write'),
-      }),
+      rateLimits: createRateLimiters(database.pool),
       isHealthy: () => isDatabaseReachable(database.pool),
       stop: async ({ jobsTimeoutMs } = {}) => {
         // Work a request left to do after its answer (a reset link, application links) is finished first.
         await settled();
-        await runtime.views.stop();
-        await runtime.positionChanges.stop();
+        for (const module of [...started].reverse()) {
+          await module.stop?.().catch((error: unknown) => logger.warn({ err: describeError(error) }, 'a module did not stop cleanly'));
+        }
         const jobsReport = await jobs.stop(jobsTimeoutMs);
         mailer.close();
         await database.close();
         return { jobs: jobsReport };
       },
-    };
+    } satisfies Omit<Runtime, 'auth'> as Runtime;
+    for (const module of modules) {
+      for (const queue of module.queues ?? []) await jobs.addQueue(queue);
+      const result = (await module.start?.(runtime)) ?? {};
+      started.push(result);
+      Object.assign(runtime, result.services);
+      for (const worker of result.workers ?? []) await jobs.work(worker);
+    }
     Object.assign(getMetrics().sources, {
       pool: database.pool,
       database: runtime.isHealthy,
@@ -113,8 +97,19 @@ export async function startRuntime(config: AppConfig, logger: Logger): Promise<R
       queues: jobs.queueCounts,
     });
     setRuntime(runtime);
-    return runtime;
+    return {
+      runtime,
+      afterResponse(req, answered) {
+        for (const module of started) module.afterResponse?.(req, answered);
+      },
+      wrapHandler: (handler) => started.reduceRight((inner, module) => module.wrapHandler?.(inner) ?? inner, handler),
+      onPagesChanged(listener) {
+        const unsubscribes = started.flatMap((module) => module.onPagesChanged?.(listener) ?? []);
+        return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+      },
+    };
   } catch (error) {
+    for (const module of [...started].reverse()) await module.stop?.().catch(() => {});
     await database.close();
     throw error;
   }

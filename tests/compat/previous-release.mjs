@@ -22,8 +22,9 @@ import { eq } from 'drizzle-orm';
 import { connect, runMigrations } from '../../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
 import { applications } from '../../src/server/db/schema.ts';
-import { seedIfNeverSeeded } from '../../src/server/db/seed.ts';
+import { seedIfNeverSeeded } from '../../src/server/positions/seed.ts';
 import { installJobSchema } from '../../src/server/jobs/queue.ts';
+import { jobQueues } from '../../src/server/modules.ts';
 import { freePort } from '../../src/server/net.ts';
 import { ShallowCloneError, findPreviousRelease, preparePreviousRelease } from '../../scripts/lib/previous-release.mjs';
 import { pdf } from '../../bench/lib/applicant.mjs';
@@ -107,7 +108,7 @@ async function main() {
     // The new release starts first: its migrations, its job schema, the demo data.
     const current = connect(database.url);
     await runMigrations(current.db);
-    await installJobSchema(database.url);
+    await installJobSchema(database.url, jobQueues);
     await seedIfNeverSeeded(current.db);
     console.log(`\nthe database at the current schema (${release.migrationsThen.length} + ${release.migrationsSince.length} migrations)`);
 

@@ -1,6 +1,5 @@
 import { verifyJWT } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { newId } from './new-account.ts';
 import type { Tx } from '../admin-command.ts';
@@ -68,7 +67,15 @@ export type ConfirmResult =
  * password chosen here replaces any earlier one, every earlier session ends, and a factor set up
  * before the address was proven is removed. The caller signs the verifier in with this password.
  */
-export async function confirmAddress(deps: { db: Database; auth: Pick<Auth, '$context'> }, input: unknown): Promise<ConfirmResult> {
+/**
+ * What confirming needs of Better Auth: its secret (the link's JWT) and its password hasher. Said
+ * here rather than imported as auth.ts's type, which imports this file (no import circle).
+ */
+export interface AuthContextSource {
+  $context: Promise<{ secret: string; password: { hash(password: string): Promise<string> } }>;
+}
+
+export async function confirmAddress(deps: { db: Database; auth: AuthContextSource }, input: unknown): Promise<ConfirmResult> {
   const parsed = verifyEmailSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

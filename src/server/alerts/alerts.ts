@@ -5,13 +5,14 @@ import type { Db as BossDb } from 'pg-boss';
 import { z } from 'zod/mini';
 import type { Database } from '../db/client.ts';
 import { departments, jobAlertMatches, jobAlerts, positions } from '../db/schema.ts';
-import type { Jobs } from '../jobs/queue.ts';
+import type { Jobs, JobSender } from '../jobs/queue.ts';
 import { alertFilterText, confirmJobAlert, jobAlertDigest } from '../mail/alert-templates.ts';
 import { spendMailBudget } from '../mail/budget.ts';
 import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
 import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
 import type { Runtime } from '../runtime.ts';
 import { isOpen } from '../positions/board.ts';
+import { queueAlertDigest } from './digest-queue.ts';
 import { emailField, textField } from '../../lib/forms.ts';
 import { honeypotField } from '../../lib/honeypot.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -202,11 +203,7 @@ export async function isUnsubscribeToken(db: Database, token: unknown): Promise<
  * first time only, the position is marked announced and matched to every confirmed alert, and the
  * digest job is queued with the transaction.
  */
-export async function announcePosition(
-  tx: DrizzleTransaction,
-  positionId: string,
-  jobs?: Pick<Jobs, 'enqueueAlertDigest'>,
-): Promise<number> {
+export async function announcePosition(tx: DrizzleTransaction, positionId: string, jobs?: Pick<JobSender, 'send'>): Promise<number> {
   const [position] = await tx
     .update(positions)
     .set({ announcedAt: sql`now()` })
@@ -221,7 +218,7 @@ export async function announcePosition(
       and (${jobAlerts.location} is null or lower(${jobAlerts.location}) = lower(${position.location}))
     on conflict do nothing`);
   const matched = inserted.rowCount ?? 0;
-  if (matched > 0 && jobs) await jobs.enqueueAlertDigest({ db: bossDbOf(tx) });
+  if (matched > 0 && jobs) await queueAlertDigest(jobs, { db: bossDbOf(tx) });
   return matched;
 }
 

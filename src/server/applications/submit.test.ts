@@ -10,7 +10,7 @@ import { applyFormPost } from './form-post';
 import { applicationDeps, submitApplication, type ApplicationDeps } from './submit';
 import { listOpenPositions } from '../positions/board';
 import { applications, positions, uploads } from '../db/schema';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../positions/seed';
 import { clientIp } from '../rate-limit';
 import type { Runtime } from '../runtime';
 import { startTestBackend, type TestBackend } from '../testing/backend';

@@ -7,7 +7,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DatabaseHandle } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
-import { seedIfNeverSeeded } from '../db/seed';
+import { seedIfNeverSeeded } from '../positions/seed';
+import { jobQueues } from '../modules';
 import { createS3Client, createS3Storage } from '../storage/s3-driver';
 import type { ObjectStorage } from '../storage/types';
 import { startTestBackend, type TestBackend } from '../testing/backend';
@@ -104,13 +105,19 @@ describe('backup, wipe, restore', () => {
   it('brings back every row, sequence, queued job and file, byte for byte', async () => {
     const secret = join(dir, 'auth-secret');
     writeFileSync(secret, 'a-generated-secret-of-the-data-dir\n');
-    const manifest = await createBackup({ pool: source.database.pool, storage: source.storage, out: archive, authSecretFile: secret });
+    const manifest = await createBackup({
+      pool: source.database.pool,
+      storage: source.storage,
+      out: archive,
+      authSecretFile: secret,
+      jobQueues,
+    });
     expect(manifest.files).toHaveLength(3);
     expect(manifest.missingFiles).toEqual([]);
     expect(manifest.tables.find((table) => table.name === 'job')?.rows).toBe(1);
 
     const restoredSecret = join(dir, 'target-secret');
-    await restoreBackup({ databaseUrl: target.url, storage: s3Storage, file: archive, authSecretFile: restoredSecret });
+    await restoreBackup({ databaseUrl: target.url, storage: s3Storage, file: archive, authSecretFile: restoredSecret, jobQueues });
 
     expect(await snapshot(targetDb.pool)).toEqual(await snapshot(source.database.pool));
     expect(await files(s3Storage)).toEqual(await files(source.storage));
@@ -124,11 +131,13 @@ describe('backup, wipe, restore', () => {
   }, 120_000);
 
   it('refuses a target that is not empty, and replaces it with --force', async () => {
-    await expect(restoreBackup({ databaseUrl: target.url, storage: s3Storage, file: archive })).rejects.toThrow(RestoreRefusedError);
-    await expect(restoreBackup({ databaseUrl: target.url, storage: s3Storage, file: archive })).rejects.toThrow(
+    await expect(restoreBackup({ databaseUrl: target.url, storage: s3Storage, file: archive, jobQueues })).rejects.toThrow(
+      RestoreRefusedError,
+    );
+    await expect(restoreBackup({ databaseUrl: target.url, storage: s3Storage, file: archive, jobQueues })).rejects.toThrow(
       /^The target is not empty \(\d+ tables in the database, 3 stored files\)\. Restore into an empty DATA_DIR or database, or add --force/,
     );
-    await restoreBackup({ databaseUrl: target.url, storage: s3Storage, file: archive, force: true });
+    await restoreBackup({ databaseUrl: target.url, storage: s3Storage, file: archive, force: true, jobQueues });
     expect(await snapshot(targetDb.pool)).toEqual(await snapshot(source.database.pool));
     expect(await files(s3Storage)).toEqual(await files(source.storage));
   }, 120_000);
@@ -136,7 +145,7 @@ describe('backup, wipe, restore', () => {
   it('refuses a file that is not a backup', async () => {
     const bogus = join(dir, 'bogus.tar.gz');
     writeFileSync(bogus, 'not an archive');
-    await expect(restoreBackup({ databaseUrl: target.url, storage: s3Storage, file: bogus, force: true })).rejects.toThrow(
+    await expect(restoreBackup({ databaseUrl: target.url, storage: s3Storage, file: bogus, force: true, jobQueues })).rejects.toThrow(
       `${bogus} is not a readable Helixpoint backup (incorrect header check).`,
     );
   });

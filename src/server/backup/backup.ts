@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import tar from 'tar-stream';
 import { connect, migrationCount, runMigrations } from '../db/client.ts';
-import { JOB_QUEUES, installJobSchema } from '../jobs/queue.ts';
+import { installJobSchema, queueNames, type JobQueue } from '../jobs/queue.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../storage/types.ts';
 
 /**
@@ -92,10 +92,12 @@ export interface BackupOptions {
   out: string;
   /** DATA_DIR/auth-secret, when the site uses the generated secret. */
   authSecretFile?: string | undefined;
+  /** The domains' job queues (src/server/modules.ts): their jobs are backed up. */
+  jobQueues: readonly JobQueue[];
   log?: (message: string) => void;
 }
 
-export async function createBackup({ pool, storage, out, authSecretFile, log = () => {} }: BackupOptions): Promise<Manifest> {
+export async function createBackup({ pool, storage, out, authSecretFile, jobQueues, log = () => {} }: BackupOptions): Promise<Manifest> {
   const staging = await mkdtemp(join(tmpdir(), 'helixpoint-backup-'));
   try {
     const client = await pool.connect();
@@ -116,7 +118,11 @@ export async function createBackup({ pool, storage, out, authSecretFile, log = (
         await mkdir(join(staging, 'db'), { recursive: true });
         const isJobs = table === JOB_TABLE;
         // Jobs of the site's own queues only: pg-boss keeps its internal ones itself.
-        const where = isJobs ? ` where name in (${JOB_QUEUES.map((queue) => `'${queue}'`).join(', ')})` : '';
+        const where = isJobs
+          ? ` where name in (${queueNames(jobQueues)
+              .map((queue) => `'${queue}'`)
+              .join(', ')})`
+          : '';
         const from = isJobs ? qualified(table.schema, table.name) : `only ${qualified(table.schema, table.name)}`;
         const copy = client.query(copyTo(`copy (select ${columns.map(ident).join(', ')} from ${from}${where}) to stdout`));
         await pipeline(copy, createWriteStream(join(staging, file)));
@@ -278,6 +284,8 @@ export interface RestoreOptions {
   force?: boolean;
   /** Where the generated session secret goes (DATA_DIR/auth-secret, replaced), if the backup has one. */
   authSecretFile?: string | undefined;
+  /** The domains' job queues (src/server/modules.ts), created before their jobs are restored. */
+  jobQueues: readonly JobQueue[];
   log?: (message: string) => void;
 }
 
@@ -287,6 +295,7 @@ export async function restoreBackup({
   file,
   force = false,
   authSecretFile,
+  jobQueues,
   log = () => {},
 }: RestoreOptions): Promise<Manifest> {
   const staging = await mkdtemp(join(tmpdir(), 'helixpoint-restore-'));
@@ -319,7 +328,7 @@ export async function restoreBackup({
 
     // The schema as the backup had it, the job tables and queues, then the rows in one transaction.
     await runMigrations(target.db, { upTo: manifest.migrations });
-    if (manifest.tables.some((table) => table.schema === JOB_TABLE.schema)) await installJobSchema(databaseUrl);
+    if (manifest.tables.some((table) => table.schema === JOB_TABLE.schema)) await installJobSchema(databaseUrl, jobQueues);
     const client = await target.pool.connect();
     try {
       await client.query('begin');

@@ -4,8 +4,8 @@ import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { addPosition } from '../testing/fixtures';
 import type { Database } from './client';
 import { applications, contactMessages, departments, positions } from './schema';
-import { seedDemoData, seedIfNeverSeeded } from './seed';
-import { seedPositions } from './seed-data';
+import { seedDemoData, seedIfNeverSeeded } from '../positions/seed';
+import { seedPositions } from '../positions/seed-data';
 
 /* The schema's own rules and the demo data. */
 

@@ -7,7 +7,7 @@ import { isDatabaseReachable } from './client';
 import { DataDirInUseError, startEmbeddedPostgres } from './embedded';
 import { openDatabase, type OpenDatabase } from './open';
 import { departments } from './schema';
-import { seedIfNeverSeeded } from './seed';
+import { seedIfNeverSeeded } from '../positions/seed';
 
 /* The embedded PostgreSQL itself, in a DATA_DIR of its own: created, migrated, reused, guarded. */
 

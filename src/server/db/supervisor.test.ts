@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs, type Jobs } from '../jobs/queue';
 import { createMailer } from '../mail/transport';
-import { createFsStorage } from '../storage/fs-driver';
 import { startOwnTestDatabase, type OwnTestDatabase } from '../testing/database';
 import { connect, isDatabaseReachable, migrationCount, type DatabaseHandle } from './client';
 import { openDatabase } from './open';
@@ -34,9 +33,7 @@ describe('the supervised embedded PostgreSQL', () => {
     external = connect(database.url);
     jobs = await startJobs({
       databaseUrl: database.url,
-      db: external.db,
       mailer: createMailer({ from: 'Helixpoint <no-reply@helixpoint.test>', outboxDir: outbox }),
-      storage: createFsStorage(join(dir, 'uploads')),
       sealSecret: 'supervisor-test-secret-supervisor-test-secret',
       log: () => {},
       pollingIntervalSeconds: 0.5,

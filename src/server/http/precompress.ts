@@ -1,9 +1,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { AstroIntegration } from 'astro';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -19,7 +17,11 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** Brotli and gzip copies of every static text file, once at build time, at maximum compression. */
+/**
+ * Brotli and gzip copies of every static text file, at maximum compression: once at build time
+ * (src/integrations/precompress.ts), and when the server writes the pages for SITE_URL
+ * (static-site.ts). Served as they are (decision 034), so no request pays for compression.
+ */
 export async function precompressDirectory(dir: string): Promise<number> {
   let count = 0;
   for await (const path of files(dir)) {
@@ -30,20 +32,4 @@ export async function precompressDirectory(dir: string): Promise<number> {
     count += 1;
   }
   return count;
-}
-
-/**
- * The static files (prerendered pages, JS, CSS) are served as these precompressed copies
- * (src/server/http/server.ts), so no request pays for compression.
- */
-export function precompress(): AstroIntegration {
-  return {
-    name: 'helixpoint:precompress',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const count = await precompressDirectory(fileURLToPath(dir));
-        logger.info(`${count} static files precompressed (br, gzip)`);
-      },
-    },
-  };
 }

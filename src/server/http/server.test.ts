@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDirectory } from '../../integrations/precompress';
+import { precompressDirectory } from './precompress';
 import { closeGracefully, createAppServer } from './server';
 
 const page = `<!doctype html><title>About</title>${'<p>Cloud, AI and security engineering.</p>'.repeat(80)}`;

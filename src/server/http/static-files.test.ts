@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { precompressDirectory } from '../../integrations/precompress';
+import { precompressDirectory } from './precompress';
 import { createAppServer } from './server';
 import { loadStaticFiles, type StaticFiles } from './static-files';
 

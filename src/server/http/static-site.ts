@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { precompressDirectory } from '../../integrations/precompress.ts';
+import { precompressDirectory } from './precompress.ts';
 import { BUILD_SITE_PLACEHOLDER } from '../site-url.ts';
 
 /**

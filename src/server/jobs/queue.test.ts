@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../mail/transport';
-import { createFsStorage } from '../storage/fs-driver';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { TEST_SECRET } from '../testing/backend';
 import { SEND_EMAIL, startJobs, type Jobs } from './queue';
 import { freePort } from '../net';
+import { jobQueues } from '../modules';
 
 /** A real SMTP server on loopback that records what it receives. */
 function startSmtp(port: number): Promise<{ received: string[]; close(): Promise<void> }> {
@@ -35,17 +35,14 @@ let database: TestDatabase;
 let jobs: Jobs;
 let smtpPort: number;
 const uploadDir = mkdtempSync(join(tmpdir(), 'uploads-'));
-const storage = createFsStorage(uploadDir);
 
 beforeAll(async () => {
   database = await startTestDatabase();
   smtpPort = await freePort();
   jobs = await startJobs({
     databaseUrl: database.url,
-    db: database.db,
     // Nothing listens on this port yet: the SMTP server is "down".
     mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Helixpoint <hello@helixpoint.example>', outboxDir: uploadDir }),
-    storage,
     sealSecret: TEST_SECRET,
     log: () => {},
     emailRetry: { retryLimit: 20, retryDelay: 1, retryBackoff: false },
@@ -83,9 +80,42 @@ describe('the send-email job', () => {
   }, 60_000);
 });
 
-describe('the clean-up of abandoned uploads and unconfirmed alerts', () => {
-  it('is scheduled hourly (an upload abandoned for 3 hours goes within 4)', async () => {
-    const schedules = await jobs.boss.getSchedules();
-    expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual(['cleanup-uploads', '17 * * * *']);
+describe("the domains' queues, as the modules declare them (src/server/modules.ts)", () => {
+  it('are created with their schedules: the clean-ups hourly (an upload abandoned for 3 hours goes within 4), retention daily', async () => {
+    for (const queue of jobQueues) await jobs.addQueue(queue);
+    const schedules = (await jobs.boss.getSchedules()).map((schedule) => [schedule.name, schedule.cron]);
+    expect(schedules).toEqual(
+      expect.arrayContaining([
+        ['cleanup-uploads', '17 * * * *'],
+        ['cleanup-alerts', '23 * * * *'],
+        ['job-alerts', '11 * * * *'],
+        ['apply-retention', '43 2 * * *'],
+      ]),
+    );
+    expect((await jobs.queueCounts()).map((queue) => queue.name).sort()).toEqual([
+      'apply-retention',
+      'cleanup-alerts',
+      'cleanup-uploads',
+      'job-alerts',
+      'send-email',
+    ]);
   });
+
+  it("run a worker's job, and count a failed one for a retry", async () => {
+    const done: object[] = [];
+    await jobs.addQueue({ name: 'test-work', options: { retryLimit: 1, retryDelay: 1 } });
+    await jobs.work({
+      queue: 'test-work',
+      async run(job) {
+        if ((job.data as { fail?: boolean }).fail) throw new Error('refused');
+        done.push(job.data);
+      },
+    });
+    await jobs.send('test-work', { n: 1 });
+    await expect.poll(() => done, { timeout: 20_000, interval: 250 }).toEqual([{ n: 1 }]);
+    const failing = await jobs.boss.send('test-work', { fail: true });
+    await expect
+      .poll(async () => (await jobs.boss.getJobById('test-work', failing!))?.state, { timeout: 20_000, interval: 250 })
+      .toBe('failed');
+  }, 60_000);
 });

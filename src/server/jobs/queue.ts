@@ -1,56 +1,62 @@
-import { PgBoss, type Db as IDatabase } from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import { PgBoss, type Db as IDatabase, type Job, type QueueOptions } from 'pg-boss';
 import { isSealedMail, sealMail, unsealMail, type SealedMail } from '../mail/sealed.ts';
 import type { Mailer, MailMessage } from '../mail/transport.ts';
 import { getMetrics } from '../metrics.ts';
-import type { ObjectStorage } from '../storage/types.ts';
-import { runRetention, type RetentionPolicy } from '../privacy/retention.ts';
-import { cleanUpAbandonedUploads } from '../uploads/cleanup.ts';
-import { removeStaleReservations } from '../uploads/quota.ts';
-import { removeUnconfirmedAlerts, sendAlertDigests } from '../alerts/alerts.ts';
 
 /**
  * Background work in the same PostgreSQL (pg-boss): safe with several app instances, and a job
  * survives a restart. E-mail goes through here so an SMTP outage delays mail and loses none.
+ *
+ * The queue knows no domain (decision 038): a domain declares its queues and workers in its
+ * module (src/server/<domain>/module.ts), the list of modules (src/server/modules.ts) hands them
+ * to the runtime, which registers them here at start. E-mail is the platform's own queue.
  */
 
 export const SEND_EMAIL = 'send-email';
-export const CLEANUP_UPLOADS = 'cleanup-uploads';
-export const APPLY_RETENTION = 'apply-retention';
-/** Job alert digests (src/server/alerts/): queued when a position is published, and hourly. */
-export const JOB_ALERTS = 'job-alerts';
 
 /** Exponential backoff from 30 s up to 1 h between tries, for about a day before giving up. */
 export const emailRetryPolicy = { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } as const;
 
+/** A queue a domain declares: its name, retry policy, and (optionally) when it runs on its own. */
+export interface JobQueue {
+  name: string;
+  options: QueueOptions;
+  /** A cron schedule (UTC); pg-boss runs it once whatever the number of instances. */
+  schedule?: string;
+}
+
+/** What a worker may do besides its work: queue more (a later run, e-mails) and log. */
+export interface JobSender {
+  send(queue: string, data?: object, options?: { db?: IDatabase; startAfter?: Date }): Promise<void>;
+  enqueueEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
+}
+
+/** The work done for a queue's jobs on this instance, one job at a time. */
+export interface JobWorker {
+  queue: string;
+  /** Throws to have the job retried (with the queue's policy); counted in the job failure metric. */
+  run(job: Job<object>, jobs: JobSender): Promise<void>;
+}
+
 export interface JobsOptions {
   databaseUrl: string;
-  db: Database;
   mailer: Mailer;
-  storage: ObjectStorage;
   log: (data: object, message: string) => void;
-  /** The retention periods (the daily job that deletes what is due); no job when unset. */
-  retention?: RetentionPolicy;
   /** Seals and unseals e-mails queued with enqueueSealedEmail() (AUTH_SECRET). */
   sealSecret: string;
   /** Tests shorten the retry delays. */
   emailRetry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax?: number };
   pollingIntervalSeconds?: number;
-  /** Absolute links in job alert digests; no digest worker when unset. */
-  siteUrl?: string;
 }
 
-export interface Jobs {
+export interface Jobs extends JobSender {
   boss: PgBoss;
-  /**
-   * Queues an e-mail; resolves once it is stored, before it is sent. Given a transaction's
-   * connection, the job commits (or rolls back) with the rows it is about.
-   */
-  enqueueEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
   /** Queues an e-mail stored encrypted: its recipient and text are in no table (src/server/mail/sealed.ts). */
   enqueueSealedEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
-  /** Queues a run of the job alert digests (with a transaction's connection: when it commits). */
-  enqueueAlertDigest(options?: { db?: IDatabase; startAfter?: Date }): Promise<void>;
+  /** Creates (or updates) a domain's queue and its schedule. */
+  addQueue(queue: JobQueue): Promise<void>;
+  /** Works a queue's jobs on this instance. */
+  work(worker: JobWorker): Promise<void>;
   /** Jobs waiting, running and failed per queue (for /metrics). */
   queueCounts(): Promise<{ name: string; queued: number; active: number; failed: number }[]>;
   /** Takes no new job from now on (a shutdown has begun); the ones running go on. Jobs can still be queued. */
@@ -69,21 +75,23 @@ export interface JobsStopReport {
   handedBack: number;
 }
 
-/** Every queue of the site: a backup carries their jobs, a restore creates them first. */
-export const JOB_QUEUES = [SEND_EMAIL, CLEANUP_UPLOADS, APPLY_RETENTION, JOB_ALERTS] as const;
-
-async function createQueues(boss: PgBoss, emailRetry: JobsOptions['emailRetry'] = emailRetryPolicy): Promise<void> {
+const emailQueue = (emailRetry: JobsOptions['emailRetry'] = emailRetryPolicy): JobQueue => ({
+  name: SEND_EMAIL,
   // A send that takes a minute is stuck (or its worker was killed): pg-boss then retries it.
-  const email = { ...emailRetry, deleteAfterSeconds: 7 * 24 * 3600, expireInSeconds: 60 };
-  await boss.createQueue(SEND_EMAIL, email);
-  await boss.updateQueue(SEND_EMAIL, email);
-  await boss.createQueue(CLEANUP_UPLOADS, { retryLimit: 3, retryDelay: 300 });
-  await boss.createQueue(APPLY_RETENTION, { retryLimit: 3, retryDelay: 600 });
-  await boss.createQueue(JOB_ALERTS, { retryLimit: 3, retryDelay: 300 });
+  options: { ...emailRetry, deleteAfterSeconds: 7 * 24 * 3600, expireInSeconds: 60 },
+});
+
+async function createQueue(boss: PgBoss, queue: JobQueue): Promise<void> {
+  await boss.createQueue(queue.name, queue.options);
+  // A policy changed by an upgrade applies to the queue created by an earlier release.
+  await boss.updateQueue(queue.name, queue.options);
 }
 
-/** Creates the job tables and the site's queues without running any worker (a restore fills them). */
-export async function installJobSchema(databaseUrl: string): Promise<void> {
+/** Every queue's name: the platform's e-mail queue and the domains' (a backup carries their jobs). */
+export const queueNames = (queues: readonly JobQueue[]): string[] => [SEND_EMAIL, ...queues.map((queue) => queue.name)];
+
+/** Creates the job tables and the given queues without running any worker (a restore fills them). */
+export async function installJobSchema(databaseUrl: string, queues: readonly JobQueue[]): Promise<void> {
   const boss = new PgBoss({
     connectionString: databaseUrl,
     schema: 'pgboss',
@@ -93,7 +101,7 @@ export async function installJobSchema(databaseUrl: string): Promise<void> {
   });
   await boss.start();
   try {
-    await createQueues(boss);
+    for (const queue of [emailQueue(), ...queues]) await createQueue(boss, queue);
   } finally {
     await boss.stop({ graceful: false });
   }
@@ -104,7 +112,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   boss.on('error', (error) => options.log({ err: error }, 'job queue error'));
   await boss.start();
 
-  await createQueues(boss, options.emailRetry);
+  await createQueue(boss, emailQueue(options.emailRetry));
+  const queues = new Set<string>([SEND_EMAIL]);
 
   const metrics = getMetrics();
   const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
@@ -148,83 +157,43 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       return results;
     }),
   );
-  // What visitors started and never finished: uploads never attached (and reservations of uploads
-  // that died), job alerts never confirmed.
-  await boss.work(
-    CLEANUP_UPLOADS,
-    workOptions,
-    tracked(async () => {
-      try {
-        const removed = await cleanUpAbandonedUploads(options.db, options.storage);
-        const reservations = await removeStaleReservations(options.db);
-        const alerts = await removeUnconfirmedAlerts(options.db);
-        options.log({ removed, reservations, unconfirmedAlerts: alerts }, 'abandoned uploads and unconfirmed job alerts cleaned up');
-      } catch (error) {
-        metrics.jobFailures.inc({ queue: CLEANUP_UPLOADS });
-        throw error;
-      }
-    }),
-  );
-  // Hourly at :17 (off the hour, away from other schedulers): an abandoned upload goes within 4 hours.
-  await boss.schedule(CLEANUP_UPLOADS, '17 * * * *');
-  const { retention } = options;
-  if (retention) {
-    await boss.work(
-      APPLY_RETENTION,
-      workOptions,
-      tracked(async () => {
-        try {
-          const run = await runRetention(options.db, options.storage, retention);
-          options.log({ ...run }, 'retention applied');
-        } catch (error) {
-          metrics.jobFailures.inc({ queue: APPLY_RETENTION });
-          throw error;
-        }
-      }),
-    );
-    // Daily at 02:43 UTC; pg-boss runs a schedule once whatever the number of instances.
-    await boss.schedule(APPLY_RETENTION, '43 2 * * *');
-  }
 
   const enqueue = async (data: MailMessage | SealedMail, db: IDatabase | undefined) => {
     const id = await boss.send(SEND_EMAIL, data, db ? { db } : {});
     if (!id) throw new Error('The e-mail could not be queued.');
     return id;
   };
-  const { siteUrl } = options;
-  if (siteUrl) {
-    await boss.work(
-      JOB_ALERTS,
-      workOptions,
-      tracked(async () => {
-        try {
-          const deps = {
-            db: options.db,
-            jobs: { enqueueEmail: (m: MailMessage, o: { db?: IDatabase } = {}) => enqueue(m, o.db) },
-            siteUrl,
-          };
-          const run = await sendAlertDigests({ ...deps, secret: options.sealSecret });
-          // Alerts mailed within the last 24 hours: a run when the first of them is due.
-          if (run.nextDueAt) await boss.send(JOB_ALERTS, {}, { startAfter: run.nextDueAt });
-          options.log({ sent: run.sent, nextDueAt: run.nextDueAt }, 'job alert digests queued');
-        } catch (error) {
-          metrics.jobFailures.inc({ queue: JOB_ALERTS });
-          throw error;
-        }
-      }),
-    );
-    // Hourly as well (a run lost with its instance, a deployment between runs).
-    await boss.schedule(JOB_ALERTS, '11 * * * *');
-  }
+  const sender: JobSender = {
+    send: async (queue, data = {}, { db, startAfter } = {}) => {
+      await boss.send(queue, data, { ...(db ? { db } : {}), ...(startAfter ? { startAfter } : {}) });
+    },
+    enqueueEmail: (message, { db } = {}) => enqueue(message, db),
+  };
   return {
     boss,
-    enqueueEmail: (message, { db } = {}) => enqueue(message, db),
+    ...sender,
     enqueueSealedEmail: (message, { db } = {}) => enqueue(sealMail(options.sealSecret, message), db),
-    enqueueAlertDigest: async ({ db, startAfter } = {}) => {
-      await boss.send(JOB_ALERTS, {}, { ...(db ? { db } : {}), ...(startAfter ? { startAfter } : {}) });
+    async addQueue(queue) {
+      await createQueue(boss, queue);
+      queues.add(queue.name);
+      if (queue.schedule) await boss.schedule(queue.name, queue.schedule);
+    },
+    async work(worker) {
+      await boss.work(
+        worker.queue,
+        workOptions,
+        tracked(async (batch: Job<object>[]) => {
+          try {
+            for (const job of batch) await worker.run(job, sender);
+          } catch (error) {
+            metrics.jobFailures.inc({ queue: worker.queue });
+            throw error;
+          }
+        }),
+      );
     },
     queueCounts: async () =>
-      (await boss.getQueues([...JOB_QUEUES])).map((queue) => ({
+      (await boss.getQueues([...queues])).map((queue) => ({
         name: queue.name,
         queued: queue.queuedCount,
         active: queue.activeCount,
@@ -232,7 +201,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       })),
     pause() {
       stopping = true;
-      for (const queue of JOB_QUEUES) void boss.offWork(queue, { wait: false }).catch(() => {});
+      for (const queue of queues) void boss.offWork(queue, { wait: false }).catch(() => {});
     },
     async stop(timeoutMs = 10_000) {
       stopping = true;

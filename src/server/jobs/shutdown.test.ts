@@ -5,7 +5,6 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../mail/transport';
 import { freePort } from '../net';
-import { createFsStorage } from '../storage/fs-driver';
 import { TEST_SECRET } from '../testing/backend';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { SEND_EMAIL, startJobs, type Jobs } from './queue';
@@ -61,9 +60,7 @@ const started: Jobs[] = [];
 const instance = async () => {
   const jobs = await startJobs({
     databaseUrl: database.url,
-    db: database.db,
     mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Helixpoint <hello@helixpoint.example>', outboxDir: dir }),
-    storage: createFsStorage(dir),
     sealSecret: TEST_SECRET,
     log: () => {},
     emailRetry: { retryLimit: 5, retryDelay: 1, retryBackoff: false },

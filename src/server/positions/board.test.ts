@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filtersFromSearchParams } from '@/lib/positions/filters';
 import { countOpenPositions, getOpenPosition, listDepartments, listOpenLocations, listOpenPositions, loadJobBoard } from './board';
 import { departments, positions } from '../db/schema';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from './seed';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 
 let database: TestDatabase;

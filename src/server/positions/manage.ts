@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import { announcePosition } from '../alerts/alerts.ts';
-import type { Jobs } from '../jobs/queue.ts';
+import type { JobSender } from '../jobs/queue.ts';
 import { departmentName } from './board.ts';
 import { changePositions } from './changes.ts';
 import type { Database } from '../db/client.ts';
@@ -46,12 +46,7 @@ export async function getPosition(db: Database, positionId: string) {
 }
 
 /** `jobs` queues the job alert digest with the change (without it, the hourly run sends it). */
-export async function createPosition(
-  db: Database,
-  actor: Actor,
-  form: PositionForm,
-  jobs?: Pick<Jobs, 'enqueueAlertDigest'>,
-): Promise<string> {
+export async function createPosition(db: Database, actor: Actor, form: PositionForm, jobs?: Pick<JobSender, 'send'>): Promise<string> {
   return changePositions(db, async (tx) => {
     // New positions are active (spec section 4).
     const [row] = await tx
@@ -82,7 +77,7 @@ export async function setPositionActive(
   actor: Actor,
   positionId: string,
   active: boolean,
-  jobs?: Pick<Jobs, 'enqueueAlertDigest'>,
+  jobs?: Pick<JobSender, 'send'>,
 ): Promise<void> {
   await changePositions(db, async (tx) => {
     const [updated] = await tx

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { changePositions } from '../positions/changes.ts';
-import type { Database } from './client.ts';
-import { appMeta, departments, positions } from './schema.ts';
+import { changePositions } from './changes.ts';
+import type { Database } from '../db/client.ts';
+import { appMeta, departments, positions } from '../db/schema.ts';
 import { seedDepartments, seedPositions } from './seed-data.ts';
 
 const SEEDED_KEY = 'demo_data_seeded_at';

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
 import { startJobs, type Jobs } from '../jobs/queue.ts';
+import { jobQueues } from '../modules.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { createMailer, type Mailer } from '../mail/transport.ts';
 import { createRateLimiters, type RateLimiters } from '../rate-limit.ts';
-import type { Runtime } from '../runtime.ts';
+import type { Runtime } from '../runtime-types.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { createFsStorage } from '../storage/fs-driver.ts';
 import { startTestDatabase, type TestDatabase } from './database.ts';
@@ -49,13 +50,13 @@ export async function startTestBackend({
   const mailer = createMailer({ from: 'Helixpoint <no-reply@helixpoint.test>', outboxDir: join(dir, 'mail'), logger });
   const jobs = await startJobs({
     databaseUrl: database.url,
-    db: database.db,
     mailer,
-    storage,
     sealSecret: TEST_SECRET,
     log: () => {},
     pollingIntervalSeconds: 3600,
   });
+  // The domains' queues as the server creates them, without their schedules (no worker runs here).
+  for (const { schedule: _schedule, ...queue } of jobQueues) await jobs.addQueue(queue);
   const rateLimits = createRateLimiters(database.pool);
   // Only the fields the commands read; a test that needs more passes its own.
   const runtime = {

@@ -5,7 +5,7 @@ import { describeError } from '../failures.ts';
 import type { Database } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import type { RateLimiters } from '../rate-limit.ts';
-import { getMetrics, uploadOutcome } from '../metrics.ts';
+import { uploadOutcome, uploadsCounter } from './metrics.ts';
 import type { Runtime } from '../runtime.ts';
 import { isStorageUnavailable } from '../storage/availability.ts';
 import { isFileTooLargeError, type ObjectStorage } from '../storage/index.ts';
@@ -211,13 +211,13 @@ export async function handleUploadRequest(deps: UploadDeps, request: Request, cl
       body: request.body,
       clientKey,
     });
-    getMetrics().uploads.inc({ outcome: uploadOutcome(result.status) });
+    uploadsCounter().inc({ outcome: uploadOutcome(result.status) });
     return Response.json(result.body, { status: result.status, headers: result.headers });
   } catch (error) {
     // receiveUpload removed anything it had stored: the visitor can simply try again. An outage
     // of the storage or the database says so (503); an interrupted upload is a plain failure.
     const unavailable = isUploadUnavailable(error);
-    getMetrics().uploads.inc({ outcome: unavailable ? 'unavailable' : 'failed' });
+    uploadsCounter().inc({ outcome: unavailable ? 'unavailable' : 'failed' });
     deps.log({ err: describeError(error), unavailable }, 'upload failed');
     return unavailable
       ? Response.json({ error: uploadRefusals.unavailable }, { status: 503, headers: { Connection: 'close', 'Retry-After': '30' } })
@@ -244,12 +244,12 @@ export async function receivePostedFile(
       body: file.stream(),
       clientKey,
     });
-    getMetrics().uploads.inc({ outcome: uploadOutcome(result.status) });
+    uploadsCounter().inc({ outcome: uploadOutcome(result.status) });
     return 'id' in result.body ? { id: result.body.id } : { error: result.body.error };
   } catch (error) {
     // As handleUploadRequest: an outage of the storage or the database is named as such.
     const unavailable = isUploadUnavailable(error);
-    getMetrics().uploads.inc({ outcome: unavailable ? 'unavailable' : 'failed' });
+    uploadsCounter().inc({ outcome: unavailable ? 'unavailable' : 'failed' });
     deps.log({ err: describeError(error), unavailable }, 'posted file not stored');
     return { error: unavailable ? uploadRefusals.unavailable : uploadMessages.failed };
   }

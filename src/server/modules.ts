@@ -1,0 +1,33 @@
+import { accountsModule } from './accounts/module.ts';
+import { alertsModule } from './alerts/module.ts';
+import { insightsModule } from './insights/module.ts';
+import type { AppConfig } from './config.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { Logger } from './logger.ts';
+import { positionsModule } from './positions/module.ts';
+import { privacyModule } from './privacy/module.ts';
+import { startServer, type ServerModule, type StartedServer } from './runtime.ts';
+import { uploadsModule } from './uploads/module.ts';
+
+/**
+ * The one place where the server is composed (decision 038): each domain that starts something
+ * (a service, a job, a hook into the HTTP server) has a module, listed here in the order they
+ * start. The platform (runtime, job queue, HTTP server) imports none of them. A new domain with a
+ * job adds its module here and nowhere else.
+ */
+export const serverModules: readonly ServerModule[] = [
+  positionsModule,
+  accountsModule,
+  uploadsModule,
+  privacyModule,
+  alertsModule,
+  insightsModule,
+];
+
+/** Every domain's queue: a backup carries their jobs, a restore creates them first. */
+export const jobQueues: readonly JobQueue[] = serverModules.flatMap((module) => module.queues ?? []);
+
+/** The server as `npm start`, `astro dev` and the drills run it. */
+export function startApp(config: AppConfig, logger: Logger): Promise<StartedServer> {
+  return startServer(config, logger, serverModules);
+}
