@@ -2,8 +2,8 @@
 // (deploy/nginx.conf), one PostgreSQL, one S3 bucket (s3rver), an SMTP catcher; under load from
 // applicants applying (resume upload and submit), visitors browsing (a page, then every script,
 // style and font it names) and an admin working (the applications list, a position switched off
-// and on), each instance is replaced in turn by a new build with a new migration, as the README's
-// upgrade procedure does it: SIGTERM (the instance drains), start the new release on the same
+// and on), each instance is replaced in turn by a new build with a new migration, as the upgrade
+// procedure of docs/operations.md ("Upgrades") does it: SIGTERM (the instance drains), start the new release on the same
 // port and DATA_DIR, wait for /readyz, then nginx's fail_timeout. The first new instance applies the new migration while the
 // other still runs the old release. No request is retried by the drill.
 //
@@ -307,7 +307,7 @@ async function main() {
         readyMs: performance.now() - startStarted,
       };
       steps.push(step);
-      // As the README's procedure: nginx left the instance out for fail_timeout after its last
+      // As the procedure of docs/operations.md: nginx left the instance out for fail_timeout after its last
       // refused connection (it may be seconds before it was ready); the next one is stopped only
       // once nginx sends to this one again, or nginx would have no instance for a moment.
       await sleep(NGINX_FAIL_TIMEOUT_MS);

@@ -6,7 +6,7 @@
 // browser since before the upgrade loads its remaining scripts when first used: both find them.
 // Only the previous build's own assets are carried (not what it carried itself), so a build holds
 // at most two builds' worth. Run it after `npm run build`, before the new release starts
-// (README, "Upgrades"; decision 035).
+// (docs/operations.md, "Upgrades"; decision 035).
 import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

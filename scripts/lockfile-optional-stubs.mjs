@@ -2,7 +2,7 @@
 // (Astro's compiler, Tailwind's oxide). `npm install` then leaves them out of package-lock.json and
 // `npm ci` refuses the lock as out of sync. This adds the missing optional entries so `npm ci`
 // works everywhere: on a platform that has its build, npm fetches it as usual; elsewhere the
-// optional install is skipped. Run after `npm install` changes the lock (see README).
+// optional install is skipped. Run after `npm install` changes the lock (see docs/development.md, "Dependencies").
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const lockPath = new URL('../package-lock.json', import.meta.url);

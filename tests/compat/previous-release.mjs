@@ -194,7 +194,7 @@ async function main() {
   }
   if (failures.length) {
     console.error(
-      `\n${failures.length} check(s) failed: a migration since ${release.commit.slice(0, 9)} breaks the previous release. Expand now (add, keep the old), contract in a later release (README, "Upgrades").`,
+      `\n${failures.length} check(s) failed: a migration since ${release.commit.slice(0, 9)} breaks the previous release. Expand now (add, keep the old), contract in a later release (docs/operations.md, "Upgrades").`,
     );
     process.exit(1);
   }

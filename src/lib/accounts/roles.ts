@@ -22,7 +22,7 @@ export const roleLabels: Record<Role, string> = {
   sales: 'Sales',
 };
 
-/** One line each: what the role may do (the invitation form, the role select, the README's table). */
+/** One line each: what the role may do (the invitation form, the role select, the table in docs/using.md). */
 export const roleDescriptions: Record<Role, string> = {
   admin: 'Everything: users and roles, settings, privacy requests and the audit log, besides all of the below.',
   recruiter: 'Every position and application, e-mail templates, insights and job alerts; no users, no privacy requests.',

@@ -7,7 +7,7 @@ import { applications, auditLog, contactMessages, positions, retentionRuns, uplo
 import type { ObjectStorage } from '../storage/types.ts';
 
 /**
- * What the site keeps about people, and for how long (README "Privacy"): an application
+ * What the site keeps about people, and for how long (docs/using.md, "Privacy and data protection"): an application
  * RETENTION_APPLICATION_DAYS after it was decided (hired, rejected) or its position closed, or until
  * the end of the talent-pool period its applicant agreed to, whichever is later; a contact message
  * RETENTION_MESSAGE_DAYS after it arrived; an audit entry RETENTION_AUDIT_DAYS. Applications on legal
