@@ -25,19 +25,23 @@ import { fileURLToPath } from 'node:url';
  *   file the forms load when they first check a number; each numbering zone's rules are a file of
  *   their own, loaded with the first number of that zone (decision 032);
  * - screening: the apply form of a position that asks questions of its own, one file;
- * - admin: the admin area's islands and what only they use, one file for all of them (staff
- *   pages). pdf.js is not in it: PdfPreview imports it on demand, as files of its own.
+ * - admin: the admin area's islands and every module only they use, found in the module graph
+ *   (all the islands that import it, directly or not, are in components/admin/): one file for
+ *   the staff pages. A module a public island imports too is never in it, so public pages never
+ *   load the admin file. pdf.js is not in it: PdfPreview imports it on demand, as files of its own;
+ * - anything else (a new module no group names) by one rule, sharedGroup(): with its island when
+ *   one island uses it, in `<feature>-shared` when the islands of one feature share it, in
+ *   `shared` when several features do. Never one file per set of islands (decision 039).
  *
  * A group takes its modules' dependencies with it unless a group of higher priority has them,
- * so the order of priorities is the order of the list below. A module that a public island and
- * an admin island both import must therefore be in a group above `admin`, or public pages load
- * the admin file (bench/js-budget.mjs fails a public page that does).
+ * so the order of priorities is the order of the list below; the rule for the rest comes last,
+ * after every group has taken its dependencies.
  */
 
 type Test = (id: string) => boolean;
 /** Rolldown's view of the module graph while it groups modules. */
 interface ChunkingContext {
-  getModuleInfo(id: string): { importers: readonly string[] } | null;
+  getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null;
 }
 
 const inPackage =
@@ -101,12 +105,47 @@ const actions = any((id) => id.includes('astro/dist/actions') || id.includes('as
 // invitations): /auth and /account only, not every form page.
 const accounts = any(inSource(/^lib\/accounts\/[a-z-]+\.ts$/), inSource(/^lib\/format\.ts$/));
 
-const admin = inSource(/^components\/admin\/[A-Za-z-]+\.tsx?$/);
+const adminIsland = inSource(/^components\/admin\/[A-Za-z-]+\.tsx?$/);
+
+/**
+ * The islands (entries) a module is part of: its entries among its importers, followed up the
+ * static imports (a dynamic import is loaded on demand, as a file of its own). Per chunking pass.
+ */
+const entriesMemo = new WeakMap<ChunkingContext, Map<string, ReadonlySet<string>>>();
+function entriesOf(id: string, context: ChunkingContext): ReadonlySet<string> {
+  let memo = entriesMemo.get(context);
+  if (!memo) entriesMemo.set(context, (memo = new Map()));
+  const known = memo.get(id);
+  if (known) return known;
+  const entries = new Set<string>();
+  memo.set(id, entries); // an import circle ends here
+  const info = context.getModuleInfo(id);
+  if (info?.isEntry) entries.add(id);
+  for (const importer of info?.importers ?? []) for (const entry of entriesOf(importer, context)) entries.add(entry);
+  return entries;
+}
+
+/** The feature an island belongs to, by its folder (components/<feature>/); the shell script is `shell`. */
+function featureOf(entry: string): string {
+  if (shell(entry)) return 'shell';
+  return /\/src\/components\/([a-z-]+)\//.exec(entry.replace(/\\/g, '/'))?.[1] ?? entry;
+}
+
+/** The features whose islands use a module. */
+const featuresOf = (id: string, context: ChunkingContext): Set<string> => new Set([...entriesOf(id, context)].map(featureOf));
+
+/** A module only the admin area's islands use goes into the admin file (never a public page's). */
+export const adminOnly = (id: string, context: ChunkingContext): boolean => {
+  const features = featuresOf(id, context);
+  return features.size === 1 && features.has('admin');
+};
 
 // The apply form of a position with questions of its own (its island, the questions' fields and the
 // answers' rules): one file, loaded by those positions' pages only.
 // The apply form itself, above `screening`, which would otherwise take it along as a dependency.
 const apply = inSource(/^components\/careers\/(ApplicationForm|ConsentFields|success-sequence)\.tsx?$/);
+
+const questionsModule = inSource(/^lib\/screening\/questions\.ts$/);
 
 const screening = any(
   inSource(/^components\/careers\/(ApplicationFormWithQuestions|ScreeningFields)\.tsx$/),
@@ -118,7 +157,7 @@ const screening = any(
 const contact = any(inSource(/^components\/contact\/[A-Za-z-]+\.tsx?$/), inSource(/^lib\/messages\/(texts|schema)\.ts$/));
 
 /** Who an icon's importer is, for placing the icon: the admin area, the contact page, or the importing component. */
-const iconOwner = (id: string): string => (admin(id) ? 'admin' : contact(id) ? 'contact' : id);
+const iconOwner = (id: string): string => (adminIsland(id) ? 'admin' : contact(id) ? 'contact' : id);
 
 /**
  * An icon goes with the code that draws it. Icons of the design-system components and of the apply
@@ -134,6 +173,25 @@ const iconGroup = (id: string, context: ChunkingContext): string | null => {
   return new Set(importers.map(iconOwner)).size === 1 ? null : 'icons';
 };
 
+/**
+ * The rule for a module no group names (a new shared module, a new island's helper): it is never
+ * left to the bundler, which would cut a file per set of islands sharing it (adding one 5-line
+ * module once took /auth from 7 files to 10). Used by one island, it stays in that island's file;
+ * shared by islands of one feature (one folder of components/), it goes into that feature's file
+ * (`account-shared`); shared across features, into one `shared` file. Whatever the graph, that is
+ * at most two files more than the groups above, never one per combination of islands. Code
+ * loaded on demand (a dynamic import: the phone rules, pdf.js, the toast area) keeps its own file.
+ */
+const named = (id: string): boolean => unnamedExceptions(id) || groupTests.some((test) => test(id));
+const unnamedExceptions: Test = (id) => lucideIcon(id);
+let groupTests: Test[] = [];
+export function sharedGroup(id: string, context: ChunkingContext): string | null {
+  if (named(id)) return null;
+  const features = featuresOf(id, context);
+  if (entriesOf(id, context).size < 2 || features.has('shell')) return null;
+  return features.size === 1 ? `${[...features][0]!}-shared` : 'shared';
+}
+
 const groups: { name: string | ((id: string, context: ChunkingContext) => string | null); test: Test }[] = [
   { name: 'shell', test: shell },
   // One group with the icons React's file takes, so they share its file.
@@ -147,11 +205,15 @@ const groups: { name: string | ((id: string, context: ChunkingContext) => string
   { name: 'accounts', test: accounts },
   // A position's questions, shared by the apply form of a position that asks some and the admin
   // area's editor: a file of their own, which neither takes from the other.
-  { name: 'questions', test: inSource(/^lib\/screening\/questions\.ts$/) },
+  { name: 'questions', test: questionsModule },
   { name: 'ApplicationForm', test: apply },
   { name: 'screening', test: screening },
-  { name: 'admin', test: admin },
+  // The admin area's islands and what only they use.
+  { name: (id, context) => (adminIsland(id) || adminOnly(id, context) ? 'admin' : null), test: () => true },
+  // Last: what islands share that no group above has taken (with its dependencies), by sharedGroup's rule.
+  { name: (id, context) => sharedGroup(id, context), test: () => true },
 ];
+groupTests = [shell, react, radix, forms, actions, contact, accounts, questionsModule, apply, screening, adminIsland];
 
 export const clientCodeSplitting = {
   groups: groups.map((group, index) => ({ ...group, priority: groups.length - index })),
