@@ -9,21 +9,20 @@
 //   - one instance killed mid-load: nothing acknowledged is lost, nginx fails over.
 //   npm run build && npm run bench:fleet [-- --instances 2 --applicants 50]
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { CLEANUP_UPLOADS } from '../src/server/uploads/module.ts';
 import { freePort } from '../src/server/net.ts';
+import { rateLimitPolicies } from '../src/server/rate-limit.ts';
 import { createS3Storage } from '../src/server/storage/s3-driver.ts';
 import { applyOnce, pdf, percentile, send } from './lib/applicant.mjs';
-import { S3_CREDENTIALS, startS3, startSmtpCatcher } from './lib/services.mjs';
+import { S3_CREDENTIALS, startFleetServices } from './lib/services.mjs';
 import { assertBuilt, sleep, startSite, waitFor } from './lib/site.mjs';
-import { deployedSiteConfig, findNginx, nginxMainConfig, selfSignedCertificate } from './lib/nginx.mjs';
+import { deployedSiteConfig, nginxForDrill, nginxMainConfig, selfSignedCertificate } from './lib/nginx.mjs';
 
 const { values } = parseArgs({
   options: { instances: { type: 'string', default: '2' }, applicants: { type: 'string', default: '50' } },
@@ -39,42 +38,15 @@ function check(ok, what) {
 
 async function main() {
   assertBuilt();
-  const nginx = findNginx();
-  if (!nginx) {
-    console.log(
-      'SKIPPED: the fleet drill needs nginx (Debian: apt-get install nginx), which is not installed and cannot be installed here (not root).',
-    );
-    return;
-  }
-  if (spawnSync('openssl', ['version']).status !== 0) {
-    console.log('SKIPPED: the fleet drill needs openssl for its test certificate (Debian: apt-get install openssl).');
-    return;
-  }
+  const nginx = nginxForDrill('fleet');
+  if (!nginx) return;
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'helixpoint-fleet-'));
   chmodSync(dir, 0o755);
   const stops = [];
   try {
     // The shared parts.
-    const database = await startEmbeddedPostgres(join(dir, 'postgres'));
-    stops.push(() => database.stop());
-    const s3 = await startS3({ port: await freePort(), directory: join(dir, 's3'), bucket: 'helixpoint-fleet' });
-    stops.push(() => s3.stop());
-    const smtp = await startSmtpCatcher({ port: await freePort() });
-    stops.push(() => smtp.stop());
-
-    const [httpPort, httpsPort] = [await freePort(), await freePort()];
-    const siteUrl = `https://127.0.0.1:${httpsPort}`;
-    const shared = {
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      SITE_URL: siteUrl,
-      TRUST_PROXY: '1',
-      SMTP_URL: smtp.url,
-      LOG_LEVEL: 'info',
-      ...s3.env,
-    };
+    const { database, s3, httpPort, httpsPort, siteUrl, shared } = await startFleetServices({ dir, bucket: 'helixpoint-fleet', stops });
     // All at once, as systemd starts them at boot: one migrates and seeds, the others wait for it.
     const instances = await Promise.all(
       Array.from({ length: INSTANCES }, async (_, index) =>
@@ -165,8 +137,10 @@ async function main() {
 
     console.log('\nrate limits are shared');
     {
+      // The first limit a client trying one address meets: per address and network (src/server/rate-limit.ts).
+      const limit = rateLimitPolicies.signInAddressNetwork.points;
       const statuses = [];
-      for (let attempt = 0; attempt < 11; attempt += 1) {
+      for (let attempt = 0; attempt <= limit; attempt += 1) {
         const instance = instances[attempt % instances.length];
         const reply = await send(`${instance.url}/api/auth/sign-in/email`, {
           method: 'POST',
@@ -176,8 +150,8 @@ async function main() {
         statuses.push(reply.status);
       }
       check(
-        statuses.slice(0, 10).every((status) => status !== 429) && statuses[10] === 429,
-        `10 sign-in attempts from one client alternating between the instances, the 11th refused: ${statuses.join(' ')}`,
+        statuses.slice(0, limit).every((status) => status !== 429) && statuses[limit] === 429,
+        `${limit} sign-in attempts from one client alternating between the instances, attempt ${limit + 1} refused: ${statuses.join(' ')}`,
       );
     }
 

@@ -19,7 +19,6 @@
 // UPGRADE_KEEP_DIR=1 keeps the run's directory (nginx's access log names the instance and its
 // status for every request; the instances' data directories, the database) and prints where.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { appendFileSync, chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -27,14 +26,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { freePort } from '../src/server/net.ts';
 import { createS3Storage } from '../src/server/storage/s3-driver.ts';
 import { carryAssets } from '../scripts/carry-assets.mjs';
 import { migrationTags } from '../scripts/lib/previous-release.mjs';
 import { applyOnce, pdf } from './lib/applicant.mjs';
-import { deployedSiteConfig, findNginx, nginxVersion, selfSignedCertificate, startNginx } from './lib/nginx.mjs';
-import { S3_CREDENTIALS, startS3, startSmtpCatcher } from './lib/services.mjs';
+import { deployedSiteConfig, nginxForDrill, nginxVersion, selfSignedCertificate, startNginx } from './lib/nginx.mjs';
+import { S3_CREDENTIALS, startFleetServices } from './lib/services.mjs';
 import { assertBuilt, sleep, startSite, waitFor } from './lib/site.mjs';
 
 const { values } = parseArgs({
@@ -116,17 +114,8 @@ const count = (kind, failure) => {
 
 async function main() {
   assertBuilt();
-  const nginx = findNginx();
-  if (!nginx) {
-    console.log(
-      'SKIPPED: the upgrade drill needs nginx (Debian: apt-get install nginx), which is not installed and cannot be installed here (not root).',
-    );
-    return;
-  }
-  if (spawnSync('openssl', ['version']).status !== 0) {
-    console.log('SKIPPED: the upgrade drill needs openssl for its test certificate (Debian: apt-get install openssl).');
-    return;
-  }
+  const nginx = nginxForDrill('upgrade');
+  if (!nginx) return;
   const began = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'helixpoint-upgrade-'));
   chmodSync(dir, 0o755);
@@ -142,25 +131,12 @@ async function main() {
       `new release: built in ${((Date.now() - buildStarted) / 1000).toFixed(0)} s with migration ${newMigrations.at(-1)} and a changed stylesheet; ${carried.filter((name) => !/\.(br|gz)$/.test(name)).length} assets of the old build carried (${newDir})`,
     );
 
-    const database = await startEmbeddedPostgres(join(dir, 'postgres'));
-    stops.push(() => database.stop());
-    const s3 = await startS3({ port: await freePort(), directory: join(dir, 's3'), bucket: 'helixpoint-upgrade' });
-    stops.push(() => s3.stop());
-    const smtp = await startSmtpCatcher({ port: await freePort() });
-    stops.push(() => smtp.stop());
-    const [httpPort, httpsPort] = [await freePort(), await freePort()];
-    const siteUrl = `https://127.0.0.1:${httpsPort}`;
-    const shared = {
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      SITE_URL: siteUrl,
-      TRUST_PROXY: '1',
-      SMTP_URL: smtp.url,
-      ADMIN_REQUIRE_2FA: 'false',
-      LOG_LEVEL: 'info',
-      ...s3.env,
-    };
+    const { database, s3, smtp, httpPort, httpsPort, siteUrl, shared } = await startFleetServices({
+      dir,
+      bucket: 'helixpoint-upgrade',
+      stops,
+      env: { ADMIN_REQUIRE_2FA: 'false' },
+    });
     const ports = [await freePort(), await freePort()];
     /** Every instance started, old and new (each with its name and its log). */
     const sites = [];

@@ -21,6 +21,25 @@ export function findNginx({ install = true } = {}) {
   return undefined;
 }
 
+/**
+ * nginx and openssl (for the drill's test certificate), or null after saying why the drill is
+ * skipped: they come from Debian's apt, which not every machine may use.
+ */
+export function nginxForDrill(drill) {
+  const nginx = findNginx();
+  if (!nginx) {
+    console.log(
+      `SKIPPED: the ${drill} drill needs nginx (Debian: apt-get install nginx), which is not installed and cannot be installed here (not root).`,
+    );
+    return null;
+  }
+  if (spawnSync('openssl', ['version']).status !== 0) {
+    console.log(`SKIPPED: the ${drill} drill needs openssl for its test certificate (Debian: apt-get install openssl).`);
+    return null;
+  }
+  return nginx;
+}
+
 export function nginxVersion(nginx) {
   const result = spawnSync(nginx, ['-v'], { encoding: 'utf8' });
   return `${result.stderr || result.stdout}`.trim();

@@ -1,7 +1,11 @@
 // The real parts a drill runs the site against, each on loopback, each stoppable and startable
 // again on the same port: an S3-compatible server (s3rver) and an SMTP catcher (smtp-server).
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
+import { startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
+import { freePort } from '../../src/server/net.ts';
 
 export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
@@ -64,4 +68,32 @@ export async function startSmtpCatcher({ port }) {
     start,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * What the instances of a fleet behind nginx share (the fleet and upgrade drills): one PostgreSQL,
+ * an S3 bucket, an SMTP catcher, the ports nginx will take, and the environment every instance
+ * gets (plus `env`). Each part's stop is pushed onto `stops`.
+ */
+export async function startFleetServices({ dir, bucket, stops, env = {} }) {
+  const database = await startEmbeddedPostgres(join(dir, 'postgres'));
+  stops.push(() => database.stop());
+  const s3 = await startS3({ port: await freePort(), directory: join(dir, 's3'), bucket });
+  stops.push(() => s3.stop());
+  const smtp = await startSmtpCatcher({ port: await freePort() });
+  stops.push(() => smtp.stop());
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const siteUrl = `https://127.0.0.1:${httpsPort}`;
+  const shared = {
+    NODE_ENV: 'production',
+    DATABASE_URL: database.url,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    SITE_URL: siteUrl,
+    TRUST_PROXY: '1',
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'info',
+    ...s3.env,
+    ...env,
+  };
+  return { database, s3, smtp, httpPort, httpsPort, siteUrl, shared };
 }
