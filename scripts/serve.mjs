@@ -23,7 +23,7 @@ if (!existsSync(entry)) {
 
 const config = configOrExit();
 
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, config.logFormat);
 let app;
 try {
   app = await startApp(config, logger);

@@ -44,9 +44,15 @@ export async function healthStatus(url) {
  */
 export async function startSite({ port, env, name = `site:${port}`, timeoutMs = 60_000, cwd = root }) {
   assertBuilt(cwd);
+  // A variable given as undefined is left out (SITE_URL: undefined starts the server without one).
+  const childEnv = Object.fromEntries(
+    Object.entries({ ...SERVER_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs'], {
     cwd,
-    env: { ...SERVER_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines = [];

@@ -16,7 +16,7 @@ export function devRuntime(): AstroIntegration {
         const { createLogger } = await import('../server/logger.ts');
         const { startApp } = await import('../server/modules.ts');
         const config = loadConfig();
-        const { runtime } = await startApp(config, createLogger(config.logLevel));
+        const { runtime } = await startApp(config, createLogger(config.logLevel, config.logFormat));
         stop = runtime.stop;
         logger.info(`runtime started (data in ${config.dataDir})`);
       },

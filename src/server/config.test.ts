@@ -22,6 +22,22 @@ describe('loadConfig', () => {
     expect(config.mail.outboxDir).toBe(join(dataDir, 'mail'));
   });
 
+  it('without SITE_URL, links to where it listens: PORT, and HOST unless it is a wildcard or loopback', () => {
+    expect(loadConfig({ ...base, PORT: '4588' }).siteUrl).toBe('http://localhost:4588');
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ ...base, HOST: '192.168.1.20', PORT: '4321' }).siteUrl).toBe('http://192.168.1.20:4321');
+    expect(loadConfig({ ...base, HOST: 'fd00::20', PORT: '4321' }).siteUrl).toBe('http://[fd00::20]:4321');
+    expect(loadConfig({ ...base, PORT: '4588', SITE_URL: 'https://www.helixpoint.example' }).siteUrl).toBe(
+      'https://www.helixpoint.example',
+    );
+  });
+
+  it('takes LOG_FORMAT json or pretty, and nothing else', () => {
+    expect(loadConfig(base).logFormat).toBeUndefined();
+    expect(loadConfig({ ...base, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ ...base, LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT must be json or pretty');
+  });
+
   it('reads the retention periods, and refuses nonsense with the variable named', () => {
     expect(loadConfig({ ...base, RETENTION_APPLICATION_DAYS: '180', RETENTION_TALENT_POOL_MONTHS: '24' }).retention).toMatchObject({
       applicationDays: 180,

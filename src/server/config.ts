@@ -11,6 +11,15 @@ import { DataDirError, assertWritableDataDir, explainDataDirError } from './data
 
 const MB = 1024 * 1024;
 
+/**
+ * The address without SITE_URL (development, a first try): where this server listens, so
+ * `PORT=4588 npm start` links to port 4588. A wildcard or loopback host is spelled localhost.
+ */
+export function localAddress(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host) ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -121,6 +130,7 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, error, ...)' })
     .default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
 });
 
 export interface AppConfig {
@@ -153,6 +163,8 @@ export interface AppConfig {
   /** On SIGTERM: how long requests in flight may take before their connections are cut (decision 035). */
   drainTimeoutMs: number;
   logLevel: string;
+  /** json or readable lines; unset: readable on a terminal, JSON otherwise (src/server/logger.ts). */
+  logFormat: 'json' | 'pretty' | undefined;
 }
 
 /** Reads the secret kept in DATA_DIR, creating it (owner-only) on first start. */
@@ -191,7 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const dataDir = resolve(e.DATA_DIR);
   // The origin only: prerendered pages get it written in at start (src/server/http/static-site.ts).
-  const siteUrl = new URL(e.SITE_URL ?? 'http://localhost:4321').origin;
+  const siteUrl = new URL(e.SITE_URL ?? localAddress(e.HOST, e.PORT)).origin;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -241,5 +253,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     drainTimeoutMs: e.DRAIN_TIMEOUT_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }

@@ -83,3 +83,31 @@ test.describe('SITE_URL read at start', () => {
     expect(brotliDecompressSync(raw.body).toString('utf8')).toContain(`<link rel="canonical" href="${addresses[0]}/about">`);
   });
 });
+
+test.describe('without SITE_URL', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let dir: string;
+  let site: Site;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    dir = mkdtempSync(join(tmpdir(), 'helixpoint-siteurl-'));
+    chmodSync(dir, 0o755);
+    // As a newcomer runs it: `PORT=… npm run serve`, no SITE_URL.
+    site = await startSite({ port: await freePort(), env: { SITE_URL: undefined, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn' } });
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the pages link to the port the server listens on', async ({ request }) => {
+    const address = site.url.replace('127.0.0.1', 'localhost');
+    for (const path of ['/', '/careers']) {
+      const html = await (await request.get(`${site.url}${path}`)).text();
+      expect(html).toContain(`<link rel="canonical" href="${address}${path}">`);
+    }
+    expect(await (await request.get(`${site.url}/robots.txt`)).text()).toContain(`Sitemap: ${address}/sitemap.xml`);
+  });
+});
