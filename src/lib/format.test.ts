@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatDate, formatDateTime, formatSalaryRange } from './format';
+import { companyTimestamp, countOf, formatDate, formatDateTime, formatSalaryRange } from './format';
 
 describe('formatting', () => {
   it('writes dates in words, in UTC', () => {
@@ -23,5 +23,13 @@ describe('formatting', () => {
     expect(formatSalaryRange(90000, null, 'USD')).toBe('From $90,000 a year');
     expect(formatSalaryRange(null, 60000, 'EUR')).toBe('Up to €60,000 a year');
     expect(formatSalaryRange(null, null, 'USD')).toBeNull();
+  });
+
+  it('writes an export’s moment in the company’s zone with its offset, winter and summer time', () => {
+    expect(companyTimestamp(new Date('2026-11-21T10:00:00Z'))).toBe('2026-11-21T04:00:00-06:00');
+    expect(companyTimestamp(new Date('2026-07-01T23:30:05Z'))).toBe('2026-07-01T18:30:05-05:00');
+    // Just after midnight there: the company's day, not UTC's.
+    expect(companyTimestamp(new Date('2026-01-02T06:00:00Z'))).toBe('2026-01-02T00:00:00-06:00');
+    expect(Date.parse(companyTimestamp(new Date('2026-03-08T08:30:00Z')))).toBe(Date.parse('2026-03-08T08:30:00Z'));
   });
 });

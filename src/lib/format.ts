@@ -26,6 +26,29 @@ export function formatDateTime(date: Date): string {
   return dateTimeFormat.format(date);
 }
 
+const timestampParts = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: COMPANY_TIME_ZONE,
+  timeZoneName: 'longOffset',
+});
+
+/**
+ * "2026-11-21T14:19:05-06:00": a moment in the company's time zone with its offset (ISO 8601), for
+ * exports: what the screens show, and still one exact instant for a spreadsheet or a script.
+ */
+export function companyTimestamp(date: Date): string {
+  const part = Object.fromEntries(timestampParts.formatToParts(date).map(({ type, value }) => [type, value]));
+  // "GMT-06:00", or "GMT" when the offset is zero.
+  const offset = part.timeZoneName === 'GMT' ? '+00:00' : (part.timeZoneName ?? '').replace('GMT', '');
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`;
+}
+
 /** "1 message", "3 messages". */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;

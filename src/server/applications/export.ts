@@ -1,5 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { csvFile } from '../csv.ts';
+import { companyTimestamp } from '../../lib/format.ts';
 import type { Database } from '../db/client.ts';
 import { applications, positions } from '../db/schema.ts';
 import type { WorkspaceQuery } from '../../lib/applications/query.ts';
@@ -72,7 +73,7 @@ export function applicationsCsv(
       row.email,
       row.phone,
       row.status,
-      row.createdAt.toISOString(),
+      companyTimestamp(row.createdAt),
       row.source,
       row.heardAbout ?? '',
       row.knockedOut ? 'yes' : '',

@@ -105,9 +105,9 @@ describe('applications', () => {
     const [header, first, second] = csv.split('\r\n');
     expect(header).toBe('Name,Email,Phone,Status,Applied,Source,Heard about us,Knock-out answer');
     expect(first).toBe(
-      `"'=HYPERLINK(""http://evil.test"")",a@b.test,"'+15125550147",pending,2026-11-21T10:00:00.000Z,linkedin.com,Friend or colleague,yes`,
+      `"'=HYPERLINK(""http://evil.test"")",a@b.test,"'+15125550147",pending,2026-11-21T04:00:00-06:00,linkedin.com,Friend or colleague,yes`,
     );
-    expect(second).toBe(`"Doe, ""Jane""","'@attacker","'-1",hired,2026-11-20T10:00:00.000Z,"'=cmd",,`);
+    expect(second).toBe(`"Doe, ""Jane""","'@attacker","'-1",hired,2026-11-20T04:00:00-06:00,"'=cmd",,`);
   });
 
   it('export every application of the position, newest first, under a file name made from its title', async () => {
