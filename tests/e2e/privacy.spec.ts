@@ -108,9 +108,12 @@ test('an application needs the privacy notice acknowledged, and keeps the versio
   await expect(page.getByText(`Privacy notice of ${PRIVACY_NOTICE_VERSION} acknowledged`)).toBeVisible();
   await expect(page.getByText(/In the talent pool until/)).toBeVisible();
   // Opening it is recorded, and shown to admins.
-  await expect(page.getByRole('list', { name: 'Reads of this application, newest first' }).getByRole('listitem').first()).toContainText(
-    'opened it',
-  );
+  const reads = page.getByRole('list', { name: 'Reads of this application, newest first' }).getByRole('listitem');
+  await expect(reads.first()).toContainText('opened it');
+  // Opened again the same day: still one line for the person, saying how often (issue 30).
+  await page.reload();
+  await expect(reads).toHaveCount(1);
+  await expect(reads.first()).toContainText('opened it 2 times');
 });
 
 test('an admin finds a person, exports everything as a ZIP, puts an application on hold, and erases the rest', async ({

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { DetailCard } from './DetailCard';
 import { roleLabels, type Role } from '@/lib/accounts/roles';
+import { groupReads } from '@/lib/privacy/reads';
 
 export interface ApplicationPrivacyProps {
   consent: {
@@ -29,7 +30,7 @@ const readLabels: Record<string, string> = {
   'application.resume_downloaded': 'downloaded the resume',
 };
 
-/** The application's consents, its legal hold, and who has read it (opened it, read or downloaded its resume). */
+/** The application's consents, its legal hold, and who has read it (opened it, read or downloaded its resume), one line per person and day. */
 export function ApplicationPrivacy({ consent, reads, hold, canHold = true }: ApplicationPrivacyProps) {
   return (
     <>
@@ -53,12 +54,18 @@ export function ApplicationPrivacy({ consent, reads, hold, canHold = true }: App
           <p className="mt-2 text-sm text-muted-foreground">Nobody yet.</p>
         ) : (
           <ul aria-label="Reads of this application, newest first" className="mt-2 flex flex-col gap-2 text-sm">
-            {reads.map((read) => (
-              <li key={read.id}>
-                <span className="font-medium">{read.actorName ?? read.actorEmail ?? 'system'}</span>
-                {read.actorRole && <span className="text-muted-foreground"> ({roleLabels[read.actorRole]})</span>}{' '}
+            {groupReads(reads).map(({ key, latest, first, actions }) => (
+              <li key={key}>
+                <span className="font-medium">{latest.actorName ?? latest.actorEmail ?? 'system'}</span>
+                {latest.actorRole && <span className="text-muted-foreground"> ({roleLabels[latest.actorRole]})</span>}{' '}
                 <span className="text-muted-foreground">
-                  {readLabels[read.action] ?? 'opened it'} · {formatDateTime(read.at)}
+                  {actions
+                    .map(({ action, count }) => `${readLabels[action] ?? 'opened it'}${count > 1 ? ` ${count} times` : ''}`)
+                    .join(', ')}{' '}
+                  ·{' '}
+                  {first.getTime() === latest.at.getTime()
+                    ? formatDateTime(latest.at)
+                    : `${formatDateTime(first)} to ${formatDateTime(latest.at)}`}
                 </span>
               </li>
             ))}
