@@ -55,6 +55,16 @@ test('a candidate follows their application from the e-mailed link, sees the rec
 
   await page.reload();
   await expect(page.getByTestId('candidate-stage')).toHaveText('Interviewing');
+  // The stages are a progress list, the current one marked: nothing in it to press (issue 30).
+  const stages = page.getByRole('list', { name: 'Stages of an application' });
+  await expect(stages.locator('li[aria-current="step"]')).toHaveText('Interviewing');
+  await expect(stages.getByRole('listitem').first()).toContainText('(done)');
+  await expect(stages.locator('button, a, [role="button"], [tabindex]')).toHaveCount(0);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await stages.screenshot({ path: test.info().outputPath(`stages-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   // The coarse stage only: never the recruiters' own status names.
   await expect(page.getByRole('main')).not.toContainText(/\b(Pending|Reviewing|Interview|Offer|Hired|Rejected)\b/);
   await expectNoA11yViolations(page, 'the candidate page, interviewing');

@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle, Info } from 'lucide-react';
+import { CheckCircle2, Circle, CircleDot, Info } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { candidatePageTexts as texts, stageSteps, stageTexts, type CandidateStage } from '@/lib/candidates/stages';
@@ -31,11 +31,15 @@ export interface CandidateApplicationProps {
   erase?: { kind: 'sent' } | { kind: 'sign-in'; signInHref: string } | null;
 }
 
+/**
+ * Where the application stands, as a progress list: marks and a line, no boxes, so nothing looks
+ * like a control to press (issue 30). Done stages are ticked, the current one is marked.
+ */
 function Stages({ stage }: { stage: CandidateStage }) {
   if (stage === 'withdrawn') return null;
   const current = stageSteps.indexOf(stage);
   return (
-    <ol aria-label="Stages of an application" className="mt-6 grid gap-3 sm:grid-cols-4">
+    <ol aria-label="Stages of an application" className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
       {stageSteps.map((step, index) => {
         const done = index < current;
         const here = index === current;
@@ -44,17 +48,20 @@ function Stages({ stage }: { stage: CandidateStage }) {
             key={step}
             aria-current={here ? 'step' : undefined}
             className={cn(
-              'flex items-center gap-2 rounded-lg border px-3 py-2 text-sm',
-              here ? 'border-primary bg-primary-soft font-semibold text-primary' : 'border-border text-muted-foreground',
+              'flex items-center gap-2 text-sm sm:flex-1',
+              here ? 'font-semibold text-primary' : done ? 'text-foreground' : 'text-muted-foreground',
             )}
           >
-            {done || here ? (
+            {done ? (
               <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" />
+            ) : here ? (
+              <CircleDot aria-hidden="true" className="size-4 shrink-0" />
             ) : (
               <Circle aria-hidden="true" className="size-4 shrink-0" />
             )}
-            <span>{stageTexts[step].label}</span>
+            <span className="whitespace-nowrap">{stageTexts[step].label}</span>
             {done && <span className="sr-only">(done)</span>}
+            {index < stageSteps.length - 1 && <span aria-hidden="true" className="hidden h-px min-w-4 flex-1 bg-border sm:block" />}
           </li>
         );
       })}
