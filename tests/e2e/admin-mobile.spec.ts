@@ -83,4 +83,16 @@ test('every admin page fits a 390 px screen and passes axe', async ({ page, requ
   await viewApplications.scrollIntoViewIfNeeded();
   await expect(viewApplications).toBeInViewport({ ratio: 1 });
   await expect(card.getByText('Applications: 1')).toBeVisible();
+
+  // An application on a phone: the decision (status, rating) first, in the first screen, above
+  // the applicant's details, the notes and the composer (issue 30).
+  await page.goto(applicationPath!);
+  await waitForHydration(page);
+  const decision = page.getByRole('region', { name: 'Decision' });
+  await expect(decision.getByRole('combobox', { name: 'Status' })).toBeInViewport();
+  await expect(decision.getByRole('heading', { name: 'Rating' })).toBeVisible();
+  const top = async (name: string) => (await page.getByRole('heading', { name, exact: true }).boundingBox())!.y;
+  expect(await top('Rating')).toBeLessThan(await top('Applicant'));
+  expect(await top('Applicant')).toBeLessThan(await top('Notes'));
+  await page.screenshot({ path: test.info().outputPath('application-390.png') });
 });

@@ -75,6 +75,7 @@ test('an admin finds an applicant by e-mail across positions, reads the resume i
   await expect(page.getByRole('img', { name: 'Page 1 of 1 of jane-resume.pdf' })).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => inkedPixels(page), { message: 'the PDF page has text drawn on it' }).toBeGreaterThan(200);
   await expectNoA11yViolations(page, 'an application, resume shown');
+  await page.screenshot({ path: test.info().outputPath('application-1280.png') });
 
   // A note, written as text.
   const notes = page.getByRole('region', { name: 'Notes' });

@@ -163,14 +163,20 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
           )}
         </>
       }
+      decision={
+        (show.status || show.rating) && (
+          <>
+            {show.status && <div className="rounded-xl border border-border bg-card p-6 shadow-card">{status}</div>}
+            {show.rating && (
+              <DetailCard id="rating-heading" title="Rating" small>
+                <div className="mt-3">{rating}</div>
+              </DetailCard>
+            )}
+          </>
+        )
+      }
       aside={
         <>
-          {show.status && <div className="rounded-xl border border-border bg-card p-6 shadow-card">{status}</div>}
-          {show.rating && (
-            <DetailCard id="rating-heading" title="Rating" small>
-              <div className="mt-3">{rating}</div>
-            </DetailCard>
-          )}
           {show.interviewers && (
             <DetailCard id="interviewers-heading" title="Interviewers" small>
               <div className="mt-3">{interviewers}</div>

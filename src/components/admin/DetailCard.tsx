@@ -37,12 +37,34 @@ export function WrittenText({ children }: { children: string }) {
 
 export const notGiven = <span className="text-muted-foreground">Not given</span>;
 
-/** The two columns of a detail page: what was sent, and beside it (below on phones) what to do with it. */
-export function DetailLayout({ main, aside, asideLabel }: { main: ReactNode; aside: ReactNode; asideLabel: string }) {
+/**
+ * The two columns of a detail page: what was sent, and beside it (below on phones) what to do
+ * with it. `decision` (the controls a reviewer came for: status, rating) heads the side column,
+ * and on a phone comes first, above what was sent, instead of two screens down (issue 30).
+ */
+export function DetailLayout({
+  main,
+  aside,
+  asideLabel,
+  decision,
+}: {
+  main: ReactNode;
+  aside: ReactNode;
+  asideLabel: string;
+  decision?: ReactNode;
+}) {
   return (
-    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_20rem] lg:px-8">
-      <div className="flex flex-col gap-8">{main}</div>
-      <aside className="flex flex-col gap-6" aria-label={asideLabel}>
+    <div className="mx-auto grid max-w-7xl gap-x-10 gap-y-6 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_20rem] lg:grid-rows-[auto_1fr] lg:px-8">
+      {decision && (
+        <section aria-label="Decision" className="flex flex-col gap-6 lg:col-start-2 lg:row-start-1">
+          {decision}
+        </section>
+      )}
+      <div className="flex flex-col gap-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">{main}</div>
+      <aside
+        className={`flex flex-col gap-6 lg:col-start-2 lg:self-start ${decision ? 'lg:row-start-2' : 'lg:row-span-2 lg:row-start-1'}`}
+        aria-label={asideLabel}
+      >
         {aside}
       </aside>
     </div>
