@@ -6,7 +6,7 @@ import { FieldError, RequiredMark } from './label';
 export interface RadioOption {
   value: string;
   label: ReactNode;
-  /** One line under the label (cards only): what choosing it means, the radio's description. */
+  /** One line under the label: what choosing it means, the radio's description. */
   description?: ReactNode;
 }
 
@@ -53,8 +53,8 @@ export function RadioGroupField({ id, legend, options, registration, initialValu
       <div className={cards ? 'flex flex-col gap-2' : 'flex flex-wrap gap-x-6 gap-y-3'}>
         {options.map((option, index) => {
           const radioId = `${id}-${index}`;
-          // A card's radio is named by its label alone; the description is read after it.
-          const described = cards && option.description !== undefined;
+          // A radio with a description is named by its label alone; the description is read after it.
+          const described = option.description !== undefined;
           return (
             <label
               key={option.value}
@@ -73,7 +73,7 @@ export function RadioGroupField({ id, legend, options, registration, initialValu
                 aria-describedby={described ? `${radioId}-description` : undefined}
                 {...registration}
                 required={required}
-                className={cards ? cn('mt-0.5 shrink-0', radioClassName) : radioClassName}
+                className={cn(cards && 'mt-0.5 shrink-0', radioClassName)}
               />
               {described ? (
                 <span className="flex flex-col gap-0.5">
