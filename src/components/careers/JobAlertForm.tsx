@@ -13,6 +13,14 @@ export interface JobAlertFormProps {
   errors?: Partial<Record<'email' | 'department' | 'location' | 'form', string>>;
 }
 
+/** The job board's own filters above are "Department" and "Location": each control has a name of its own. */
+const forAlerts = (name: string) => (
+  <>
+    {name}
+    <span className="sr-only"> for job alerts</span>
+  </>
+);
+
 /**
  * "Get new jobs by e-mail" under the job board: a plain POST form rendered on the server (no
  * island, no script), answered by /careers/alerts.
@@ -45,12 +53,7 @@ export function JobAlertForm({ departments, locations, values, errors = {} }: Jo
         </FormField>
         <SelectField
           id="alert-department"
-          // The job board's own filter above is "Department": each control has a name of its own.
-          label={
-            <>
-              Department<span className="sr-only"> for job alerts</span>
-            </>
-          }
+          label={forAlerts('Department')}
           name="department"
           defaultValue={values.department ?? ''}
           placeholder="Any department"
@@ -58,11 +61,7 @@ export function JobAlertForm({ departments, locations, values, errors = {} }: Jo
         />
         <SelectField
           id="alert-location"
-          label={
-            <>
-              Location<span className="sr-only"> for job alerts</span>
-            </>
-          }
+          label={forAlerts('Location')}
           name="location"
           defaultValue={values.location ?? ''}
           placeholder="Any location"
