@@ -1,8 +1,8 @@
 import { actions } from 'astro:actions';
-import { AccountForm, passwordInput, SubmitButton } from '@/components/auth/account-form';
+import { AccountForm, SubmitButton } from '@/components/auth/account-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { changePasswordSchema, type ChangePasswordInput } from '@/lib/accounts/schema';
+import { changePasswordSchema, PASSWORD_MAX, type ChangePasswordInput } from '@/lib/accounts/schema';
 import { accountTexts } from '@/lib/accounts/texts';
 import { useCommandForm } from './use-command';
 
@@ -22,7 +22,9 @@ export function ChangePasswordForm() {
       })}
     >
       <FormField id="current-password" label="Current password" required error={errorOf('currentPassword')}>
-        {(control) => <Input {...control} {...register('currentPassword')} {...passwordInput('current-password')} />}
+        {(control) => (
+          <Input {...control} {...register('currentPassword')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
+        )}
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
@@ -32,10 +34,14 @@ export function ChangePasswordForm() {
           error={errorOf('newPassword')}
           hint="At least 8 characters, not one of the most common passwords."
         >
-          {(control) => <Input {...control} {...register('newPassword')} {...passwordInput('new-password')} />}
+          {(control) => (
+            <Input {...control} {...register('newPassword')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />
+          )}
         </FormField>
         <FormField id="confirm-account-password" label="Repeat the new password" required error={errorOf('confirmPassword')}>
-          {(control) => <Input {...control} {...register('confirmPassword')} {...passwordInput('new-password')} />}
+          {(control) => (
+            <Input {...control} {...register('confirmPassword')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />
+          )}
         </FormField>
       </div>
       <div>

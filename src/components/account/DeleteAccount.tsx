@@ -1,12 +1,12 @@
 import { actions } from 'astro:actions';
 import { Trash2 } from 'lucide-react';
-import { AccountForm, passwordInput } from '@/components/auth/account-form';
+import { AccountForm } from '@/components/auth/account-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { flashToast } from '@/components/ui/toast';
-import { passwordConfirmSchema } from '@/lib/accounts/schema';
+import { passwordConfirmSchema, PASSWORD_MAX } from '@/lib/accounts/schema';
 import { accountTexts } from '@/lib/accounts/texts';
 import { useCommandForm } from './use-command';
 
@@ -32,7 +32,9 @@ export function DeleteAccount() {
       onSubmit={(event) => event.preventDefault()}
     >
       <FormField id="delete-password" label="Password" required error={errorOf('password')}>
-        {(control) => <Input {...control} {...register('password')} {...passwordInput('current-password')} />}
+        {(control) => (
+          <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
+        )}
       </FormField>
       <div>
         <ConfirmDialog

@@ -1,13 +1,13 @@
 import { actions } from 'astro:actions';
 import { Copy, Download, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { AccountForm, passwordInput, SubmitButton } from '@/components/auth/account-form';
+import { AccountForm, SubmitButton } from '@/components/auth/account-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { showToast } from '@/components/ui/toast';
-import { disableTwoFactorSchema, passwordConfirmSchema, twoFactorCodeSchema } from '@/lib/accounts/schema';
+import { disableTwoFactorSchema, passwordConfirmSchema, PASSWORD_MAX, twoFactorCodeSchema } from '@/lib/accounts/schema';
 import { twoFactorTexts } from '@/lib/accounts/texts';
 import { useCommandForm } from './use-command';
 
@@ -32,7 +32,9 @@ function PasswordStep({ onStarted }: { onStarted: (enrolment: Enrolment) => void
       })}
     >
       <FormField id="enrol-password" label="Password" required error={errorOf('password')}>
-        {(control) => <Input {...control} {...register('password')} {...passwordInput('current-password')} />}
+        {(control) => (
+          <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
+        )}
       </FormField>
       <div>
         <SubmitButton busy={busy} working="Checking...">
@@ -156,7 +158,9 @@ function DisableForm() {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="disable-password" label="Password" required error={errorOf('password')}>
-          {(control) => <Input {...control} {...register('password')} {...passwordInput('current-password')} />}
+          {(control) => (
+            <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
+          )}
         </FormField>
         <FormField id="disable-code" label="Code from the app" required error={errorOf('code')}>
           {(control) => <Input {...control} {...register('code')} {...codeInput} />}

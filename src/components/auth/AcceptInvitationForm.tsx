@@ -1,9 +1,10 @@
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { PASSWORD_MAX } from '@/lib/accounts/schema';
 import { invitationTexts } from '@/lib/accounts/texts';
 import { PrivacyNote } from '@/components/ui/privacy-note';
-import { AccountForm, passwordInput } from './account-form';
+import { AccountForm } from './account-form';
 
 export interface AcceptInvitationState {
   values: { firstName?: string; lastName?: string };
@@ -39,10 +40,10 @@ export function AcceptInvitationForm({ state }: { state: AcceptInvitationState }
         error={fieldErrors['password']}
         hint="At least 8 characters, not one of the most common passwords. A few unrelated words make a strong one."
       >
-        {(control) => <Input {...control} name="password" {...passwordInput('new-password')} />}
+        {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />}
       </FormField>
       <FormField id="invite-confirm-password" label="Repeat the password" required error={fieldErrors['confirmPassword']}>
-        {(control) => <Input {...control} name="confirmPassword" {...passwordInput('new-password')} />}
+        {(control) => <Input {...control} name="confirmPassword" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />}
       </FormField>
       <PrivacyNote />
       <Button type="submit" size="lg" className="w-full">

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { flashToast, showToast } from '@/components/ui/toast';
 import {
   forgotPasswordSchema,
+  PASSWORD_MAX,
   signInSchema,
   signUpSchema,
   type ForgotPasswordInput,
@@ -15,7 +16,7 @@ import { CODE_STEP_PATH } from '@/lib/accounts/destinations';
 import type { AuthFormState } from '@/lib/accounts/forms';
 import { accountToasts } from '@/lib/accounts/texts';
 import type { FlashToast } from '@/lib/flash';
-import { AccountForm, passwordInput, SubmitButton, useAccountForm } from './account-form';
+import { AccountForm, SubmitButton, useAccountForm } from './account-form';
 import { enterSignedIn, fetchSession, leave, postAuth, safeNext } from './auth-client';
 import { PrivacyNote } from '@/components/ui/privacy-note';
 
@@ -87,7 +88,9 @@ function SignInForm({ next, onMode, initial }: FormProps & { next: string | null
         {(control) => <Input {...control} {...register('email')} defaultValue={initial?.values['email']} {...emailInput} />}
       </FormField>
       <FormField id="signin-password" label="Password" required error={errorOf('password')}>
-        {(control) => <Input {...control} {...register('password')} {...passwordInput('current-password')} />}
+        {(control) => (
+          <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
+        )}
       </FormField>
       <div className="-mt-2 text-right text-sm">
         <SwitchLink onClick={() => onMode('forgot')}>Forgot your password?</SwitchLink>
@@ -185,7 +188,7 @@ function SignUpForm({ onMode, initial }: FormProps) {
         error={errorOf('password')}
         hint="At least 8 characters. A few unrelated words make a strong one."
       >
-        {(control) => <Input {...control} {...register('password')} {...passwordInput('new-password')} />}
+        {(control) => <Input {...control} {...register('password')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />}
       </FormField>
       <Honeypot inputRef={honeypot} />
       <PrivacyNote />

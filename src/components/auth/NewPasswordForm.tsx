@@ -3,9 +3,9 @@ import { Input } from '@/components/ui/input';
 import { flashToast } from '@/components/ui/toast';
 import { CODE_STEP_PATH, destinationAfterSignIn } from '@/lib/accounts/destinations';
 import type { AuthFormState } from '@/lib/accounts/forms';
-import { resetPasswordSchema, type ResetPasswordInput } from '@/lib/accounts/schema';
+import { PASSWORD_MAX, resetPasswordSchema, type ResetPasswordInput } from '@/lib/accounts/schema';
 import { accountToasts, verifyEmailTexts } from '@/lib/accounts/texts';
-import { AccountForm, passwordInput, SubmitButton, useAccountForm } from './account-form';
+import { AccountForm, SubmitButton, useAccountForm } from './account-form';
 import { fetchSession, leave, postAuth } from './auth-client';
 
 /**
@@ -60,10 +60,12 @@ export function NewPasswordForm({
         error={errorOf('password')}
         hint="At least 8 characters, not one of the most common passwords."
       >
-        {(control) => <Input {...control} {...register('password')} {...passwordInput('new-password')} />}
+        {(control) => <Input {...control} {...register('password')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />}
       </FormField>
       <FormField id="confirm-password" label={words.repeat} required error={errorOf('confirmPassword')}>
-        {(control) => <Input {...control} {...register('confirmPassword')} {...passwordInput('new-password')} />}
+        {(control) => (
+          <Input {...control} {...register('confirmPassword')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} />
+        )}
       </FormField>
       <SubmitButton busy={busy} working={words.working} size="lg" className="w-full">
         {words.submit}

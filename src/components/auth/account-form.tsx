@@ -6,7 +6,6 @@ import type { z } from 'zod/mini';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { showToast } from '@/components/ui/toast';
 import { FORM_KIND_FIELD, type AuthFormState } from '@/lib/accounts/forms';
-import { PASSWORD_MAX } from '@/lib/accounts/schema';
 import { errorToast } from '@/lib/forms';
 import { FormAlert } from './FormAlert';
 
@@ -104,10 +103,6 @@ export function AccountForm({ error, kind, intro, compact, children, ...props }:
     </form>
   );
 }
-
-/** A password input's attributes: masked, what the browser's password manager offers, and the longest accepted. */
-export const passwordInput = (autoComplete: 'current-password' | 'new-password') =>
-  ({ type: 'password', autoComplete, maxLength: PASSWORD_MAX }) as const;
 
 /** The submit button: disabled while the form is busy, with a spinner and what it is doing ("Saving..."). */
 export function SubmitButton({ busy, working, children, ...props }: ButtonProps & { busy: boolean; working: string }) {
