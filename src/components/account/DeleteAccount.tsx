@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { actions } from 'astro:actions';
 import { Trash2 } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { FormAlert } from '@/components/auth/FormAlert';
+import { AccountForm } from '@/components/auth/account-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -10,16 +8,13 @@ import { Input } from '@/components/ui/input';
 import { flashToast } from '@/components/ui/toast';
 import { passwordConfirmSchema, PASSWORD_MAX } from '@/lib/accounts/schema';
 import { accountTexts } from '@/lib/accounts/texts';
-import { useCommand } from './use-command';
+import { useCommandForm } from './use-command';
 
 /** Deleting one's own account: the password, then a confirmation. The last admin cannot. */
 export function DeleteAccount() {
-  const { register, handleSubmit, formState, setError } = useForm<{ password: string }>({
-    mode: 'onTouched',
-    resolver: zodResolver(passwordConfirmSchema),
-    defaultValues: { password: '' },
+  const { register, handleSubmit, busy, formError, run, errorOf } = useCommandForm<{ password: string }>(passwordConfirmSchema, {
+    password: '',
   });
-  const { busy, formError, run } = useCommand(setError);
 
   async function remove(values: { password: string }) {
     const done = await run(() => actions.account.deleteAccount(values));
@@ -29,10 +24,14 @@ export function DeleteAccount() {
   }
 
   return (
-    <form noValidate onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4">
-      <p className="text-sm text-muted-foreground">{accountTexts.deleteLead}</p>
-      <FormAlert message={formError.message} version={formError.version} />
-      <FormField id="delete-password" label="Password" required error={formState.errors.password?.message}>
+    // Sent from the confirmation only, not by Enter in the field.
+    <AccountForm
+      compact
+      intro={<p className="text-sm text-muted-foreground">{accountTexts.deleteLead}</p>}
+      error={formError}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <FormField id="delete-password" label="Password" required error={errorOf('password')}>
         {(control) => (
           <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
         )}
@@ -52,6 +51,6 @@ export function DeleteAccount() {
           onConfirm={() => void handleSubmit(remove)()}
         />
       </div>
-    </form>
+    </AccountForm>
   );
 }

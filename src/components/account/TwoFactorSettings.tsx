@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { actions } from 'astro:actions';
 import { Copy, Download, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { FormAlert } from '@/components/auth/FormAlert';
+import { AccountForm, SubmitButton } from '@/components/auth/account-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -11,56 +9,44 @@ import { Input } from '@/components/ui/input';
 import { showToast } from '@/components/ui/toast';
 import { disableTwoFactorSchema, passwordConfirmSchema, PASSWORD_MAX, twoFactorCodeSchema } from '@/lib/accounts/schema';
 import { twoFactorTexts } from '@/lib/accounts/texts';
-import { useCommand } from './use-command';
+import { useCommandForm } from './use-command';
 
 interface Enrolment {
   qrSvg: string;
   manualKey: string;
 }
 
-const codeInputClass = 'font-mono tracking-[0.2em]';
+/** The code from the authenticator app. */
+const codeInput = { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 9, className: 'font-mono tracking-[0.2em]' } as const;
 
 function PasswordStep({ onStarted }: { onStarted: (enrolment: Enrolment) => void }) {
-  const { register, handleSubmit, formState, setError } = useForm<{ password: string }>({
-    mode: 'onTouched',
-    resolver: zodResolver(passwordConfirmSchema),
-    defaultValues: { password: '' },
-  });
-  const { busy, formError, run } = useCommand(setError);
+  const { register, busy, formError, run, submit, errorOf } = useCommandForm<{ password: string }>(passwordConfirmSchema, { password: '' });
   return (
-    <form
-      noValidate
-      onSubmit={(event) =>
-        void handleSubmit(async (values) => {
-          const started = await run(() => actions.account.startTwoFactor(values));
-          if (started) onStarted(started);
-        })(event)
-      }
-      className="flex flex-col gap-4"
+    <AccountForm
+      compact
+      intro={<p className="text-sm text-muted-foreground">{twoFactorTexts.startLead}</p>}
+      error={formError}
+      onSubmit={submit(async (values) => {
+        const started = await run(() => actions.account.startTwoFactor(values));
+        if (started) onStarted(started);
+      })}
     >
-      <p className="text-sm text-muted-foreground">{twoFactorTexts.startLead}</p>
-      <FormAlert message={formError.message} version={formError.version} />
-      <FormField id="enrol-password" label="Password" required error={formState.errors.password?.message}>
+      <FormField id="enrol-password" label="Password" required error={errorOf('password')}>
         {(control) => (
           <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
         )}
       </FormField>
       <div>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Checking...' : 'Continue'}
-        </Button>
+        <SubmitButton busy={busy} working="Checking...">
+          Continue
+        </SubmitButton>
       </div>
-    </form>
+    </AccountForm>
   );
 }
 
 function ConfirmStep({ enrolment, onConfirmed }: { enrolment: Enrolment; onConfirmed: (codes: string[]) => void }) {
-  const { register, handleSubmit, formState, setError } = useForm<{ code: string }>({
-    mode: 'onTouched',
-    resolver: zodResolver(twoFactorCodeSchema),
-    defaultValues: { code: '' },
-  });
-  const { busy, formError, run } = useCommand(setError);
+  const { register, busy, formError, run, submit, errorOf } = useCommandForm<{ code: string }>(twoFactorCodeSchema, { code: '' });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -84,38 +70,23 @@ function ConfirmStep({ enrolment, onConfirmed }: { enrolment: Enrolment; onConfi
           <p className="text-sm text-muted-foreground">{twoFactorTexts.confirmLead}</p>
         </div>
       </div>
-      <form
-        noValidate
-        onSubmit={(event) =>
-          void handleSubmit(async (values) => {
-            const confirmed = await run(() => actions.account.confirmTwoFactor(values), {
-              kind: 'success',
-              title: twoFactorTexts.enabled,
-            });
-            if (confirmed) onConfirmed(confirmed.backupCodes);
-          })(event)
-        }
-        className="flex flex-col gap-4"
+      <AccountForm
+        compact
+        error={formError}
+        onSubmit={submit(async (values) => {
+          const confirmed = await run(() => actions.account.confirmTwoFactor(values), { kind: 'success', title: twoFactorTexts.enabled });
+          if (confirmed) onConfirmed(confirmed.backupCodes);
+        })}
       >
-        <FormAlert message={formError.message} version={formError.version} />
-        <FormField id="enrol-code" label="Code from the app" required error={formState.errors.code?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={9}
-              className={codeInputClass}
-            />
-          )}
+        <FormField id="enrol-code" label="Code from the app" required error={errorOf('code')}>
+          {(control) => <Input {...control} {...register('code')} {...codeInput} />}
         </FormField>
         <div>
-          <Button type="submit" disabled={busy}>
-            {busy ? twoFactorTexts.verifying : twoFactorTexts.confirm}
-          </Button>
+          <SubmitButton busy={busy} working={twoFactorTexts.verifying}>
+            {twoFactorTexts.confirm}
+          </SubmitButton>
         </div>
-      </form>
+      </AccountForm>
     </div>
   );
 }
@@ -166,52 +137,42 @@ function BackupCodes({ codes }: { codes: string[] }) {
 }
 
 function DisableForm() {
-  const { register, handleSubmit, formState, setError } = useForm<{ password: string; code: string }>({
-    mode: 'onTouched',
-    resolver: zodResolver(disableTwoFactorSchema),
-    defaultValues: { password: '', code: '' },
+  const { register, busy, formError, run, submit, errorOf } = useCommandForm<{ password: string; code: string }>(disableTwoFactorSchema, {
+    password: '',
+    code: '',
   });
-  const { busy, formError, run } = useCommand(setError);
   return (
-    <form
-      noValidate
-      onSubmit={(event) =>
-        void handleSubmit(async (values) => {
-          const done = await run(() => actions.account.disableTwoFactor(values), { kind: 'success', title: twoFactorTexts.disabled });
-          if (done) window.location.reload();
-        })(event)
+    <AccountForm
+      compact
+      intro={
+        <>
+          <h3 className="font-semibold">{twoFactorTexts.disable}</h3>
+          <p className="text-sm text-muted-foreground">{twoFactorTexts.disableLead}</p>
+        </>
       }
-      className="flex flex-col gap-4"
+      error={formError}
+      onSubmit={submit(async (values) => {
+        const done = await run(() => actions.account.disableTwoFactor(values), { kind: 'success', title: twoFactorTexts.disabled });
+        if (done) window.location.reload();
+      })}
     >
-      <h3 className="font-semibold">{twoFactorTexts.disable}</h3>
-      <p className="text-sm text-muted-foreground">{twoFactorTexts.disableLead}</p>
-      <FormAlert message={formError.message} version={formError.version} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="disable-password" label="Password" required error={formState.errors.password?.message}>
+        <FormField id="disable-password" label="Password" required error={errorOf('password')}>
           {(control) => (
             <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
           )}
         </FormField>
-        <FormField id="disable-code" label="Code from the app" required error={formState.errors.code?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={9}
-              className={codeInputClass}
-            />
-          )}
+        <FormField id="disable-code" label="Code from the app" required error={errorOf('code')}>
+          {(control) => <Input {...control} {...register('code')} {...codeInput} />}
         </FormField>
       </div>
       <div>
-        <Button type="submit" variant="destructive" disabled={busy}>
+        <SubmitButton busy={busy} working="Turning off..." variant="destructive">
           <ShieldOff aria-hidden="true" />
-          {busy ? 'Turning off...' : twoFactorTexts.disable}
-        </Button>
+          {twoFactorTexts.disable}
+        </SubmitButton>
       </div>
-    </form>
+    </AccountForm>
   );
 }
 

@@ -8,11 +8,11 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { showToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';
 import { invitationSchema, type InvitationInput } from '@/lib/accounts/schema';
 import { roleDescriptions, roleLabels, staffRoles, type Role } from '@/lib/accounts/roles';
-import { RadioGroup } from '@/components/ui/radio-group';
 import { invitationTexts } from '@/lib/accounts/texts';
 import { runAdminAction } from './run-admin-action';
 
@@ -98,12 +98,14 @@ export function Invitations({ pending: initial }: { pending: PendingInvitation[]
         <FormField id="invite-email" label="Email" required error={formState.errors.email?.message}>
           {(control) => <Input {...control} {...register('email')} type="email" autoComplete="off" inputMode="email" maxLength={254} />}
         </FormField>
-        <RadioGroup
+        <RadioGroupField
+          id="invite-role"
+          cards
           legend="Role"
           required
           options={staffRoles.map((role) => ({ value: role, label: roleLabels[role], description: roleDescriptions[role] }))}
+          registration={register('role')}
           error={formState.errors.role?.message}
-          inputProps={() => register('role')}
         />
         <div>
           <Button type="submit" disabled={busy}>

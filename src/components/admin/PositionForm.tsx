@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { flashToast, showToast } from '@/components/ui/toast';
 import { errorToast, formToasts } from '@/lib/forms';
@@ -58,21 +58,24 @@ export function PositionForm({ departments, initial, positionId }: PositionFormP
         {(control) => <Input {...control} {...register('title')} maxLength={200} />}
       </FormField>
       <div className="grid gap-6 sm:grid-cols-3">
-        <FormField id="position-department" label="Department" error={errors.departmentId?.message}>
-          {(control) => (
-            <Select
-              {...control}
-              {...register('departmentId')}
-              options={[{ value: '', label: 'General (none)' }, ...departments.map((d) => ({ value: d.id, label: d.name }))]}
-            />
-          )}
-        </FormField>
+        <SelectField
+          id="position-department"
+          label="Department"
+          error={errors.departmentId?.message}
+          {...register('departmentId')}
+          options={[{ value: '', label: 'General (none)' }, ...departments.map((d) => ({ value: d.id, label: d.name }))]}
+        />
         <FormField id="position-location" label="Location" required error={errors.location?.message} hint="City, ST or Remote">
           {(control) => <Input {...control} {...register('location')} maxLength={100} />}
         </FormField>
-        <FormField id="position-type" label="Type" required error={errors.type?.message}>
-          {(control) => <Select {...control} {...register('type')} options={positionTypes.map((type) => ({ value: type, label: type }))} />}
-        </FormField>
+        <SelectField
+          id="position-type"
+          label="Type"
+          required
+          error={errors.type?.message}
+          {...register('type')}
+          options={positionTypes.map((type) => ({ value: type, label: type }))}
+        />
       </div>
       <FormField id="position-description" label="Description" required error={errors.description?.message}>
         {(control) => <Textarea {...control} {...register('description')} rows={5} maxLength={5000} />}

@@ -4,7 +4,7 @@ import type { FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import type { PositionFormInput } from '@/lib/positions/schema';
 import { newQuestionId } from '@/lib/screening/question-schema';
@@ -115,16 +115,13 @@ export function QuestionsEditor({ initial, onChange, errors }: QuestionsEditorPr
                     />
                   )}
                 </FormField>
-                <FormField id={`question-${field.key}-type`} label={`Answer type of question ${number}`}>
-                  {(controlProps) => (
-                    <Select
-                      {...controlProps}
-                      value={question.type}
-                      onChange={(event) => update(index, { type: event.target.value as ScreeningQuestion['type'], knockout: null })}
-                      options={questionTypes.map((type) => ({ value: type, label: questionTypeLabels[type] }))}
-                    />
-                  )}
-                </FormField>
+                <SelectField
+                  id={`question-${field.key}-type`}
+                  label={`Answer type of question ${number}`}
+                  value={question.type}
+                  onChange={(event) => update(index, { type: event.target.value as ScreeningQuestion['type'], knockout: null })}
+                  options={questionTypes.map((type) => ({ value: type, label: questionTypeLabels[type] }))}
+                />
               </div>
               {question.type === 'single_choice' && (
                 <FormField
@@ -155,21 +152,15 @@ export function QuestionsEditor({ initial, onChange, errors }: QuestionsEditorPr
                   Required
                 </label>
                 {choices && (
-                  <FormField
+                  <SelectField
                     id={`question-${field.key}-knockout`}
                     label={`Knock-out answer of question ${number}`}
                     error={error?.knockout?.message}
                     className="min-w-56"
-                  >
-                    {(controlProps) => (
-                      <Select
-                        {...controlProps}
-                        value={question.knockout ?? ''}
-                        onChange={(event) => update(index, { knockout: event.target.value || null })}
-                        options={[{ value: '', label: 'None' }, ...choices]}
-                      />
-                    )}
-                  </FormField>
+                    value={question.knockout ?? ''}
+                    onChange={(event) => update(index, { knockout: event.target.value || null })}
+                    options={[{ value: '', label: 'None' }, ...choices]}
+                  />
                 )}
               </div>
             </li>

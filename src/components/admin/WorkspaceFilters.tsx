@@ -1,7 +1,8 @@
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LinkButton } from '@/components/ui/link-button';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select';
 import type { WorkspaceQuery } from '@/lib/applications/query';
 
 /**
@@ -29,79 +30,55 @@ export function WorkspaceFilters({
       aria-label="Filter applications"
       className="grid gap-4 rounded-xl border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6"
     >
-      <div className="flex flex-col gap-1.5 lg:col-span-2">
-        <label htmlFor="filter-q" className="text-sm font-medium">
-          Name or e-mail
-        </label>
-        <Input id="filter-q" name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} autoComplete="off" />
-      </div>
+      <FormField id="filter-q" label="Name or e-mail" className="lg:col-span-2">
+        {(control) => <Input {...control} name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} autoComplete="off" />}
+      </FormField>
       {positions && (
-        <div className="flex flex-col gap-1.5 lg:col-span-2">
-          <label htmlFor="filter-position" className="text-sm font-medium">
-            Position
-          </label>
-          <Select
-            id="filter-position"
-            name="position"
-            defaultValue={query.position ?? ''}
-            placeholder="All positions"
-            options={positions.map((position) => ({ value: position.id, label: position.title }))}
-          />
-        </div>
+        <SelectField
+          id="filter-position"
+          label="Position"
+          className="lg:col-span-2"
+          name="position"
+          defaultValue={query.position ?? ''}
+          placeholder="All positions"
+          options={positions.map((position) => ({ value: position.id, label: position.title }))}
+        />
       )}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="filter-rating" className="text-sm font-medium">
-          Rating
-        </label>
-        <Select
-          id="filter-rating"
-          name="rating"
-          defaultValue={query.rating === null ? '' : String(query.rating)}
-          placeholder="Any rating"
-          options={[
-            ...[5, 4, 3, 2].map((stars) => ({ value: String(stars), label: stars === 5 ? '5 stars' : `${stars} stars or more` })),
-            { value: 'unrated', label: 'Not rated yet' },
-          ]}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="filter-sort" className="text-sm font-medium">
-          Order
-        </label>
-        <Select
-          id="filter-sort"
-          name="sort"
-          defaultValue={query.sort}
-          options={[
-            { value: 'newest', label: 'Newest first' },
-            { value: 'rating', label: 'Best rated first' },
-          ]}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="filter-from" className="text-sm font-medium">
-          Applied from
-        </label>
-        <Input id="filter-from" name="from" type="date" defaultValue={query.from ?? ''} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="filter-to" className="text-sm font-medium">
-          Applied to
-        </label>
-        <Input id="filter-to" name="to" type="date" defaultValue={query.to ?? ''} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="filter-source" className="text-sm font-medium">
-          Source
-        </label>
-        <Select
-          id="filter-source"
-          name="source"
-          defaultValue={query.source ?? ''}
-          placeholder="Any source"
-          options={sources.map((source) => ({ value: source, label: source }))}
-        />
-      </div>
+      <SelectField
+        id="filter-rating"
+        label="Rating"
+        name="rating"
+        defaultValue={query.rating === null ? '' : String(query.rating)}
+        placeholder="Any rating"
+        options={[
+          ...[5, 4, 3, 2].map((stars) => ({ value: String(stars), label: stars === 5 ? '5 stars' : `${stars} stars or more` })),
+          { value: 'unrated', label: 'Not rated yet' },
+        ]}
+      />
+      <SelectField
+        id="filter-sort"
+        label="Order"
+        name="sort"
+        defaultValue={query.sort}
+        options={[
+          { value: 'newest', label: 'Newest first' },
+          { value: 'rating', label: 'Best rated first' },
+        ]}
+      />
+      <FormField id="filter-from" label="Applied from">
+        {(control) => <Input {...control} name="from" type="date" defaultValue={query.from ?? ''} />}
+      </FormField>
+      <FormField id="filter-to" label="Applied to">
+        {(control) => <Input {...control} name="to" type="date" defaultValue={query.to ?? ''} />}
+      </FormField>
+      <SelectField
+        id="filter-source"
+        label="Source"
+        name="source"
+        defaultValue={query.source ?? ''}
+        placeholder="Any source"
+        options={sources.map((source) => ({ value: source, label: source }))}
+      />
       <div className="flex items-end">
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium">
           <input

@@ -4,6 +4,7 @@ import { Input } from '@/components/ui/input';
 import { PASSWORD_MAX } from '@/lib/accounts/schema';
 import { invitationTexts } from '@/lib/accounts/texts';
 import { PrivacyNote } from '@/components/ui/privacy-note';
+import { AccountForm } from './account-form';
 
 export interface AcceptInvitationState {
   values: { firstName?: string; lastName?: string };
@@ -18,12 +19,8 @@ export interface AcceptInvitationState {
 export function AcceptInvitationForm({ state }: { state: AcceptInvitationState }) {
   const { values, fieldErrors } = state;
   return (
-    <form method="post" className="flex flex-col gap-5">
-      {state.formError && (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive-soft p-3 text-sm text-destructive">
-          {state.formError}
-        </p>
-      )}
+    // Checked by the browser before it is sent (no script here to check it): not noValidate.
+    <AccountForm error={{ message: state.formError }} noValidate={false}>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="invite-first-name" label="First name" required error={fieldErrors['firstName']}>
           {(control) => (
@@ -52,6 +49,6 @@ export function AcceptInvitationForm({ state }: { state: AcceptInvitationState }
       <Button type="submit" size="lg" className="w-full">
         {invitationTexts.accept}
       </Button>
-    </form>
+    </AccountForm>
   );
 }

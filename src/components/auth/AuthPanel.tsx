@@ -1,8 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Honeypot } from '@/components/ui/honeypot';
 import { Input } from '@/components/ui/input';
@@ -16,13 +12,12 @@ import {
   type SignInInput,
   type SignUpInput,
 } from '@/lib/accounts/schema';
-import { CODE_STEP_PATH, destinationAfterSignIn } from '@/lib/accounts/destinations';
-import { FORM_KIND_FIELD, type AuthFormState } from '@/lib/accounts/forms';
-import { accountToasts, signedInToast } from '@/lib/accounts/texts';
+import { CODE_STEP_PATH } from '@/lib/accounts/destinations';
+import type { AuthFormState } from '@/lib/accounts/forms';
+import { accountToasts } from '@/lib/accounts/texts';
 import type { FlashToast } from '@/lib/flash';
-import { errorToast } from '@/lib/forms';
-import { AuthRequestError, fetchSession, postAuth, safeNext } from './auth-client';
-import { FormAlert } from './FormAlert';
+import { AccountForm, SubmitButton, useAccountForm } from './account-form';
+import { enterSignedIn, fetchSession, leave, postAuth, safeNext } from './auth-client';
 import { PrivacyNote } from '@/components/ui/privacy-note';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot';
@@ -42,60 +37,12 @@ const headings: Record<AuthMode, { title: string; lead: string }> = {
   },
 };
 
-/** Toasts an auth error (spec: "Error" with the server message) and returns it for beside the form. */
-function authError(error: unknown): string {
-  const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-  const unverified = error instanceof AuthRequestError && error.code === 'EMAIL_NOT_VERIFIED';
-  const shown = unverified ? `${message}. We have sent you a new verification link.` : message;
-  showToast(errorToast(shown));
-  return shown;
-}
-
-/** The form's error beside it, re-announced on every failed attempt. */
-function useFormError(initial: string | undefined) {
-  const [state, setState] = useState({ message: initial, version: 0 });
-  return {
-    ...state,
-    set: (message: string | undefined) => setState((previous) => ({ message, version: previous.version + 1 })),
-  };
-}
-
 function Notice({ toast }: { toast: FlashToast | undefined }) {
   if (!toast) return null;
   return (
     <p role="status" className="rounded-md bg-primary-soft p-3 text-sm text-primary">
       <strong className="font-semibold">{toast.title}.</strong> {toast.description}
     </p>
-  );
-}
-
-/** A field's message: the browser's check, or the server's answer to a plain post until the field is changed. */
-function fieldError(
-  initial: AuthFormState | undefined,
-  formState: {
-    errors: Record<string, { message?: string } | undefined>;
-    dirtyFields: Partial<Record<string, unknown>>;
-    isSubmitted: boolean;
-  },
-) {
-  return (name: string): string | undefined =>
-    formState.errors[name]?.message ?? (formState.dirtyFields[name] || formState.isSubmitted ? undefined : initial?.fieldErrors[name]);
-}
-
-const KindField = ({ kind }: { kind: string }) => <input type="hidden" name={FORM_KIND_FIELD} value={kind} />;
-
-function SubmitButton({ busy, idle, working }: { busy: boolean; idle: string; working: string }) {
-  return (
-    <Button type="submit" size="lg" disabled={busy} className="w-full">
-      {busy ? (
-        <>
-          <LoaderCircle aria-hidden="true" className="animate-spin" />
-          {working}
-        </>
-      ) : (
-        idle
-      )}
-    </Button>
   );
 }
 
@@ -111,60 +58,36 @@ function SwitchLink({ children, onClick }: { children: ReactNode; onClick: () =>
   );
 }
 
-// The forms say method="post": submitted before the island hydrates, a password must never end
-// up in a URL (a GET form would put it in the address bar and history).
+const emailInput = { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 } as const;
+
+// The forms are posted (AccountForm): submitted before the island hydrates, a password must never
+// end up in a URL (a GET form would put it in the address bar and history). Their onValid reads the
+// honeypot's ref, so it is handed to submit() when the form is sent, not while rendering.
 function SignInForm({ next, onMode, initial }: FormProps & { next: string | null }) {
-  const { register, handleSubmit, formState } = useForm<SignInInput>({
-    mode: 'onTouched',
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: initial?.values['email'] ?? '', password: '' },
-  });
-  const [busy, setBusy] = useState(false);
-  const formError = useFormError(initial?.formError);
+  const { register, busy, formError, attempt, submit, errorOf } = useAccountForm<SignInInput>(
+    signInSchema,
+    { email: initial?.values['email'] ?? '', password: '' },
+    initial,
+  );
   const honeypot = useRef<HTMLInputElement>(null);
 
-  async function onValid(values: SignInInput) {
-    setBusy(true);
-    formError.set(undefined);
-    try {
+  const onValid = (values: SignInInput) =>
+    attempt(async () => {
       const result = await postAuth<{ twoFactorRedirect?: boolean }>(
         'sign-in/email',
         { email: values.email, password: values.password, rememberMe: true },
         honeypot.current?.value,
       );
-      if (result.twoFactorRedirect) {
-        window.location.assign(`${CODE_STEP_PATH}${next ? `?next=${encodeURIComponent(next)}` : ''}`);
-        return;
-      }
-      const session = await fetchSession();
-      const who = { role: session.role ?? 'user', isStaff: Boolean(session.isStaff), mustEnrol: Boolean(session.mustEnrol) };
-      flashToast(signedInToast(who));
-      window.location.assign(destinationAfterSignIn(who, next));
-    } catch (error) {
-      setBusy(false);
-      formError.set(authError(error));
-    }
-  }
+      if (result.twoFactorRedirect) return leave(`${CODE_STEP_PATH}${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+      return enterSignedIn(next);
+    });
 
   return (
-    <form method="post" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
-      <KindField kind="sign-in" />
-      <Notice toast={initial?.notice} />
-      <FormAlert message={formError.message} version={formError.version} />
-      <FormField id="signin-email" label="Email" required error={fieldError(initial, formState)('email')}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            defaultValue={initial?.values['email']}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-          />
-        )}
+    <AccountForm kind="sign-in" intro={<Notice toast={initial?.notice} />} error={formError} onSubmit={(event) => submit(onValid)(event)}>
+      <FormField id="signin-email" label="Email" required error={errorOf('email')}>
+        {(control) => <Input {...control} {...register('email')} defaultValue={initial?.values['email']} {...emailInput} />}
       </FormField>
-      <FormField id="signin-password" label="Password" required error={fieldError(initial, formState)('password')}>
+      <FormField id="signin-password" label="Password" required error={errorOf('password')}>
         {(control) => (
           <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
         )}
@@ -173,31 +96,28 @@ function SignInForm({ next, onMode, initial }: FormProps & { next: string | null
         <SwitchLink onClick={() => onMode('forgot')}>Forgot your password?</SwitchLink>
       </div>
       <Honeypot inputRef={honeypot} />
-      <SubmitButton busy={busy} idle="Sign In" working="Signing in..." />
+      <SubmitButton busy={busy} working="Signing in..." size="lg" className="w-full">
+        Sign In
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         Don&apos;t have an account? <SwitchLink onClick={() => onMode('sign-up')}>Sign up</SwitchLink>
       </p>
-    </form>
+    </AccountForm>
   );
 }
 
 const emptySignUp: SignUpInput = { username: '', firstName: '', lastName: '', email: '', password: '' };
 
 function SignUpForm({ onMode, initial }: FormProps) {
-  const { register, handleSubmit, reset, formState } = useForm<SignUpInput>({
-    mode: 'onTouched',
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { ...emptySignUp, ...initial?.values, password: '' },
-  });
-  const [busy, setBusy] = useState(false);
-  const formError = useFormError(initial?.formError);
+  const { register, reset, busy, formError, attempt, submit, errorOf } = useAccountForm<SignUpInput>(
+    signUpSchema,
+    { ...emptySignUp, ...initial?.values, password: '' },
+    initial,
+  );
   const honeypot = useRef<HTMLInputElement>(null);
-  const errorOf = fieldError(initial, formState);
 
-  async function onValid(values: SignUpInput) {
-    setBusy(true);
-    formError.set(undefined);
-    try {
+  const onValid = (values: SignUpInput) =>
+    attempt(async () => {
       const result = await postAuth<{ token?: string | null }>(
         'sign-up/email',
         {
@@ -213,24 +133,16 @@ function SignUpForm({ onMode, initial }: FormProps) {
       if (result.token) {
         await fetchSession();
         flashToast(accountToasts.signedUpSignedIn);
-        window.location.assign('/');
-        return;
+        return leave('/');
       }
       // No session until the address is verified: back to sign-in with a clean form (spec).
       reset(emptySignUp);
-      setBusy(false);
       showToast(accountToasts.signedUpCheckEmail);
       onMode('sign-in');
-    } catch (error) {
-      setBusy(false);
-      formError.set(authError(error));
-    }
-  }
+    });
 
   return (
-    <form method="post" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
-      <KindField kind="sign-up" />
-      <FormAlert message={formError.message} version={formError.version} />
+    <AccountForm kind="sign-up" error={formError} onSubmit={(event) => submit(onValid)(event)}>
       <FormField
         id="signup-username"
         label="Username"
@@ -267,17 +179,7 @@ function SignUpForm({ onMode, initial }: FormProps) {
         </FormField>
       </div>
       <FormField id="signup-email" label="Email" required error={errorOf('email')}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            defaultValue={initial?.values['email']}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-          />
-        )}
+        {(control) => <Input {...control} {...register('email')} defaultValue={initial?.values['email']} {...emailInput} />}
       </FormField>
       <FormField
         id="signup-password"
@@ -290,55 +192,36 @@ function SignUpForm({ onMode, initial }: FormProps) {
       </FormField>
       <Honeypot inputRef={honeypot} />
       <PrivacyNote />
-      <SubmitButton busy={busy} idle="Sign Up" working="Creating account..." />
+      <SubmitButton busy={busy} working="Creating account..." size="lg" className="w-full">
+        Sign Up
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         Already have an account? <SwitchLink onClick={() => onMode('sign-in')}>Sign in</SwitchLink>
       </p>
-    </form>
+    </AccountForm>
   );
 }
 
 function ForgotPasswordForm({ onMode, initial }: FormProps) {
-  const { register, handleSubmit, formState } = useForm<ForgotPasswordInput>({
-    mode: 'onTouched',
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: initial?.values['email'] ?? '' },
-  });
-  const [busy, setBusy] = useState(false);
+  const { register, busy, formError, attempt, submit, errorOf } = useAccountForm<ForgotPasswordInput>(
+    forgotPasswordSchema,
+    { email: initial?.values['email'] ?? '' },
+    initial,
+  );
   const [sent, setSent] = useState(Boolean(initial?.notice));
-  const formError = useFormError(initial?.formError);
   const honeypot = useRef<HTMLInputElement>(null);
 
-  async function onValid(values: ForgotPasswordInput) {
-    setBusy(true);
-    formError.set(undefined);
-    try {
+  const onValid = (values: ForgotPasswordInput) =>
+    attempt(async () => {
       await postAuth('request-password-reset', { email: values.email, redirectTo: '/auth/reset-password' }, honeypot.current?.value);
       setSent(true);
       showToast(accountToasts.resetLinkSent);
-    } catch (error) {
-      formError.set(authError(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
-    <form method="post" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
-      <KindField kind="forgot" />
-      <FormAlert message={formError.message} version={formError.version} />
-      <FormField id="forgot-email" label="Email" required error={fieldError(initial, formState)('email')}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            defaultValue={initial?.values['email']}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-          />
-        )}
+    <AccountForm kind="forgot" error={formError} onSubmit={(event) => submit(onValid)(event)}>
+      <FormField id="forgot-email" label="Email" required error={errorOf('email')}>
+        {(control) => <Input {...control} {...register('email')} defaultValue={initial?.values['email']} {...emailInput} />}
       </FormField>
       <div aria-live="polite">
         {sent && (
@@ -348,11 +231,13 @@ function ForgotPasswordForm({ onMode, initial }: FormProps) {
         )}
       </div>
       <Honeypot inputRef={honeypot} />
-      <SubmitButton busy={busy} idle="Send reset link" working="Sending..." />
+      <SubmitButton busy={busy} working="Sending..." size="lg" className="w-full">
+        Send reset link
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         Remembered it? <SwitchLink onClick={() => onMode('sign-in')}>Back to sign in</SwitchLink>
       </p>
-    </form>
+    </AccountForm>
   );
 }
 

@@ -1,21 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { useState, type ComponentProps } from 'react';
 import { FormField } from '@/components/ui/form-field';
-import { flashToast, showToast } from '@/components/ui/toast';
-import { destinationAfterSignIn } from '@/lib/accounts/destinations';
-import { FORM_KIND_FIELD, type AuthFormState } from '@/lib/accounts/forms';
+import type { AuthFormState } from '@/lib/accounts/forms';
 import { twoFactorBackupCodeSchema, twoFactorCodeSchema } from '@/lib/accounts/schema';
-import { signedInToast, twoFactorTexts } from '@/lib/accounts/texts';
-import { errorToast } from '@/lib/forms';
-import { fetchSession, postAuth } from './auth-client';
-import { FormAlert } from './FormAlert';
+import { twoFactorTexts } from '@/lib/accounts/texts';
+import { cn } from '@/lib/cn';
+import { AccountForm, SubmitButton, useAccountForm } from './account-form';
+import { enterSignedIn, postAuth } from './auth-client';
 
 type Step = 'totp' | 'backup-code';
 
 const endpoint: Record<Step, string> = { totp: 'two-factor/verify-totp', 'backup-code': 'two-factor/verify-backup-code' };
+
+const codeClassName =
+  'h-11 rounded-md border border-input bg-background px-3 font-mono text-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-destructive';
+
+/** The code's field at each step: a code from the app, or a backup code. */
+const codeFields = {
+  totp: {
+    id: 'two-factor-code',
+    label: 'Authentication code',
+    input: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 9, className: cn(codeClassName, 'tracking-[0.3em]') },
+  },
+  'backup-code': {
+    id: 'two-factor-backup-code',
+    label: 'Backup code',
+    input: { autoComplete: 'off', spellCheck: false, maxLength: 20, className: codeClassName },
+  },
+} as const satisfies Record<Step, { id: string; label: string; input: ComponentProps<'input'> }>;
 
 /**
  * The code step of a sign-in (or of a session that must confirm its factor): a code from the
@@ -23,91 +34,40 @@ const endpoint: Record<Step, string> = { totp: 'two-factor/verify-totp', 'backup
  */
 export function TwoFactorStep({ next, initialState }: { next: string | null; initialState?: AuthFormState | undefined }) {
   const [step, setStep] = useState<Step>(initialState?.kind === 'backup-code' ? 'backup-code' : 'totp');
-  const { register, handleSubmit, formState, reset } = useForm<{ code: string }>({
-    mode: 'onTouched',
-    resolver: zodResolver(step === 'totp' ? twoFactorCodeSchema : twoFactorBackupCodeSchema),
-    defaultValues: { code: '' },
-  });
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState({ message: initialState?.formError, version: 0 });
-  const serverFieldError = formState.isSubmitted || formState.dirtyFields.code ? undefined : initialState?.fieldErrors['code'];
+  const { register, reset, busy, formError, showError, attempt, submit, errorOf } = useAccountForm<{ code: string }>(
+    step === 'totp' ? twoFactorCodeSchema : twoFactorBackupCodeSchema,
+    { code: '' },
+    initialState,
+  );
+  const field = codeFields[step];
 
-  async function onValid({ code }: { code: string }) {
-    setBusy(true);
-    try {
+  const onValid = ({ code }: { code: string }) =>
+    attempt(async () => {
       await postAuth(endpoint[step], { code });
-      const session = await fetchSession();
-      const who = { role: session.role ?? 'user', isStaff: Boolean(session.isStaff), mustEnrol: Boolean(session.mustEnrol) };
-      flashToast(signedInToast(who));
-      window.location.assign(destinationAfterSignIn(who, next));
-    } catch (error) {
-      setBusy(false);
-      const message = (error as Error).message;
-      setFormError((previous) => ({ message, version: previous.version + 1 }));
-      showToast(errorToast(message));
-    }
-  }
+      return enterSignedIn(next);
+    });
 
   function switchStep() {
     setStep(step === 'totp' ? 'backup-code' : 'totp');
     reset({ code: '' });
-    setFormError((previous) => ({ message: undefined, version: previous.version + 1 }));
+    showError(undefined);
   }
 
   return (
-    <form method="post" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="flex flex-col gap-5">
-      <input type="hidden" name={FORM_KIND_FIELD} value={step} />
-      <p className="text-sm text-muted-foreground">{step === 'totp' ? twoFactorTexts.codeStepLead : twoFactorTexts.backupStepLead}</p>
-      <FormAlert message={formError.message} version={formError.version} />
-      {step === 'totp' ? (
-        <FormField
-          key="totp"
-          id="two-factor-code"
-          label="Authentication code"
-          required
-          error={formState.errors.code?.message ?? serverFieldError}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...register('code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={9}
-              className="h-11 rounded-md border border-input bg-background px-3 font-mono text-lg tracking-[0.3em] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-destructive"
-            />
-          )}
-        </FormField>
-      ) : (
-        <FormField
-          key="backup"
-          id="two-factor-backup-code"
-          label="Backup code"
-          required
-          error={formState.errors.code?.message ?? serverFieldError}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...register('code')}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={20}
-              className="h-11 rounded-md border border-input bg-background px-3 font-mono text-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-destructive"
-            />
-          )}
-        </FormField>
-      )}
-      <Button type="submit" size="lg" disabled={busy} className="w-full">
-        {busy ? (
-          <>
-            <LoaderCircle aria-hidden="true" className="animate-spin" />
-            {twoFactorTexts.verifying}
-          </>
-        ) : (
-          twoFactorTexts.verify
-        )}
-      </Button>
+    <AccountForm
+      kind={step}
+      intro={
+        <p className="text-sm text-muted-foreground">{step === 'totp' ? twoFactorTexts.codeStepLead : twoFactorTexts.backupStepLead}</p>
+      }
+      error={formError}
+      onSubmit={submit(onValid)}
+    >
+      <FormField key={step} id={field.id} label={field.label} required error={errorOf('code')}>
+        {(control) => <input {...control} {...register('code')} {...field.input} />}
+      </FormField>
+      <SubmitButton busy={busy} working={twoFactorTexts.verifying} size="lg" className="w-full">
+        {twoFactorTexts.verify}
+      </SubmitButton>
       <button
         type="button"
         onClick={switchStep}
@@ -121,6 +81,6 @@ export function TwoFactorStep({ next, initialState }: { next: string | null; ini
           Sign in again
         </a>
       </p>
-    </form>
+    </AccountForm>
   );
 }

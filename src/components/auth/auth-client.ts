@@ -1,6 +1,9 @@
+import { flashToast } from '@/components/ui/toast';
+import { destinationAfterSignIn } from '@/lib/accounts/destinations';
 import { HONEYPOT_FIELD } from '@/lib/honeypot';
 import { sitePath } from '@/lib/site-path';
 import type { Role } from '@/lib/accounts/roles';
+import { signedInToast } from '@/lib/accounts/texts';
 
 /**
  * Calls to the account endpoints (Better Auth under /api/auth). Plain fetch: the library's own
@@ -34,7 +37,13 @@ export async function postAuth<T = Record<string, unknown>>(path: string, body: 
   if (!response.ok) {
     const message =
       typeof payload['message'] === 'string' && payload['message'] ? payload['message'] : 'Something went wrong. Please try again.';
-    throw new AuthRequestError(message, response.status, typeof payload['code'] === 'string' ? payload['code'] : undefined);
+    const code = typeof payload['code'] === 'string' ? payload['code'] : undefined;
+    // A sign-in with an address not confirmed yet sends a new link: the message says so.
+    throw new AuthRequestError(
+      code === 'EMAIL_NOT_VERIFIED' ? `${message}. We have sent you a new verification link.` : message,
+      response.status,
+      code,
+    );
   }
   return payload as T;
 }
@@ -57,3 +66,17 @@ export async function fetchSession(): Promise<SessionInfo> {
 
 /** Where to go after signing in: a path on this site from ?next=, never another site (src/lib/site-path.ts). */
 export const safeNext = (value: string | null): string | null => sitePath(value);
+
+/** Moves to another page. Never settles, so the form that called it stays busy until the page is gone. */
+export function leave(url: string): Promise<never> {
+  window.location.assign(url);
+  return new Promise(() => {});
+}
+
+/** After a sign-in (its code step included): the welcome for the next page, and on to where the account belongs, or `next`. */
+export async function enterSignedIn(next: string | null): Promise<never> {
+  const session = await fetchSession();
+  const who = { role: session.role ?? 'user', isStaff: Boolean(session.isStaff), mustEnrol: Boolean(session.mustEnrol) };
+  flashToast(signedInToast(who));
+  return leave(destinationAfterSignIn(who, next));
+}

@@ -11,7 +11,7 @@ import { FileUploadField, usePendingUpload, type FileUploadTexts } from '@/compo
 import { Honeypot } from '@/components/ui/honeypot';
 import { Input } from '@/components/ui/input';
 import { RadioGroupField } from '@/components/ui/radio-group-field';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { usePhoneCountry } from '@/components/ui/use-phone-country';
 import { flashToast, prepareToasts, showToast, toast } from '@/components/ui/toast';
@@ -342,9 +342,7 @@ export function ApplicationForm({
       </FormField>
 
       <div className="grid gap-6 sm:grid-cols-[13rem_1fr]">
-        <FormField id="country_code" label={labels.country_code} required>
-          {(control) => <CountrySelect {...control} {...fields.country_code} autoComplete="country" />}
-        </FormField>
+        <CountrySelect id="country_code" label={labels.country_code} required {...fields.country_code} autoComplete="country" />
         <FormField id="phone" label={labels.phone} required error={messageOf('phone')} hint={`For example ${phoneCountry.country.example}`}>
           {(control) => <Input {...control} {...fields.phone} type="tel" autoComplete="tel" maxLength={30} />}
         </FormField>
@@ -408,9 +406,14 @@ export function ApplicationForm({
       {screening?.render({ register, errorOf: answerErrorOf })}
 
       {heardAbout && (
-        <FormField id="heard_about" label={heardAbout.label} hint={heardAbout.hint}>
-          {(control) => <Select {...control} {...fields.heard_about} placeholder={heardAbout.placeholder} options={heardAbout.options} />}
-        </FormField>
+        <SelectField
+          id="heard_about"
+          label={heardAbout.label}
+          hint={heardAbout.hint}
+          {...fields.heard_about}
+          placeholder={heardAbout.placeholder}
+          options={heardAbout.options}
+        />
       )}
       <ConsentFields
         acknowledgement={fields.privacy_acknowledged}

@@ -1,8 +1,8 @@
 import { Mail } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select';
 import { HONEYPOT_FIELD } from '@/lib/honeypot';
 
 export interface JobAlertFormProps {
@@ -12,6 +12,14 @@ export interface JobAlertFormProps {
   values: { email?: string | undefined; department?: string | undefined; location?: string | undefined };
   errors?: Partial<Record<'email' | 'department' | 'location' | 'form', string>>;
 }
+
+/** The job board's own filters above are "Department" and "Location": each control has a name of its own. */
+const forAlerts = (name: string) => (
+  <>
+    {name}
+    <span className="sr-only"> for job alerts</span>
+  </>
+);
 
 /**
  * "Get new jobs by e-mail" under the job board: a plain POST form rendered on the server (no
@@ -40,47 +48,25 @@ export function JobAlertForm({ departments, locations, values, errors = {} }: Jo
           <label htmlFor={`alert-${HONEYPOT_FIELD}`}>Leave this field empty</label>
           <input id={`alert-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="alert-email" required>
-            E-mail address
-          </Label>
-          <Input
-            id="alert-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={values.email ?? ''}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'alert-email-error' : undefined}
-          />
-          {errors.email && <FieldError id="alert-email-error">{errors.email}</FieldError>}
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="alert-department">
-            {/* The job board's own filter above is "Department": each control has a name of its own. */}
-            Department<span className="sr-only"> for job alerts</span>
-          </Label>
-          <Select
-            id="alert-department"
-            name="department"
-            defaultValue={values.department ?? ''}
-            placeholder="Any department"
-            options={departments.map((department) => ({ value: department.id, label: department.name }))}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="alert-location">
-            Location<span className="sr-only"> for job alerts</span>
-          </Label>
-          <Select
-            id="alert-location"
-            name="location"
-            defaultValue={values.location ?? ''}
-            placeholder="Any location"
-            options={location.map((each) => ({ value: each, label: each }))}
-          />
-        </div>
+        <FormField id="alert-email" label="E-mail address" required error={errors.email}>
+          {(control) => <Input {...control} name="email" type="email" autoComplete="email" defaultValue={values.email ?? ''} />}
+        </FormField>
+        <SelectField
+          id="alert-department"
+          label={forAlerts('Department')}
+          name="department"
+          defaultValue={values.department ?? ''}
+          placeholder="Any department"
+          options={departments.map((department) => ({ value: department.id, label: department.name }))}
+        />
+        <SelectField
+          id="alert-location"
+          label={forAlerts('Location')}
+          name="location"
+          defaultValue={values.location ?? ''}
+          placeholder="Any location"
+          options={location.map((each) => ({ value: each, label: each }))}
+        />
         <Button type="submit" className="h-11">
           Subscribe
         </Button>

@@ -2,8 +2,8 @@ import { LoaderCircle, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { FormField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/select';
 import { filtersToQuery, MAX_QUERY_LENGTH, type JobCardData, type JobFilters } from '@/lib/positions/filters';
 import { jobBoardTexts } from '@/lib/positions/texts';
 import { JobCard } from './JobCard';
@@ -88,48 +88,45 @@ export function JobBoard({
         {sourceParams.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="job-search">Search positions</Label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="job-search"
-              name="q"
-              type="search"
-              placeholder="Title or keyword"
-              maxLength={MAX_QUERY_LENGTH}
-              value={filters.q ?? ''}
-              onChange={(event) => setFilters((current) => ({ ...current, q: event.target.value }))}
-              className="pl-9"
-            />
-          </div>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="job-department">Department</Label>
-          <Select
-            id="job-department"
-            name="department"
-            value={filters.department ?? ''}
-            onChange={(event) => setFilters((current) => ({ ...current, department: event.target.value || undefined }))}
-            options={[
-              { value: '', label: 'All Departments' },
-              ...departments.map((department) => ({ value: department.id, label: department.name })),
-            ]}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="job-location">Location</Label>
-          <Select
-            id="job-location"
-            name="location"
-            value={filters.location ?? ''}
-            onChange={(event) => setFilters((current) => ({ ...current, location: event.target.value || undefined }))}
-            options={[{ value: '', label: 'All Locations' }, ...locations.map((location) => ({ value: location, label: location }))]}
-          />
-        </div>
+        <FormField id="job-search" label="Search positions">
+          {(control) => (
+            <div className="relative">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                {...control}
+                name="q"
+                type="search"
+                placeholder="Title or keyword"
+                maxLength={MAX_QUERY_LENGTH}
+                value={filters.q ?? ''}
+                onChange={(event) => setFilters((current) => ({ ...current, q: event.target.value }))}
+                className="pl-9"
+              />
+            </div>
+          )}
+        </FormField>
+        <SelectField
+          id="job-department"
+          label="Department"
+          name="department"
+          value={filters.department ?? ''}
+          onChange={(event) => setFilters((current) => ({ ...current, department: event.target.value || undefined }))}
+          options={[
+            { value: '', label: 'All Departments' },
+            ...departments.map((department) => ({ value: department.id, label: department.name })),
+          ]}
+        />
+        <SelectField
+          id="job-location"
+          label="Location"
+          name="location"
+          value={filters.location ?? ''}
+          onChange={(event) => setFilters((current) => ({ ...current, location: event.target.value || undefined }))}
+          options={[{ value: '', label: 'All Locations' }, ...locations.map((location) => ({ value: location, label: location }))]}
+        />
         <div className="flex gap-2">
           {/* Without JavaScript this submits the GET form; with it, the list already follows the controls. */}
           <noscript>

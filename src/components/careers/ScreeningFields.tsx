@@ -2,7 +2,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { RadioGroupField } from '@/components/ui/radio-group-field';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { yesNoOptions, type ScreeningQuestion } from '@/lib/screening/questions';
 
@@ -58,19 +58,25 @@ export function ScreeningFields({ questions, register, initial, errorOf }: Scree
             />
           );
         }
+        if (choices) {
+          return (
+            <SelectField
+              key={question.id}
+              id={id}
+              label={question.label}
+              required={question.required}
+              error={error}
+              {...register(question)}
+              defaultValue={value}
+              placeholder="Choose an answer"
+              options={choices}
+            />
+          );
+        }
         return (
           <FormField key={question.id} id={id} label={question.label} required={question.required} error={error}>
             {(control) =>
-              choices ? (
-                <Select {...control} {...register(question)} defaultValue={value}>
-                  <option value="">Choose an answer</option>
-                  {choices.map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </option>
-                  ))}
-                </Select>
-              ) : question.type === 'long_text' ? (
+              question.type === 'long_text' ? (
                 <Textarea {...control} {...register(question)} defaultValue={value} rows={5} maxLength={5000} />
               ) : (
                 <Input

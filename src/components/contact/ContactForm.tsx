@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Honeypot } from '@/components/ui/honeypot';
 import { Input } from '@/components/ui/input';
 import { PrivacyNote } from '@/components/ui/privacy-note';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { prepareToasts, showToast } from '@/components/ui/toast';
 import { usePhoneCountry } from '@/components/ui/use-phone-country';
@@ -248,9 +248,12 @@ export function ContactForm({ initialValues = empty, serverErrors = {}, country:
           {(c) => <Input {...c} {...fields.email} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
         </FormField>
         <div className="grid gap-6 sm:grid-cols-[13rem_1fr]">
-          <FormField id={controls.country_code.id} label={controls.country_code.label}>
-            {(c) => <CountrySelect {...c} {...fields.country_code} autoComplete="country" />}
-          </FormField>
+          <CountrySelect
+            id={controls.country_code.id}
+            label={controls.country_code.label}
+            {...fields.country_code}
+            autoComplete="country"
+          />
           <FormField
             id={controls.phone.id}
             label={controls.phone.label}
@@ -263,9 +266,15 @@ export function ContactForm({ initialValues = empty, serverErrors = {}, country:
             {phoneCountry.news}
           </p>
         </div>
-        <FormField id={controls.reason.id} label={controls.reason.label} required error={errorOf('reason')}>
-          {(c) => <Select {...c} {...fields.reason} placeholder="Select a reason" options={contactReasonOptions} />}
-        </FormField>
+        <SelectField
+          id={controls.reason.id}
+          label={controls.reason.label}
+          required
+          error={errorOf('reason')}
+          {...fields.reason}
+          placeholder="Select a reason"
+          options={contactReasonOptions}
+        />
         <FormField id={controls.message.id} label={controls.message.label} required error={errorOf('message')}>
           {(c) => <Textarea {...c} {...fields.message} rows={6} maxLength={5000} />}
         </FormField>

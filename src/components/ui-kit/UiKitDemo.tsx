@@ -9,7 +9,7 @@ import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogTitle, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LinkButton } from '@/components/ui/link-button';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger, ToggleGroup, ToggleGroupItem } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
@@ -99,18 +99,14 @@ export function UiKitDemo() {
           <FormField label="Email" required error={emailError}>
             {(control) => <Input {...control} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
           </FormField>
-          <FormField label="Department">
-            {(control) => (
-              <Select
-                {...control}
-                placeholder="All Departments"
-                options={[
-                  { value: 'engineering', label: 'Engineering' },
-                  { value: 'security', label: 'Security' },
-                ]}
-              />
-            )}
-          </FormField>
+          <SelectField
+            label="Department"
+            placeholder="All Departments"
+            options={[
+              { value: 'engineering', label: 'Engineering' },
+              { value: 'security', label: 'Security' },
+            ]}
+          />
           <FormField label="Phone" error="Please enter a valid phone number">
             {(control) => <Input {...control} type="tel" defaultValue="12" />}
           </FormField>

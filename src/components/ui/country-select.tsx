@@ -1,6 +1,5 @@
-import type { ComponentProps } from 'react';
 import { countries } from '@/lib/phone/countries';
-import { Select } from './select';
+import { SelectField, type SelectFieldProps } from './select';
 
 /**
  * Set as the select's content in the browser: React leaves the content of such an element as the
@@ -9,21 +8,21 @@ import { Select } from './select';
 const SERVER_RENDERED = { __html: '' };
 
 /**
- * The country of a phone number: every country libphonenumber knows, the spec's 19 first
+ * The country of a phone number, a labelled select (SelectField): every country libphonenumber knows, the spec's 19 first
  * (lib/phone/countries.ts). The options are rendered on the server only, each with the example
  * number the phone field's hint and message use (data-example; read with countryOfOption): 245 countries cost the page's HTML, none of its script (decision 032). The
  * list module is only imported by the server's branch, which the browser's build drops.
  */
-export function CountrySelect(props: Omit<ComponentProps<'select'>, 'children' | 'dangerouslySetInnerHTML'>) {
+export function CountrySelect(props: Omit<SelectFieldProps, 'children' | 'dangerouslySetInnerHTML' | 'options' | 'placeholder'>) {
   return import.meta.env.SSR ? (
-    <Select {...props}>
+    <SelectField {...props}>
       {countries().map((country) => (
         <option key={country.region} value={country.region} data-example={country.example}>
           {country.label}
         </option>
       ))}
-    </Select>
+    </SelectField>
   ) : (
-    <Select {...props} dangerouslySetInnerHTML={SERVER_RENDERED} suppressHydrationWarning />
+    <SelectField {...props} dangerouslySetInnerHTML={SERVER_RENDERED} suppressHydrationWarning />
   );
 }

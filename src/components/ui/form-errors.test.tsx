@@ -64,7 +64,7 @@ describe('a field in error (issue 27)', () => {
 
 describe('the country select, rendered on the server', () => {
   it('has every country with its example, the chosen one selected', () => {
-    const html = renderToStaticMarkup(<CountrySelect id="country_code" name="country_code" defaultValue="BR" />);
+    const html = renderToStaticMarkup(<CountrySelect id="country_code" label="Country" name="country_code" defaultValue="BR" />);
     expect(html.match(/<option /g)).toHaveLength(245);
     expect(html).toContain('<option value="US" data-example="(201) 555-0123">United States (+1)</option>');
     expect(html).toContain('<option value="BR" data-example="(11) 96123-4567" selected="">Brazil (+55)</option>');

@@ -10,12 +10,17 @@ export function Label({ className, required, children, ...props }: LabelProps) {
   return (
     <label className={cn('text-sm font-medium text-foreground', className)} {...props}>
       {children}
-      {required && (
-        <span aria-hidden="true" className="ml-0.5 text-destructive">
-          *
-        </span>
-      )}
+      {required && <RequiredMark />}
     </label>
+  );
+}
+
+/** The visible mark of a required field or group; assistive technology hears `required` on the control instead. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-destructive">
+      *
+    </span>
   );
 }
 

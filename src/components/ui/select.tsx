@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { FormField, type FormFieldProps } from './form-field';
 import { controlClassName } from './input';
 
 export interface SelectOption {
@@ -44,5 +45,21 @@ export function Select({ className, options, placeholder, children, ...props }: 
         className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
       />
     </div>
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectProps, 'id' | 'className' | 'required'>, Omit<FormFieldProps, 'children'> {}
+
+/**
+ * A labelled select: FormField's wiring (label `for`, `aria-describedby` to the hint and error,
+ * `aria-invalid`, `required`) around a Select. `className` is the field's (its width in a row of
+ * filters), every other prop the select's: `name` and `defaultValue` for a plain GET or POST form,
+ * `value`/`onChange` or react-hook-form's `register()` for an island.
+ */
+export function SelectField({ label, error, hint, required, id, className, ...select }: SelectFieldProps) {
+  return (
+    <FormField label={label} error={error} hint={hint} required={required} id={id} className={className}>
+      {(control) => <Select {...control} {...select} />}
+    </FormField>
   );
 }

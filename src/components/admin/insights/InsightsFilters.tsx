@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select';
 import { insightPeriods, type InsightsQuery } from '@/lib/insights/report';
 
 /** The period and position as a plain GET form: the report's address says what it shows, and it works without JavaScript. */
@@ -17,32 +17,26 @@ export function InsightsFilters({
       aria-label="Choose the reports"
       className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4 sm:flex-row sm:flex-wrap sm:items-end"
     >
-      <div className="flex flex-col gap-1.5 sm:w-48">
-        <label htmlFor="insights-period" className="text-sm font-medium">
-          Period
-        </label>
-        <Select
-          id="insights-period"
-          name="period"
-          defaultValue={String(query.periodDays)}
-          options={insightPeriods.map((days) => ({ value: String(days), label: `Last ${days} days` }))}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5 sm:w-80">
-        <label htmlFor="insights-position" className="text-sm font-medium">
-          Position
-        </label>
-        <Select
-          id="insights-position"
-          name="position"
-          defaultValue={query.positionId ?? ''}
-          placeholder="All positions"
-          options={positions.map((position) => ({
-            value: position.id,
-            label: position.isActive ? position.title : `${position.title} (inactive)`,
-          }))}
-        />
-      </div>
+      <SelectField
+        id="insights-period"
+        label="Period"
+        className="sm:w-48"
+        name="period"
+        defaultValue={String(query.periodDays)}
+        options={insightPeriods.map((days) => ({ value: String(days), label: `Last ${days} days` }))}
+      />
+      <SelectField
+        id="insights-position"
+        label="Position"
+        className="sm:w-80"
+        name="position"
+        defaultValue={query.positionId ?? ''}
+        placeholder="All positions"
+        options={positions.map((position) => ({
+          value: position.id,
+          label: position.isActive ? position.title : `${position.title} (inactive)`,
+        }))}
+      />
       <Button type="submit" className="sm:self-end">
         Show reports
       </Button>
