@@ -210,7 +210,9 @@ const groups: { name: string | ((id: string, context: ChunkingContext) => string
   { name: 'screening', test: screening },
   // The admin area's islands and what only they use.
   { name: (id, context) => (adminIsland(id) || adminOnly(id, context) ? 'admin' : null), test: () => true },
-  // Last: what islands share that no group above has taken (with its dependencies), by sharedGroup's rule.
+  // Last: what islands share that no group above has taken (with its dependencies), by sharedGroup's
+  // rule; what several features share first, or a feature's file would take it as a dependency.
+  { name: (id, context) => (sharedGroup(id, context) === 'shared' ? 'shared' : null), test: () => true },
   { name: (id, context) => sharedGroup(id, context), test: () => true },
 ];
 groupTests = [shell, react, radix, forms, actions, contact, accounts, questionsModule, apply, screening, adminIsland];
