@@ -37,6 +37,25 @@ test('sign-in as admin lands on the dashboard with the admin welcome', async ({ 
   await expectNoA11yViolations(page, 'dashboard');
 });
 
+test('from the dashboard the next new application is one click away, and Next goes on to the following one', async ({ page, request }) => {
+  for (const name of ['Quinn', 'Quade']) {
+    await applyThroughApi(request, 'Data Engineer', `${name.toLowerCase()}.queue@mail.test`, { firstName: name, lastName: 'Queue' });
+  }
+  await signInAsAdmin(page);
+  const queue = page.getByRole('region', { name: 'New applications' });
+  await expect(queue).toContainText(/\d+ new applications? waiting for a first look\./);
+  await expect(queue.getByRole('link', { name: /^See all \d+ new applications?$/ })).toHaveAttribute(
+    'href',
+    '/admin/applications?status=pending',
+  );
+  await expectNoA11yViolations(page, 'dashboard with new applications');
+  // One click, one page load: the newest new application, opened with the list of new ones.
+  await queue.getByRole('link', { name: 'Review the next new application' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Quade Queue' })).toBeVisible();
+  await page.getByRole('link', { name: 'Next application' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Quinn Queue' })).toBeVisible();
+});
+
 test("the header shows an admin's controls before any script file has run: no Sign In flash", async ({ page }) => {
   await signInAsAdmin(page);
   // No island ever hydrates: only the page's own HTML, CSS and inline script are left.

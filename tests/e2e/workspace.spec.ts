@@ -97,6 +97,12 @@ test('an admin finds an applicant by e-mail across positions, reads the resume i
   await expect(preview).toContainText('Interview invitation: Data Engineer at Helixpoint');
   await expect(preview).toContainText('Hello Nora,');
   await expect(preview).toContainText(`Best regards, ${ADMIN.name}`);
+  // Beside the template, not below it: both in view at once (issue 30).
+  const subjectBox = (await composer.getByRole('textbox', { name: 'Subject' }).boundingBox())!;
+  const previewBox = (await preview.boundingBox())!;
+  expect(previewBox.x).toBeGreaterThan(subjectBox.x + subjectBox.width);
+  expect(Math.abs(previewBox.y - subjectBox.y)).toBeLessThan(60);
+  await composer.screenshot({ path: test.info().outputPath('composer-1280.png') });
   await expectNoA11yViolations(page, 'an application, e-mail composed');
   await composer.getByRole('button', { name: 'Send to the candidate' }).click();
   await expect(page.getByText('E-mail sent to the candidate')).toBeVisible();
@@ -141,6 +147,20 @@ test('an admin rejects three applicants at once and each gets the rejection e-ma
   await page.getByRole('button', { name: 'Reject and e-mail…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reject 3 applications and send each the rejection e-mail?' });
   await expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveValue('Your application for {{position_title}}');
+  // Beside the template, the e-mail each chosen candidate gets, filled for them (issue 30).
+  const seen: string[] = [];
+  for (let candidate = 0; candidate < 3; candidate += 1) {
+    const preview = dialog.getByRole('region', { name: /^The e-mail (Bea|Ben|Bo) Bulk gets$/ });
+    const name = /^The e-mail (\w+) Bulk gets$/.exec((await preview.getAttribute('aria-label'))!)![1]!;
+    await expect(preview).toContainText('Your application for Senior Cloud Engineer (AWS)');
+    await expect(preview).toContainText(`Hello ${name},`);
+    await expect(preview).not.toContainText('{{');
+    await expect(dialog.getByText(`${name} Bulk gets (${candidate + 1} of 3)`)).toBeVisible();
+    seen.push(name);
+    if (candidate < 2) await dialog.getByRole('button', { name: 'Next candidate' }).click();
+  }
+  expect(seen.sort()).toEqual(['Bea', 'Ben', 'Bo']);
+  await page.screenshot({ path: test.info().outputPath('bulk-dialog-1280.png') });
   await expectNoA11yViolations(page, 'the bulk rejection dialog');
   await dialog.getByRole('button', { name: 'Reject 3 and send' }).click();
   await expect(page.getByText('3 of 3 applications changed')).toBeVisible();

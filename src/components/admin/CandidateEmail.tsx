@@ -7,7 +7,6 @@ import { FieldError } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { reviewToasts } from '@/lib/applications/review';
 import {
-  fillPlaceholders,
   templateLabels,
   templateMessages,
   unknownPlaceholders,
@@ -16,6 +15,7 @@ import {
   type PlaceholderValues,
 } from '@/lib/applications/templates';
 import { flashToast } from '@/components/ui/toast';
+import { EmailPreview } from './EmailPreview';
 import { runAdminAction } from './run-admin-action';
 
 /** Fired by the status form when an application is moved to rejected: the composer offers the rejection e-mail. */
@@ -119,18 +119,25 @@ export function CandidateEmail({
             if (!busy) void send();
           }}
         >
-          <label htmlFor={`${id}-subject`} className="text-sm font-medium">
-            Subject
-          </label>
-          <Input id={`${id}-subject`} value={subject} maxLength={200} onChange={(event) => setSubject(event.target.value)} />
-          <label htmlFor={`${id}-body`} className="text-sm font-medium">
-            E-mail
-          </label>
-          <Textarea id={`${id}-body`} rows={8} value={body} maxLength={10_000} onChange={(event) => setBody(event.target.value)} />
-          <section aria-label="Preview, as the candidate will read it" className="rounded-md border border-border bg-surface p-3 text-sm">
-            <p className="font-semibold">{fillPlaceholders(subject, values)}</p>
-            <p className="mt-2 whitespace-pre-wrap text-muted-foreground">{fillPlaceholders(body, values)}</p>
-          </section>
+          {/* The template on the left, the candidate's e-mail beside it (below on narrow screens). */}
+          <div className="grid gap-3 md:grid-cols-2 md:items-start">
+            <div className="flex flex-col gap-3">
+              <label htmlFor={`${id}-subject`} className="text-sm font-medium">
+                Subject
+              </label>
+              <Input id={`${id}-subject`} value={subject} maxLength={200} onChange={(event) => setSubject(event.target.value)} />
+              <label htmlFor={`${id}-body`} className="text-sm font-medium">
+                E-mail
+              </label>
+              <Textarea id={`${id}-body`} rows={8} value={body} maxLength={10_000} onChange={(event) => setBody(event.target.value)} />
+            </div>
+            <div className="flex flex-col gap-3">
+              <p className="text-sm font-medium" aria-hidden="true">
+                As the candidate will read it
+              </p>
+              <EmailPreview label="Preview, as the candidate will read it" subject={subject} body={body} values={values} />
+            </div>
+          </div>
           {error && <FieldError>{error}</FieldError>}
           <Button type="submit" size="sm" className="self-start" aria-disabled={busy}>
             <Send aria-hidden="true" />

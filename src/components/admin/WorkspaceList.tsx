@@ -6,13 +6,15 @@ import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogTitle } 
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { flashToast, showToast } from '@/components/ui/toast';
-import type { WorkspaceQuery } from '@/lib/applications/query';
+import { applicationHref, type WorkspaceQuery } from '@/lib/applications/query';
 import { bulkDoneToast } from '@/lib/applications/review';
 import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
-import type { EmailTemplate } from '@/lib/applications/templates';
+import { placeholderValuesFor, type EmailTemplate } from '@/lib/applications/templates';
 import { formatDate } from '@/lib/format';
 import { errorToast } from '@/lib/forms';
+import { siteConfig } from '@/lib/site-config';
 import { AdminEmpty, AdminTable, PhoneLabel } from './AdminTable';
+import { EmailPreview } from './EmailPreview';
 import { KnockOutBadge } from './KnockOutBadge';
 import { StatusBadge } from './StatusBadge';
 
@@ -42,6 +44,8 @@ export interface WorkspaceListProps {
   listSearch: string;
   showPosition: boolean;
   rejection: EmailTemplate;
+  /** The name the rejection e-mails are signed with (the viewer's), for their previews. */
+  senderName: string;
   caption: string;
   emptyText: string;
 }
@@ -54,19 +58,33 @@ const rowLink =
  * j/k or the arrow keys move between them, and several (or every one the view shows, on all pages)
  * can be moved along the pipeline, or rejected with the rejection e-mail, at once.
  */
-export function WorkspaceList({ rows, query, total, listSearch, showPosition, rejection, caption, emptyText }: WorkspaceListProps) {
+export function WorkspaceList({
+  rows,
+  query,
+  total,
+  listSearch,
+  showPosition,
+  rejection,
+  senderName,
+  caption,
+  emptyText,
+}: WorkspaceListProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const [status, setStatus] = useState<ApplicationStatus>('reviewing');
   const [rejecting, setRejecting] = useState(false);
   const [email, setEmail] = useState({ subject: rejection.subject, body: rejection.body });
   const [busy, setBusy] = useState(false);
+  /** Which chosen candidate's e-mail the rejection dialog shows. */
+  const [previewed, setPreviewed] = useState(0);
   const table = useRef<HTMLDivElement>(null);
 
   const count = allMatching ? total : selected.size;
   const target = allMatching ? { query } : { ids: [...selected] };
-  const detailHref = (row: WorkspaceListRow) =>
-    `/admin/applications/${row.positionId}/${row.id}${listSearch ? `?list=${encodeURIComponent(listSearch)}` : ''}`;
+  // The chosen candidates this page shows (every one of them with "all in this view"), each with the e-mail they get.
+  const recipients = rows.filter((row) => allMatching || selected.has(row.id));
+  const shown = recipients[Math.min(previewed, recipients.length - 1)];
+  const detailHref = (row: WorkspaceListRow) => applicationHref(row, listSearch);
 
   function toggle(id: string, on: boolean) {
     setAllMatching(false);
@@ -169,7 +187,15 @@ export function WorkspaceList({ rows, query, total, listSearch, showPosition, re
               confirmLabel={`Move ${count}`}
               onConfirm={() => void run({ kind: 'status', status })}
             />
-            <Button size="sm" variant="destructive" aria-disabled={busy} onClick={() => setRejecting(true)}>
+            <Button
+              size="sm"
+              variant="destructive"
+              aria-disabled={busy}
+              onClick={() => {
+                setPreviewed(0);
+                setRejecting(true);
+              }}
+            >
               Reject and e-mail…
             </Button>
           </div>
@@ -177,7 +203,7 @@ export function WorkspaceList({ rows, query, total, listSearch, showPosition, re
       </div>
 
       <Dialog open={rejecting} onOpenChange={setRejecting}>
-        <DialogContent>
+        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto md:max-w-4xl">
           <DialogTitle>{`Reject ${count} application${count === 1 ? '' : 's'} and send each the rejection e-mail?`}</DialogTitle>
           <DialogDescription>
             Each candidate gets this e-mail with their own name and position, replies coming to you. The rejections and the e-mails are
@@ -191,25 +217,66 @@ export function WorkspaceList({ rows, query, total, listSearch, showPosition, re
               void run({ kind: 'reject', email: { templateKey: 'rejection', subject: email.subject, body: email.body } });
             }}
           >
-            <label htmlFor="bulk-subject" className="text-sm font-medium">
-              Subject
-            </label>
-            <Input
-              id="bulk-subject"
-              value={email.subject}
-              maxLength={200}
-              onChange={(event) => setEmail({ ...email, subject: event.target.value })}
-            />
-            <label htmlFor="bulk-body" className="text-sm font-medium">
-              E-mail
-            </label>
-            <Textarea
-              id="bulk-body"
-              rows={9}
-              value={email.body}
-              maxLength={10_000}
-              onChange={(event) => setEmail({ ...email, body: event.target.value })}
-            />
+            <div className="grid gap-3 md:grid-cols-2 md:items-start">
+              <div className="flex flex-col gap-3">
+                <label htmlFor="bulk-subject" className="text-sm font-medium">
+                  Subject
+                </label>
+                <Input
+                  id="bulk-subject"
+                  value={email.subject}
+                  maxLength={200}
+                  onChange={(event) => setEmail({ ...email, subject: event.target.value })}
+                />
+                <label htmlFor="bulk-body" className="text-sm font-medium">
+                  E-mail
+                </label>
+                <Textarea
+                  id="bulk-body"
+                  rows={9}
+                  value={email.body}
+                  maxLength={10_000}
+                  onChange={(event) => setEmail({ ...email, body: event.target.value })}
+                />
+              </div>
+              {shown && (
+                <div className="flex flex-col gap-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="text-sm font-medium" aria-live="polite">
+                      {`${shown.fullName} gets (${recipients.indexOf(shown) + 1} of ${recipients.length}${count > recipients.length ? ` on this page; ${count} in all` : ''})`}
+                    </p>
+                    {recipients.length > 1 && (
+                      <div className="flex gap-2">
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          aria-disabled={recipients.indexOf(shown) === 0}
+                          onClick={() => setPreviewed(Math.max(0, recipients.indexOf(shown) - 1))}
+                        >
+                          Previous candidate
+                        </Button>
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          aria-disabled={recipients.indexOf(shown) === recipients.length - 1}
+                          onClick={() => setPreviewed(Math.min(recipients.length - 1, recipients.indexOf(shown) + 1))}
+                        >
+                          Next candidate
+                        </Button>
+                      </div>
+                    )}
+                  </div>
+                  <EmailPreview
+                    label={`The e-mail ${shown.fullName} gets`}
+                    subject={email.subject}
+                    body={email.body}
+                    values={placeholderValuesFor(shown, senderName, siteConfig.name)}
+                  />
+                </div>
+              )}
+            </div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button type="button" variant="outline" onClick={() => setRejecting(false)}>
                 Cancel

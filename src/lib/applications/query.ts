@@ -86,3 +86,11 @@ export function parseApplicationsQuery(params: URLSearchParams): ApplicationsQue
 export function applicationsHref(positionId: string, { status, page }: ApplicationsQuery): string {
   return listHref(`/admin/applications/${positionId}`, { status: status ?? undefined, page });
 }
+
+/**
+ * An application's page, opened from a list: the list's query ("?status=pending") goes along, so
+ * Previous, Next, j and k walk that list.
+ */
+export function applicationHref(row: { positionId: string; id: string }, listSearch: string): string {
+  return `/admin/applications/${row.positionId}/${row.id}${listSearch ? `?list=${encodeURIComponent(listSearch)}` : ''}`;
+}

@@ -57,6 +57,20 @@ export function unknownPlaceholders(text: string): string[] {
 }
 
 /** The text with each placeholder replaced by its value, as plain text (escaping is the mail layout's job). */
+/** What the placeholders stand for, for one candidate and the person sending (the server's e-mail and every preview). */
+export function placeholderValuesFor(
+  candidate: { fullName: string; positionTitle: string },
+  senderName: string,
+  company: string,
+): PlaceholderValues {
+  return {
+    first_name: candidate.fullName.trim().split(/\s+/)[0] || candidate.fullName,
+    position_title: candidate.positionTitle,
+    company,
+    sender_name: senderName,
+  };
+}
+
 export function fillPlaceholders(text: string, values: PlaceholderValues): string {
   return text.replace(PLACEHOLDER, (whole, name: string) =>
     Object.hasOwn(values, name) ? values[name as keyof PlaceholderValues] : whole,

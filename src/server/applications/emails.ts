@@ -15,6 +15,7 @@ import {
   type EmailTemplate,
   type EmailTemplateKey,
   type PlaceholderValues,
+  placeholderValuesFor,
 } from '../../lib/applications/templates.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 
@@ -67,15 +68,11 @@ export async function placeholderValues(
     .innerJoin(positions, eq(positions.id, applications.positionId))
     .where(eq(applications.id, applicationId));
   if (!row) return null;
-  return {
-    first_name: row.fullName.split(/\s+/)[0] ?? row.fullName,
-    position_title: row.positionTitle,
-    company: siteConfig.name,
-    sender_name: senderName,
-  };
+  return placeholderValuesFor(row, senderName, siteConfig.name);
 }
 
-export async function senderName(db: Pick<Database, 'select'>, actor: Actor): Promise<string> {
+/** The name an e-mail is signed with: the sender's, or the company's. */
+export async function senderName(db: Pick<Database, 'select'>, actor: Pick<Actor, 'id'>): Promise<string> {
   if (!actor.id) return siteConfig.name;
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
   return user?.name ?? siteConfig.name;

@@ -2,9 +2,9 @@ import type { Database } from '../db/client.ts';
 import { can, type Who } from '../access/permissions.ts';
 import { listAdminPositions } from '../positions/manage.ts';
 import { formatPhone } from '../../lib/phone/phone.ts';
-import { parseWorkspaceQuery, workspaceHref, type WorkspaceQuery } from '../../lib/applications/query.ts';
+import { applicationHref, parseWorkspaceQuery, workspaceHref, type WorkspaceQuery } from '../../lib/applications/query.ts';
 import { statusLabels } from '../../lib/applications/status.ts';
-import { listTemplates } from './emails.ts';
+import { listTemplates, senderName } from './emails.ts';
 import { listApplicationSources, pageWorkspace } from './workspace.ts';
 
 /**
@@ -18,11 +18,12 @@ export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, pos
   const query: WorkspaceQuery = parseWorkspaceQuery(url.searchParams, position ? { position: position.id } : {});
   const canonical = workspaceHref(query, base);
   if (canonical !== url.pathname + url.search) return { redirect: canonical } as const;
-  const [list, positions, templates, sources] = await Promise.all([
+  const [list, positions, templates, sources, sender] = await Promise.all([
     pageWorkspace(db, query, reach),
     position ? null : listAdminPositions(db, viewer, 'applications.list'),
     listTemplates(db),
     listApplicationSources(db, reach),
+    senderName(db, viewer),
   ]);
   // A page past the end (an old link, or applications moved on): the last page that exists.
   if (query.page > list.pages) return { redirect: workspaceHref({ ...query, page: list.pages }, base) } as const;
@@ -39,6 +40,8 @@ export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, pos
     rows: await Promise.all(list.rows.map(async (row) => ({ ...row, phone: await formatPhone(row.phone) }))),
     listSearch,
     rejection: templates.find((template) => template.key === 'rejection')!,
+    // The rejection e-mail is signed with the viewer's name: the bulk dialog's previews say so.
+    senderName: sender,
     // The export, for those who may export (every role that lists applications today).
     csvHref: can(viewer, 'applications.export') ? `/api/admin/applications.csv${listSearch}` : null,
     emptyText: query.status
@@ -47,4 +50,17 @@ export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, pos
         ? 'No applications yet.'
         : 'No application matches these filters.',
   } as const;
+}
+
+/**
+ * A role home's way into the queue (issue 30): how many applications in the viewer's reach are
+ * new (pending), the list of them, and the first of them opened with that list, so one click
+ * starts the review and j (or Next application) goes on to the following one.
+ */
+export async function newApplicationsQueue(db: Database, viewer: Who) {
+  const query = parseWorkspaceQuery(new URLSearchParams({ status: 'pending' }));
+  const list = await pageWorkspace(db, query, { who: viewer, permission: 'applications.list' });
+  const listHref = workspaceHref(query);
+  const first = list.rows[0];
+  return { count: list.total, listHref, nextHref: first ? applicationHref(first, new URL(listHref, 'http://list').search) : null };
 }
