@@ -51,7 +51,16 @@ export async function expectNoA11yViolations(page: Page, context?: string): Prom
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+  // Scanned from the top of the page: scrolled, a control passing under the sticky header counts
+  // as an obscured touch target (target-size), whatever its size; where the test had scrolled
+  // (a reload restores it) is not the page's layout. The scroll position is put back after.
+  const scrolled = await page.evaluate(() => {
+    const y = window.scrollY;
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    return y;
+  });
   const results = await runAxe(page);
+  await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), scrolled);
   await page.emulateMedia({ reducedMotion: null });
   const summary = results.violations.map(
     (violation) =>

@@ -3,6 +3,7 @@ import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { SelectField } from '@/components/ui/select';
 import { FieldError } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { reviewToasts } from '@/lib/applications/review';
@@ -94,23 +95,15 @@ export function CandidateEmail({
           </Button>
         </div>
       )}
-      <label htmlFor={`${id}-template`} className="text-sm font-medium">
-        Template
-      </label>
-      <select
+      <SelectField
+        label="Template"
         id={`${id}-template`}
         data-autofocus
         value={key}
         onChange={(event) => choose(event.target.value as EmailTemplateKey | '')}
-        className="h-10 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      >
-        <option value="">Choose a template…</option>
-        {templates.map((template) => (
-          <option key={template.key} value={template.key}>
-            {templateLabels[template.key]}
-          </option>
-        ))}
-      </select>
+        placeholder="Choose a template…"
+        options={templates.map((template) => ({ value: template.key, label: templateLabels[template.key] }))}
+      />
       {key && (
         <form
           className="flex flex-col gap-3"

@@ -2,6 +2,7 @@ import { actions } from 'astro:actions';
 import { UserMinus, UserPlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select';
 import { roleLabels, type Role } from '@/lib/accounts/roles';
 import { teamTexts } from '@/lib/accounts/team';
 import type { FlashToast } from '@/lib/flash';
@@ -118,36 +119,27 @@ export function PeoplePicker({ people: initial, candidates, texts, add, remove }
       )}
       {editable && open.length > 0 && (
         <div className="flex flex-wrap items-end gap-2">
-          <div className="flex min-w-48 flex-1 flex-col gap-1.5">
-            <label htmlFor={selectId} className="text-sm font-medium">
-              {texts.pick}
-            </label>
-            <select
-              id={selectId}
-              ref={select}
-              defaultValue=""
-              className="h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              <option value="">Choose…</option>
-              {groups.map((group) => {
-                const options = open
-                  .filter((candidate) => (candidate.group ?? '') === group)
-                  .map((candidate) => (
-                    <option key={candidate.userId} value={candidate.userId}>
-                      {candidate.name} ({roleLabels[candidate.role]})
-                    </option>
-                  ));
-                return group ? (
-                  <optgroup key={group} label={group}>
-                    {options}
-                  </optgroup>
-                ) : (
-                  options
-                );
-              })}
-            </select>
-          </div>
-          <Button size="sm" variant="outline" aria-disabled={busy} onClick={() => void onAdd()}>
+          <SelectField label={texts.pick} id={selectId} ref={select} defaultValue="" className="min-w-48 flex-1">
+            <option value="">Choose…</option>
+            {groups.map((group) => {
+              const options = open
+                .filter((candidate) => (candidate.group ?? '') === group)
+                .map((candidate) => (
+                  <option key={candidate.userId} value={candidate.userId}>
+                    {candidate.name} ({roleLabels[candidate.role]})
+                  </option>
+                ));
+              return group ? (
+                <optgroup key={group} label={group}>
+                  {options}
+                </optgroup>
+              ) : (
+                options
+              );
+            })}
+          </SelectField>
+          {/* As tall as the select beside it (h-11). */}
+          <Button size="md" variant="outline" aria-disabled={busy} onClick={() => void onAdd()}>
             <UserPlus aria-hidden="true" />
             {texts.add}
           </Button>
