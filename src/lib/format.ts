@@ -38,6 +38,13 @@ const timestampParts = new Intl.DateTimeFormat('en-US', {
   timeZoneName: 'longOffset',
 });
 
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The company's day a moment falls on, as YYYY-MM-DD (the reports' days, a person's reads of a day). */
+export function companyDay(at: Date): string {
+  return dayFormat.format(at);
+}
+
 /**
  * "2026-11-21T14:19:05-06:00": a moment in the company's time zone with its offset (ISO 8601), for
  * exports: what the screens show, and still one exact instant for a spreadsheet or a script.

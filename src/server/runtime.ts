@@ -19,10 +19,7 @@ export type { AnsweredRequest, Runtime, ServerModule, StartedModule } from './ru
 export interface StartedServer {
   runtime: Runtime;
   /** Every module's after-answer work, in the order of the modules. */
-  afterResponse(
-    req: Parameters<NonNullable<StartedModule['afterResponse']>>[0],
-    answered: Parameters<NonNullable<StartedModule['afterResponse']>>[1],
-  ): void;
+  afterResponse: NonNullable<StartedModule['afterResponse']>;
   /** Astro's handler with the modules' own routes in front of it. */
   wrapHandler: NonNullable<StartedModule['wrapHandler']>;
   /** Subscribes to every module's "pages kept in memory are stale"; returns the unsubscribe. */

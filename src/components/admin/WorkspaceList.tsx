@@ -83,7 +83,8 @@ export function WorkspaceList({
   const target = allMatching ? { query } : { ids: [...selected] };
   // The chosen candidates this page shows (every one of them with "all in this view"), each with the e-mail they get.
   const recipients = rows.filter((row) => allMatching || selected.has(row.id));
-  const shown = recipients[Math.min(previewed, recipients.length - 1)];
+  const shownIndex = Math.min(previewed, recipients.length - 1);
+  const shown = recipients[shownIndex];
   const detailHref = (row: WorkspaceListRow) => applicationHref(row, listSearch);
 
   function toggle(id: string, on: boolean) {
@@ -243,7 +244,7 @@ export function WorkspaceList({
                 <div className="flex flex-col gap-3">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="text-sm font-medium" aria-live="polite">
-                      {`${shown.fullName} gets (${recipients.indexOf(shown) + 1} of ${recipients.length}${count > recipients.length ? ` on this page; ${count} in all` : ''})`}
+                      {`${shown.fullName} gets (${shownIndex + 1} of ${recipients.length}${count > recipients.length ? ` on this page; ${count} in all` : ''})`}
                     </p>
                     {recipients.length > 1 && (
                       <div className="flex gap-2">
@@ -251,8 +252,8 @@ export function WorkspaceList({
                           type="button"
                           size="sm"
                           variant="outline"
-                          aria-disabled={recipients.indexOf(shown) === 0}
-                          onClick={() => setPreviewed(Math.max(0, recipients.indexOf(shown) - 1))}
+                          aria-disabled={shownIndex === 0}
+                          onClick={() => setPreviewed(Math.max(0, shownIndex - 1))}
                         >
                           Previous candidate
                         </Button>
@@ -260,8 +261,8 @@ export function WorkspaceList({
                           type="button"
                           size="sm"
                           variant="outline"
-                          aria-disabled={recipients.indexOf(shown) === recipients.length - 1}
-                          onClick={() => setPreviewed(Math.min(recipients.length - 1, recipients.indexOf(shown) + 1))}
+                          aria-disabled={shownIndex === recipients.length - 1}
+                          onClick={() => setPreviewed(Math.min(recipients.length - 1, shownIndex + 1))}
                         >
                           Next candidate
                         </Button>

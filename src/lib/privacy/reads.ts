@@ -1,4 +1,4 @@
-import { companyTimestamp } from '../format.ts';
+import { companyDay } from '../format.ts';
 
 /** One read of an application as the audit log has it (opened, resume read or downloaded). */
 export interface ApplicationRead {
@@ -27,7 +27,7 @@ export interface ReadsOfADay<Read extends ApplicationRead> {
 export function groupReads<Read extends ApplicationRead>(reads: readonly Read[]): ReadsOfADay<Read>[] {
   const groups = new Map<string, Omit<ReadsOfADay<Read>, 'actions'> & { actions: { action: string; count: number; firstAt: Date }[] }>();
   for (const read of reads) {
-    const key = `${read.actorEmail ?? read.actorName ?? 'system'}\u0000${companyTimestamp(read.at).slice(0, 10)}`;
+    const key = `${read.actorEmail ?? read.actorName ?? 'system'}\u0000${companyDay(read.at)}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { key, latest: read, first: read.at, actions: [] }));
     if (read.at > group.latest.at) group.latest = read;

@@ -4,7 +4,7 @@ import { isbot } from 'isbot';
 import type { Database } from '../db/client.ts';
 import { pageViews } from '../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
+import { companyDay } from '../../lib/format.ts';
 
 /**
  * Views of the job board and of each position's page, counted on the server per day (issue 18):
@@ -36,12 +36,8 @@ export function isCountableView(method: string | undefined, status: number, head
   return !purpose.includes('prefetch') && !purpose.includes('prerender');
 }
 
-/** Today in the company's time zone (the reports' days), as YYYY-MM-DD. */
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-export function companyDay(at: Date): string {
-  return dayFormat.format(at);
-}
+/** The reports' days (src/lib/format.ts): who counts views asks here. */
+export { companyDay };
 
 export interface ViewRow {
   positionId: string | null;
