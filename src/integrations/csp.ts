@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { AstroUserConfig } from 'astro';
 import { authHintScript } from '../lib/auth-hint.ts';
 import { currentYearScript } from '../lib/footer-year.ts';
+import { scriptedMarkScript } from '../lib/workspace-nav.ts';
 
 /**
  * The Content-Security-Policy of every page, through Astro's own CSP support (security.csp):
- * Astro hashes the scripts it emits (islands, hydration, hoisted scripts); the two inline scripts
+ * Astro hashes the scripts it emits (islands, hydration, hoisted scripts); the inline scripts
  * of ours are hashed here. No 'unsafe-inline' for scripts: an injected <script> or event handler
  * does not run. Styles allow inline (docs/decisions/019-content-security-policy.md): Radix's scroll
  * lock and the toast library write <style> elements at run time whose text varies, and CSS cannot
@@ -16,7 +17,7 @@ import { currentYearScript } from '../lib/footer-year.ts';
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}` as const;
 
 /** Inline scripts the pages carry that Astro did not write: each must be listed here, or it is blocked. */
-export const inlineScripts = [authHintScript, currentYearScript];
+export const inlineScripts = [authHintScript, currentYearScript, scriptedMarkScript];
 
 type AstroCsp = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
 

@@ -5,6 +5,13 @@ export function formatDate(date: Date): string {
   return dateFormat.format(date);
 }
 
+const shortDateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "Nov 21, 2026": formatDate for a column of a dense list. */
+export function formatShortDate(date: Date): string {
+  return shortDateFormat.format(date);
+}
+
 /**
  * Staff read times in the company's own zone (the offices and business hours are in Texas), not
  * the server's, which is often UTC; the reports' days are that zone's days too.

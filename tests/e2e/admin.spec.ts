@@ -33,7 +33,16 @@ test('sign-in as admin lands on the dashboard with the admin welcome', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Job positions, newest first' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Users, newest first' })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toBeVisible();
+  // The workspace's shell, not the marketing site's: its navigation marks where one is, and no footer.
+  const shell = page.getByRole('banner');
+  await expect(shell.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(shell.getByText('Admin', { exact: true })).toBeVisible();
+  await expect(shell.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Solutions' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expectNoA11yViolations(page, 'dashboard');
 });
 

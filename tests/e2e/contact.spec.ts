@@ -150,7 +150,7 @@ test('sending a message with an attachment, then reading it in the admin area', 
   await signInAsEnrolledAdmin(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   // The Messages tab counts the unread messages, from any admin page.
-  const messagesTab = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: /^Messages \d+ unread$/ });
+  const messagesTab = page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: /^Messages \d+ unread$/ });
   await messagesTab.click();
   await expect(page).toHaveURL(/\/admin\/messages$/);
   const row = page.getByRole('row').filter({ hasText: 'carla.contact@mail.test' });

@@ -104,7 +104,12 @@ test('an admin adds two questions; an applicant answers them (refused without th
   await expect(row.getByText('Source: newsletter')).toBeVisible();
   await expect(row.getByText('Pending')).toBeVisible();
   await expectNoA11yViolations(page, 'workspace, knock-outs only');
+  // The filter in use is shown as a chip.
+  await expect(page.getByRole('list', { name: 'Filters in use' }).getByRole('link', { name: /remove this filter/ })).toHaveText([
+    'Knock-out answers only(remove this filter)',
+  ]);
   const search = page.getByRole('search', { name: 'Filter applications' });
+  // More filters is open, since one of its filters is in use.
   await expect(search.getByRole('checkbox', { name: 'Knock-out answers only' })).toBeChecked();
   await search.getByRole('combobox', { name: 'Source' }).selectOption('newsletter');
   await search.getByRole('button', { name: 'Apply filters' }).click();

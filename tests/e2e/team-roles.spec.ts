@@ -29,10 +29,13 @@ const PASSWORD = 'team roles password 1';
 const TEAM = 'Team Roles Platform Engineer';
 const OTHER = 'Team Roles Data Analyst';
 
-/** The admin navigation's sections, without the unread count beside Messages (other tests leave messages). */
+/** The workspace navigation's sections of work, without the counts (other tests leave messages and applications). */
 async function navLinks(page: Page): Promise<string[]> {
-  const texts = await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link').allTextContents();
-  return texts.map((text) => text.replace(/\d+ unread$/, ''));
+  const texts = await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link').allTextContents();
+  const work = texts.map((text) => text.replace(/\d+ (unread|new|awaiting your feedback)$/, ''));
+  // Every signed-in person's own pages close the list.
+  expect(work.slice(-2)).toEqual(['Your account', 'Your applications']);
+  return work.slice(0, -2);
 }
 
 async function photographNav(page: Page, role: string) {

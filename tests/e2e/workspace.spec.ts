@@ -39,7 +39,10 @@ test('an admin finds an applicant by e-mail across positions, reads the resume i
   await applyThroughApi(request, 'Technical Project Manager', email, { firstName: 'Nora', lastName: 'Repeat' });
   await signInAsAdmin(page);
 
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Applications' }).click();
+  await page
+    .getByRole('navigation', { name: 'Workspace' })
+    .getByRole('link', { name: /^Applications/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
   const search = page.getByRole('search', { name: 'Filter applications' });
   await search.getByRole('searchbox', { name: 'Name or e-mail' }).fill(email.toUpperCase());
@@ -180,7 +183,7 @@ test('an admin rejects three applicants at once and each gets the rejection e-ma
 
 test('an admin edits a template: previewed, checked for unknown placeholders, saved for everyone', async ({ page }) => {
   await signInAsAdmin(page);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'E-mail templates' }).click();
+  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'E-mail templates' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'E-mail templates' })).toBeVisible();
   await waitForHydration(page);
   await expectNoA11yViolations(page, 'the templates');

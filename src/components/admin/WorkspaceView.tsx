@@ -28,35 +28,42 @@ export interface WorkspaceViewProps {
 export function WorkspaceView({ query, base, counts, positions, sources, csvHref, note, list }: WorkspaceViewProps) {
   const href = (changes: Partial<WorkspaceQuery>) => workspaceHref({ ...query, page: 1, ...changes }, base);
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-10 sm:px-6 lg:px-8">
-      <WorkspaceFilters query={query} positions={positions} base={base} sources={sources} />
+    <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pt-4 pb-8 sm:px-6 lg:px-8">
+      <WorkspaceFilters
+        query={query}
+        positions={positions}
+        base={base}
+        sources={sources}
+        summary={
+          <>
+            {countOf(counts.all, 'application')}
+            {counts.total !== counts.all && `, ${counts.total} shown`}, {query.sort === 'rating' ? 'best rated first' : 'newest first'}.
+            {note && ` ${note}`}
+          </>
+        }
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted-foreground">
-          {countOf(counts.all, 'application')}
-          {counts.total !== counts.all && `, ${counts.total} shown`}, {query.sort === 'rating' ? 'best rated first' : 'newest first'}.
-          {note && ` ${note}`}
-        </p>
+        {counts.all > 0 && (
+          <FilterLinks
+            label="Show applications"
+            options={[
+              { label: 'All', count: counts.all, href: href({ status: null }), active: query.status === null },
+              ...applicationStatuses.map((step) => ({
+                label: statusLabels[step],
+                count: counts.byStatus[step] ?? 0,
+                href: href({ status: step }),
+                active: query.status === step,
+              })),
+            ]}
+          />
+        )}
         {counts.total > 0 && csvHref && (
-          <LinkButton href={csvHref} variant="outline" size="sm" download>
+          <LinkButton href={csvHref} variant="outline" size="sm" download className="ml-auto">
             <Download aria-hidden="true" />
             Export CSV
           </LinkButton>
         )}
       </div>
-      {counts.all > 0 && (
-        <FilterLinks
-          label="Show applications"
-          options={[
-            { label: 'All', count: counts.all, href: href({ status: null }), active: query.status === null },
-            ...applicationStatuses.map((step) => ({
-              label: statusLabels[step],
-              count: counts.byStatus[step] ?? 0,
-              href: href({ status: step }),
-              active: query.status === step,
-            })),
-          ]}
-        />
-      )}
       {list}
       <Pagination
         page={query.page}

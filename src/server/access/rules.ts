@@ -235,3 +235,11 @@ export const adminSections = [
 ] as const satisfies ReadonlyArray<{ key: string; href: string; route: RoutePattern; label: string }>;
 
 export type AdminSectionKey = (typeof adminSections)[number]['key'];
+
+/** One's own account's pages: in the navigation of every signed-in person (the admin area's and a candidate's). */
+export const accountSections = [
+  { key: 'account', href: '/account', route: '/account', label: 'Your account' },
+  { key: 'account-applications', href: '/account/applications', route: '/account/applications', label: 'Your applications' },
+] as const satisfies ReadonlyArray<{ key: string; href: string; route: RoutePattern; label: string }>;
+
+export type AccountSectionKey = (typeof accountSections)[number]['key'];

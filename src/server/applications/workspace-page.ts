@@ -6,6 +6,7 @@ import { applicationHref, parseWorkspaceQuery, workspaceHref, type WorkspaceQuer
 import { statusLabels } from '../../lib/applications/status.ts';
 import { listTemplates, senderName } from './emails.ts';
 import { listApplicationSources, pageWorkspace } from './workspace.ts';
+import { HOME_LIST_LIMIT } from './attention.ts';
 
 /**
  * Everything a page of the workspace shows, for /admin/applications and a position's own page:
@@ -61,6 +62,13 @@ export async function newApplicationsQueue(db: Database, viewer: Who) {
   const query = parseWorkspaceQuery(new URLSearchParams({ status: 'pending' }));
   const list = await pageWorkspace(db, query, { who: viewer, permission: 'applications.list' });
   const listHref = workspaceHref(query);
+  const listSearch = new URL(listHref, 'http://list').search;
   const first = list.rows[0];
-  return { count: list.total, listHref, nextHref: first ? applicationHref(first, new URL(listHref, 'http://list').search) : null };
+  return {
+    count: list.total,
+    listHref,
+    nextHref: first ? applicationHref(first, listSearch) : null,
+    // The newest few, each opened with the list of new ones (so Next goes on from there).
+    newest: list.rows.slice(0, HOME_LIST_LIMIT).map((row) => ({ ...row, href: applicationHref(row, listSearch) })),
+  };
 }

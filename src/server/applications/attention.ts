@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { applicationsInScope, can, type Who } from '../access/permissions.ts';
+import {
+  applicationEmails,
+  applicationInterviewers,
+  applicationNotes,
+  applicationRatings,
+  applications,
+  applicationStatusHistory,
+  positions,
+} from '../db/schema.ts';
+import { decidedStatuses, type ApplicationStatus } from '../../lib/applications/status.ts';
+
+/**
+ * What in hiring waits for this person today (issue 30): the counts of the workspace's navigation
+ * and the lists of a role's home. Every query stays in the viewer's reach (the permission module).
+ */
+
+/** An open application with no status move, note or e-mail for this long has stalled. */
+export const STALLED_AFTER_DAYS = 7;
+/** How many rows a home's list shows before "see all". */
+export const HOME_LIST_LIMIT = 5;
+
+const open = sql`${applications.status} not in (${sql.join(
+  decidedStatuses.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
+
+/** The last thing that happened to an application: it arrived, moved, got a note or an e-mail. */
+const lastActivity = sql<Date>`greatest(
+  ${applications.createdAt},
+  (select max(${applicationStatusHistory.reachedAt}) from ${applicationStatusHistory} where ${applicationStatusHistory.applicationId} = ${applications.id}),
+  (select max(${applicationNotes.createdAt}) from ${applicationNotes} where ${applicationNotes.applicationId} = ${applications.id}),
+  (select max(${applicationEmails.createdAt}) from ${applicationEmails} where ${applicationEmails.applicationId} = ${applications.id})
+)`.mapWith((value: string | Date) => new Date(value));
+
+/** New (pending) applications in the viewer's reach; 0 for someone who lists none. */
+export async function countNewApplications(db: Database, who: Who): Promise<number> {
+  if (!can(who, 'applications.list')) return 0;
+  const [row] = await db
+    .select({ count: count() })
+    .from(applications)
+    .where(and(eq(applications.status, 'pending'), applicationsInScope(who, 'applications.list')));
+  return row?.count ?? 0;
+}
+
+export interface AttentionRow {
+  id: string;
+  positionId: string;
+  positionTitle: string;
+  fullName: string;
+  status: ApplicationStatus;
+  /** Stalled: the last activity. Feedback: when the person was asked to interview. */
+  since: Date;
+}
+
+/**
+ * Open applications past their first look (reviewing, interview, offer) where nothing has happened
+ * for STALLED_AFTER_DAYS: the oldest silence first, with how many there are in all.
+ */
+export async function stalledApplications(db: Database, who: Who, now = new Date()) {
+  if (!can(who, 'applications.list')) return { count: 0, rows: [] as AttentionRow[] };
+  const cutoff = new Date(now.getTime() - STALLED_AFTER_DAYS * 86_400_000);
+  const inReach = and(open, sql`${applications.status} <> 'pending'`, applicationsInScope(who, 'applications.list'));
+  const stalled = and(inReach, sql`${lastActivity} < ${cutoff.toISOString()}`);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: applications.id,
+        positionId: applications.positionId,
+        positionTitle: positions.title,
+        fullName: applications.fullName,
+        status: applications.status,
+        since: lastActivity,
+      })
+      .from(applications)
+      .innerJoin(positions, eq(positions.id, applications.positionId))
+      .where(stalled)
+      .orderBy(asc(lastActivity), asc(applications.id))
+      .limit(HOME_LIST_LIMIT),
+    db.select({ count: count() }).from(applications).where(stalled),
+  ]);
+  return { count: total?.count ?? 0, rows: rows as AttentionRow[] };
+}
+
+/**
+ * The open applications this person was asked to interview and has not yet given feedback on
+ * (neither a rating nor a note of theirs): newest assignment first.
+ */
+export async function feedbackDue(db: Database, who: Who) {
+  const mine = and(
+    eq(applicationInterviewers.userId, who.id),
+    open,
+    sql`not exists (select 1 from ${applicationRatings} where ${applicationRatings.applicationId} = ${applications.id} and ${applicationRatings.reviewerUserId} = ${who.id})`,
+    sql`not exists (select 1 from ${applicationNotes} where ${applicationNotes.applicationId} = ${applications.id} and ${applicationNotes.authorUserId} = ${who.id})`,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: applications.id,
+        positionId: applications.positionId,
+        positionTitle: positions.title,
+        fullName: applications.fullName,
+        status: applications.status,
+        since: applicationInterviewers.createdAt,
+      })
+      .from(applicationInterviewers)
+      .innerJoin(applications, eq(applications.id, applicationInterviewers.applicationId))
+      .innerJoin(positions, eq(positions.id, applications.positionId))
+      .where(mine)
+      .orderBy(desc(applicationInterviewers.createdAt), asc(applications.id))
+      .limit(HOME_LIST_LIMIT),
+    db
+      .select({ count: count() })
+      .from(applicationInterviewers)
+      .innerJoin(applications, eq(applications.id, applicationInterviewers.applicationId))
+      .where(mine),
+  ]);
+  return { count: total?.count ?? 0, rows: rows as AttentionRow[] };
+}

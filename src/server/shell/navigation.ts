@@ -1,0 +1,43 @@
+import type { Database } from '../db/client.ts';
+import { allows, can, isStaff, sectionsFor, type Who } from '../access/permissions.ts';
+import { accountSections, routeRules } from '../access/rules.ts';
+import { countNewApplications, feedbackDue } from '../applications/attention.ts';
+import { countUnreadMessages } from '../messages/inbox.ts';
+import type { NavGroup, NavItem, NavKey } from '../../lib/workspace-nav.ts';
+
+/**
+ * The workspace's side navigation for one person (issue 30): the admin sections their role may
+ * open (asked of the permission module, never decided here), their own account's pages, and the
+ * counts that tell them where work waits. Counted per request: the counts are cheap (indexed
+ * counts in the viewer's reach) and must be true on every page.
+ */
+
+// A section the permission module adds without its key in NavKey (and its icon) fails to compile here.
+export type { NavGroup, NavItem, NavKey };
+
+export async function workspaceNavigation(db: Database, who: Who): Promise<NavGroup[]> {
+  const sections = isStaff(who.role) ? sectionsFor(who) : [];
+  const [newApplications, unread, feedback] = await Promise.all([
+    sections.some((section) => section.key === 'applications') ? countNewApplications(db, who) : 0,
+    can(who, 'messages.handle') ? countUnreadMessages(db) : 0,
+    isStaff(who.role) ? feedbackDue(db, who).then((due) => due.count) : 0,
+  ]);
+  const counts: Partial<Record<NavKey, NavItem['count']>> = {
+    dashboard: { value: feedback, label: 'awaiting your feedback' },
+    applications: { value: newApplications, label: 'new' },
+    messages: { value: unread, label: 'unread' },
+  };
+  const groups: NavGroup[] = [];
+  if (sections.length > 0)
+    groups.push({
+      label: 'Work',
+      items: sections.map(({ key, href, label }) => ({ key, href, label, count: counts[key] })),
+    });
+  groups.push({
+    label: 'You',
+    items: accountSections
+      .filter((section) => allows(who, routeRules[section.route]))
+      .map(({ key, href, label }) => ({ key, href, label })),
+  });
+  return groups;
+}
