@@ -20,6 +20,8 @@ export const rateLimitPolicies = {
   applicationLinksAddress: { points: 3, durationSeconds: 60 * 60 },
   /** Contact messages sent. */
   contact: { points: 5, durationSeconds: 60 * 60 },
+  /** Meetings booked through Book a Meeting. */
+  meeting: { points: 5, durationSeconds: 60 * 60 },
   /** Job alert subscriptions (each sends a confirmation e-mail). */
   jobAlert: { points: 5, durationSeconds: 60 * 60 },
   /** Sign-in attempts (right or wrong): slows password guessing without locking anyone out for long. */

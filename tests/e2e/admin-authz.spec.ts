@@ -236,6 +236,8 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/careers/alerts/confirm': publicUrls('/careers/alerts/confirm?token=nothing'),
   '/careers/alerts/unsubscribe': publicUrls('/careers/alerts/unsubscribe?token=nothing'),
   '/contact/meeting.ics': publicUrls('/contact/meeting.ics'),
+  '/contact/book': publicUrls('/contact/book'),
+  '/bookings/[token]': publicUrls('/bookings/not-a-token'),
   '/contact/send': publicUrls('/contact/send'),
   '/applications': publicUrls('/applications'),
   '/applications/[token]': publicUrls('/applications/not-a-token'),

@@ -21,11 +21,7 @@ async function fillContactForm(
   await page.getByRole('textbox', { name: 'Message' }).fill(input.message);
 }
 
-test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeting opens a 30-minute event in business hours a week ahead, inviting us', async ({
-  page,
-  context,
-}) => {
-  await page.clock.setFixedTime(new Date('2026-11-21T15:04:30Z'));
+test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeting leads to the free times', async ({ page }) => {
   await page.goto('/contact');
   await waitForIsland(page, 'ContactHeroActions');
   await expectNoA11yViolations(page);
@@ -36,28 +32,11 @@ test('the hero: Send Us a Message focuses the form, Call Now dials, Book a Meeti
 
   await expect(page.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', 'tel:+15125550142');
 
-  const popupPromise = context.waitForEvent('page');
-  // Nothing is fetched from Google: the test only reads the address the new tab was given.
-  await context.route('https://calendar.google.com/**', (route) => route.fulfill({ status: 200, body: 'calendar' }));
-  await page.getByRole('link', { name: /Book a Meeting/ }).click();
-  const popup = await popupPromise;
-  const url = new URL(popup.url());
-  expect(url.hostname).toBe('calendar.google.com');
-  expect(url.searchParams.get('action')).toBe('TEMPLATE');
-  // Saturday 21 Nov, 9:04 AM Central: a week later is a Saturday, so Monday 30 Nov at 9:00 AM Central.
-  expect(url.searchParams.get('dates')).toBe('20261130T150000Z/20261130T153000Z');
-  expect(url.searchParams.get('add')).toBe('hello@helixpoint.example');
-  expect(url.searchParams.get('text')).toBe('Free consultation with Helixpoint');
-  expect(url.searchParams.get('details')).toContain('30-minute');
-  await popup.close();
-
-  const ics = await page.request.get('/contact/meeting.ics');
-  expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
-  expect(await ics.text()).toMatch(/BEGIN:VEVENT[^]*DTSTART:\d{8}T\d{6}Z[^]*DTEND:/);
-  expect((await ics.text()).replace(/\r\n /g, '')).toContain('mailto:hello@helixpoint.example');
-  // The page says what happens, and promises nothing the site does not do.
-  await expect(page.getByText(/Save it and send the invitation: we accept it or suggest another time by e-mail\./)).toBeVisible();
-  await expect(page.getByText(/we confirm the time/i)).toHaveCount(0);
+  // Book a Meeting leads to the real free times (issue 31); the old calendar template's address too.
+  await expect(page.getByRole('link', { name: 'Book a Meeting' }).first()).toHaveAttribute('href', '/contact/book');
+  const old = await page.request.get('/contact/meeting.ics', { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers()['location']).toBe('/contact/book');
 });
 
 test('the info cards, the offices toggle and the FAQ accordion', async ({ page }) => {

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 
 export interface AttentionItem {
-  href: string;
+  /** Where it opens; none for an item with no page of its own (a meeting: its details are here). */
+  href?: string;
+  key?: string;
   /** What the row is: a person's name. */
   title: string;
   /** Where it stands, in a few words (position, status, since when). */
@@ -32,14 +34,21 @@ export function AttentionCard({ id, title, summary, items, children }: Attention
       {items.length > 0 && (
         <ul className="mt-3 divide-y divide-border border-y border-border">
           {items.map((item) => (
-            <li key={item.href}>
-              <a
-                href={item.href}
-                className="flex min-h-11 flex-col justify-center rounded py-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              >
-                <span className="font-medium text-primary underline-offset-4 hover:underline">{item.title}</span>
-                <span className="text-sm text-muted-foreground">{item.detail}</span>
-              </a>
+            <li key={item.key ?? item.href}>
+              {item.href ? (
+                <a
+                  href={item.href}
+                  className="flex min-h-11 flex-col justify-center rounded py-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                >
+                  <span className="font-medium text-primary underline-offset-4 hover:underline">{item.title}</span>
+                  <span className="text-sm text-muted-foreground">{item.detail}</span>
+                </a>
+              ) : (
+                <div className="flex min-h-11 flex-col justify-center py-2">
+                  <span className="font-medium">{item.title}</span>
+                  <span className="text-sm text-muted-foreground">{item.detail}</span>
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -1,14 +1,7 @@
 import type { APIRoute } from 'astro';
-import { meetingIcs } from '@/lib/meeting';
 
-// On demand: the event starts 7 days from the moment it is downloaded.
+// The calendar template Book a Meeting used to download (before issue 31): an old link now leads to
+// the real free times.
 export const prerender = false;
 
-export const GET: APIRoute = () =>
-  new Response(meetingIcs(new Date(), `${crypto.randomUUID()}@helixpoint`), {
-    headers: {
-      'Content-Type': 'text/calendar; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="helixpoint-consultation.ics"',
-      'Cache-Control': 'no-store',
-    },
-  });
+export const GET: APIRoute = ({ redirect }) => redirect('/contact/book', 301);

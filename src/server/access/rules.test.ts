@@ -93,7 +93,7 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
   },
   interviewer: { 'applications.read': ['assigned'], 'applications.review': ['assigned'] },
   editor: {},
-  sales: { 'messages.handle': ['all'] },
+  sales: { 'messages.handle': ['all'], 'meetings.host': ['all'] },
   user: {},
 };
 

@@ -45,6 +45,8 @@ export const permissions = [
   'alerts.read',
   /** Contact messages: read, mark, delete, download attachments. */
   'messages.handle',
+  /** Take the meetings visitors book (Book a Meeting): offered among the hosts. */
+  'meetings.host',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -95,6 +97,7 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
   editor: {},
   sales: {
     'messages.handle': ['all'],
+    'meetings.host': ['all'],
   },
   user: {},
 };
@@ -151,6 +154,8 @@ export const routeRules = {
   '/api/positions': publicRoute,
   '/api/session': publicRoute,
   '/api/uploads': publicRoute,
+  '/contact/book': publicRoute,
+  '/bookings/[token]': publicRoute,
   '/account': signedIn,
   '/account/applications': signedIn,
   '/admin': anyStaff,

@@ -37,7 +37,13 @@ const db = () => backend.database.db;
 beforeAll(async () => {
   backend = await startTestBackend({ siteUrl: SITE, mail: { hiringEmail: 'hiring@helixpoint.test' } });
   formDeps = publicFormDeps(backend.runtime);
-  privacy = { db: db(), storage: backend.storage, jobs: backend.jobs, secret: TEST_SECRET };
+  privacy = {
+    db: db(),
+    storage: backend.storage,
+    jobs: backend.jobs,
+    secret: TEST_SECRET,
+    organizer: { name: 'Helixpoint', email: 'hello@helixpoint.test' },
+  };
   erasure = { ...privacy, jobs: backend.jobs, rateLimits: backend.rateLimits, siteUrl: SITE, log: () => {} };
   await addUser(db(), admin.id, 'admin');
   positionId = await addPosition(db(), { title: 'Platform Engineer' });

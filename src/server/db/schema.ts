@@ -7,12 +7,20 @@ import { emailTemplateKeys } from '../../lib/applications/templates.ts';
 import { contactReasons } from '../../lib/messages/schema.ts';
 import { positionTypes } from '../../lib/positions/schema.ts';
 import { MAX_UPLOAD_BYTES, uploadPurposeNames } from '../../lib/uploads.ts';
+import {
+  bookingKinds,
+  bookingStatuses,
+  DEFAULT_BUFFER_MINUTES,
+  DEFAULT_NOTICE_MINUTES,
+  type WorkingInterval,
+} from '../../lib/scheduling/hours.ts';
 import { auditActionNames, auditTargetTypes } from '../audit/actions.ts';
 import {
   bigint,
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -675,4 +683,106 @@ export const applicationEmails = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('application_emails_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+/** A PostgreSQL tstzrange, as its text ('[2026-11-30 15:00:00+00,2026-11-30 15:40:00+00)'). */
+const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' });
+
+/**
+ * When a staff member can be booked (issue 31): weekly hours in their own zone, a buffer after
+ * each meeting, a minimum notice and a cap per day. No row: the company's defaults.
+ */
+export const staffSchedules = pgTable(
+  'staff_schedules',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    timeZone: text('time_zone').notNull().default('America/Chicago'),
+    weeklyHours: jsonb('weekly_hours').$type<WorkingInterval[]>().notNull(),
+    bufferMinutes: integer('buffer_minutes').notNull().default(DEFAULT_BUFFER_MINUTES),
+    noticeMinutes: integer('notice_minutes').notNull().default(DEFAULT_NOTICE_MINUTES),
+    /** At most this many bookings a day (their own day); null: no cap. */
+    dailyCap: integer('daily_cap'),
+    /** Offered for Book a Meeting (sales and admins by default). */
+    takesMeetings: boolean('takes_meetings').notNull().default(true),
+    /** The private calendar feed's secret, hashed (SHA-256); null until they ask for one. */
+    feedTokenHash: text('feed_token_hash').unique(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('staff_schedules_buffer', sql`${t.bufferMinutes} between 0 and 240`),
+    check('staff_schedules_notice', sql`${t.noticeMinutes} between 0 and 43200`),
+    check('staff_schedules_cap', sql`${t.dailyCap} is null or ${t.dailyCap} between 1 and 24`),
+  ],
+);
+
+/** A day a staff member cannot be booked (their own calendar day). */
+export const staffDaysOff = pgTable(
+  'staff_days_off',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * A meeting or an interview. The UID and SEQUENCE are the calendar event's: a move keeps the UID
+ * and raises the SEQUENCE, so every calendar updates the event it has. The guest manages it
+ * through one random token (its SHA-256 here), which keeps working after a move.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid').notNull().unique(),
+    sequence: integer('sequence').notNull().default(0),
+    kind: text('kind', { enum: bookingKinds }).notNull(),
+    status: text('status', { enum: bookingStatuses }).notNull().default('confirmed'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    guestName: text('guest_name').notNull(),
+    guestEmail: text('guest_email').notNull(),
+    guestCompany: text('guest_company'),
+    topic: text('topic'),
+    /** The zone the guest chose the time in: their e-mails show it. */
+    guestTimeZone: text('guest_time_zone').notNull(),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    manageTokenHash: text('manage_token_hash').notNull().unique(),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('bookings_kind', inList('kind', bookingKinds)),
+    check('bookings_status', inList('status', bookingStatuses)),
+    check('bookings_times', sql`${t.endsAt} > ${t.startsAt}`),
+    index('bookings_starts_idx').on(t.startsAt),
+    index('bookings_application_idx').on(t.applicationId),
+  ],
+);
+
+/**
+ * Who a booking holds, and for how long (the meeting and the host's buffer after it). An
+ * exclusion constraint (migration 0013) refuses two active rows of one person whose times
+ * overlap: the database, not a check in code, keeps anyone from being booked twice, whichever
+ * instance takes the booking.
+ */
+export const bookingHosts = pgTable(
+  'booking_hosts',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    during: tstzrange('during').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.userId] }), index('booking_hosts_user_idx').on(t.userId)],
 );

@@ -7,6 +7,7 @@ describe('loggedPath', () => {
     expect(loggedPath(`/applications/${token}`)).toBe('/applications/:token');
     expect(loggedPath(`/applications/${token}/`)).toBe('/applications/:token/');
     expect(loggedPath(`/applications/${token}`)).not.toContain(token);
+    expect(loggedPath(`/bookings/${token}`)).toBe('/bookings/:token');
   });
 
   it('leaves other paths alone', () => {

@@ -22,7 +22,8 @@ export type UnsolicitedMail =
   | 'application-links'
   | 'application-received'
   | 'alert-confirmation'
-  | 'contact-received';
+  | 'contact-received'
+  | 'meeting-booked';
 
 export interface MailBudgetOptions {
   /**

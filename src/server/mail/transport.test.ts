@@ -116,6 +116,17 @@ describe('file mode (no SMTP_URL)', () => {
     expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     mailer.close();
   });
+
+  it('carries a calendar invitation as the text/calendar part calendar apps act on, and as an .ics file', async () => {
+    const outboxDir = join(dir, 'mail-calendar');
+    const mailer = createMailer({ from, outboxDir });
+    const content = 'BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nBEGIN:VEVENT\r\nUID:x@helixpoint\r\nSEQUENCE:2\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+    const result = await mailer.send({ ...message, calendar: { method: 'CANCEL', content } });
+    const eml = readFileSync(result.file!, 'utf8').replace(/\r\n(?=[ \t])/g, '');
+    expect(eml).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=CANCEL/);
+    expect(eml).toMatch(/Content-Type: application\/ics; name=invite\.ics/);
+    mailer.close();
+  });
 });
 
 describe('SMTP mode', () => {

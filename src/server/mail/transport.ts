@@ -7,7 +7,7 @@
  * Runs directly under Node (type stripping): relative imports with `.ts`, erasable syntax only.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SendMailOptions, Transporter } from 'nodemailer';
 
@@ -19,6 +19,11 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers, e.g. `List-Unsubscribe` (job alerts). */
   headers?: Record<string, string>;
+  /**
+   * A calendar invitation (bookings): sent as the text/calendar part calendar apps act on (with
+   * its METHOD) and as an invite.ics attachment for those that only offer files.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string };
 }
 
 export interface SendResult {
@@ -90,6 +95,12 @@ function toMailOptions(from: string, message: MailMessage): SendMailOptions {
     html: message.html,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     ...(message.headers ? { headers: message.headers } : {}),
+    ...(message.calendar
+      ? {
+          // Nodemailer sends it both as the text/calendar alternative and as an invite.ics attachment.
+          icalEvent: { method: message.calendar.method, filename: 'invite.ics', content: message.calendar.content },
+        }
+      : {}),
   };
 }
 
@@ -136,7 +147,9 @@ export function createMailer(options: MailerOptions): Mailer {
       const info = await (await transport.get()).sendMail(toMailOptions(from, message));
       await mkdir(outboxDir, { recursive: true });
       const file = join(outboxDir, outboxFileName(new Date()));
-      await writeFile(file, info.message);
+      // Written aside, then renamed: whoever reads the outbox (a test, a person) never sees half a message.
+      await writeFile(`${file}.partial`, info.message);
+      await rename(`${file}.partial`, file);
       // Subject, recipient and links only, their tokens replaced: never the body, never a secret.
       const links = extractLinks(message.text).map(redactLink);
       logger?.info({ subject: message.subject, to: message.to, links, file }, 'mail written to outbox');

@@ -17,6 +17,7 @@ import { addPosition, addUser } from '../testing/fixtures';
 import { fileForDownload } from '../uploads/download';
 import { receiveUpload, uploadDeps } from '../uploads/receive';
 import { personReference } from './pseudonym';
+import { bookMeeting, meetingTimes } from '../scheduling/bookings';
 import { erasePerson, exportPerson, findPersonData, setLegalHold, type PrivacyDeps } from './requests';
 
 /* A person's request about their data, against a real PostgreSQL, storage and queue. */
@@ -25,11 +26,12 @@ let backend: TestBackend;
 let deps: PrivacyDeps;
 let positionId: string;
 let ip = 0;
+const organizer = { name: 'Helixpoint', email: 'hello@helixpoint.test' };
 const admin = { id: 'privacy-admin', email: 'privacy.admin@helixpoint.test' };
 
 beforeAll(async () => {
   backend = await startTestBackend({ mail: { hiringEmail: 'hiring@helixpoint.test', contactEmail: 'inbox@helixpoint.test' } });
-  deps = { db: backend.database.db, storage: backend.storage, jobs: backend.jobs, secret: TEST_SECRET };
+  deps = { db: backend.database.db, storage: backend.storage, jobs: backend.jobs, secret: TEST_SECRET, organizer };
   await addUser(backend.database.db, admin.id, 'admin');
   positionId = await addPosition(backend.database.db, { title: 'Data Engineer' });
 }, 60_000);
@@ -229,8 +231,26 @@ describe('a privacy request', () => {
     expect(await rowsMatching(address)).not.toEqual([]);
     expect(await filesContaining('Grace Hopper')).toHaveLength(2);
 
+    // A meeting she booked: in her export, cancelled for its host (METHOD:CANCEL, without her) before it goes.
+    const now = new Date();
+    const [time] = await meetingTimes(backend.database.db, now);
+    const { hostIds } = await bookMeeting(
+      backend.database.db,
+      { name: 'Grace Hopper', email: 'grace.hopper@mail.test', timeZone: 'America/New_York' },
+      time!.start,
+      now,
+    );
+    expect((await findPersonData(backend.database.db, 'grace.hopper@mail.test')).bookings).toHaveLength(1);
+
     const result = await erasePerson(deps, admin, 'Grace.Hopper@mail.test');
     expect(result).toMatchObject({ applications: 1, messages: 1, files: 2, account: 'deleted', held: [] });
+    const [host] = await backend.database.db.select().from(users).where(eq(users.id, hostIds[0]!));
+    const { rows: cancellations } = await backend.database.pool.query<{ data: { calendar?: { method: string; content: string } } }>(
+      `select data from pgboss.job where name = 'send-email' and data->>'to' = $1 and data->'calendar'->>'method' = 'CANCEL'`,
+      [host!.email],
+    );
+    expect(cancellations).toHaveLength(1);
+    expect(cancellations[0]!.data.calendar!.content).toMatch(/METHOD:CANCEL/);
 
     // The similar address is another person: everything of theirs is still there.
     expect(await rowsMatching(address)).toEqual([]);

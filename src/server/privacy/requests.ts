@@ -14,6 +14,7 @@ import {
   auditLog,
   contactMessages,
   invitations,
+  bookings,
   jobAlerts,
   positions,
   rateLimits,
@@ -27,6 +28,7 @@ import type { Runtime } from '../runtime.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 import { personReference } from './pseudonym.ts';
+import { cancelBookingsOfGuest, organizerOf } from '../scheduling/meetings.ts';
 
 /**
  * A person's request about their data (GDPR articles 15 and 17, and their equivalents): everything
@@ -37,13 +39,21 @@ import { personReference } from './pseudonym.ts';
 export interface PrivacyDeps {
   db: Database;
   storage: ObjectStorage;
-  jobs: Pick<Jobs, 'enqueueSealedEmail'>;
+  jobs: Pick<Jobs, 'enqueueSealedEmail' | 'enqueueEmail'>;
   /** AUTH_SECRET: the pseudonymous reference of the audit log. */
   secret: string;
+  /** The calendar invitations' organiser, for the cancellations an erasure sends hosts. */
+  organizer: { name: string; email: string };
 }
 
 export function privacyDeps(runtime: Pick<Runtime, 'database' | 'storage' | 'jobs' | 'config'>): PrivacyDeps {
-  return { db: runtime.database.db, storage: runtime.storage, jobs: runtime.jobs, secret: runtime.config.authSecret };
+  return {
+    db: runtime.database.db,
+    storage: runtime.storage,
+    jobs: runtime.jobs,
+    secret: runtime.config.authSecret,
+    organizer: organizerOf(runtime.config),
+  };
 }
 
 const normal = (email: string) => email.trim().toLowerCase();
@@ -65,7 +75,7 @@ function auditNaming(email: string, ids: { user: string | null; applications: st
 /** Everything held about an address: applications (with consents), messages, the account, files, audit entries. */
 export async function findPersonData(db: Database, rawEmail: string) {
   const email = normal(rawEmail);
-  const [personApplications, messages, [account], alerts] = await Promise.all([
+  const [personApplications, messages, [account], alerts, personBookings] = await Promise.all([
     db
       .select({ application: applications, positionTitle: positions.title, resume: uploads })
       .from(applications)
@@ -105,6 +115,24 @@ export async function findPersonData(db: Database, rawEmail: string) {
       .from(jobAlerts)
       .where(eq(jobAlerts.email, email))
       .orderBy(jobAlerts.createdAt),
+    // Meetings and interviews they booked: what they typed and when, never the manage token's hash.
+    db
+      .select({
+        id: bookings.id,
+        kind: bookings.kind,
+        status: bookings.status,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+        guestName: bookings.guestName,
+        guestCompany: bookings.guestCompany,
+        topic: bookings.topic,
+        guestTimeZone: bookings.guestTimeZone,
+        createdAt: bookings.createdAt,
+        cancelledAt: bookings.cancelledAt,
+      })
+      .from(bookings)
+      .where(eq(bookings.guestEmail, email))
+      .orderBy(bookings.createdAt),
   ]);
   const ids = {
     user: account?.id ?? null,
@@ -143,6 +171,7 @@ export async function findPersonData(db: Database, rawEmail: string) {
     messages,
     account: account ?? null,
     jobAlerts: alerts,
+    bookings: personBookings,
     auditEntries: entries,
     files: [
       ...personApplications.flatMap((row) =>
@@ -173,6 +202,7 @@ export async function findPersonSummary(db: Database, email: string) {
     messages: data.messages.map(({ message }) => ({ id: message.id, createdAt: message.createdAt, reason: message.reason })),
     account: data.account,
     files: data.files.length,
+    bookings: data.bookings.length,
     auditEntries: data.auditEntries.length,
   };
 }
@@ -208,6 +238,7 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
       };
     }),
     jobAlerts: data.jobAlerts,
+    bookings: data.bookings,
     auditEntries: data.auditEntries.map(({ actorUserId: _actor, ...entry }) => entry),
   };
 }
@@ -279,6 +310,8 @@ export interface ErasureResult {
 export async function erasePerson(deps: PrivacyDeps, actor: Actor, rawEmail: string): Promise<ErasureResult> {
   const email = normal(rawEmail);
   const reference = personReference(deps.secret, email);
+  // Hosts are told first: their calendars drop the meetings with someone the site will no longer know.
+  await cancelBookingsOfGuest(deps, email);
   const data = await findPersonData(deps.db, email);
   const held = data.applications
     .filter(({ application }) => application.legalHoldAt)
@@ -317,6 +350,8 @@ export async function erasePerson(deps: PrivacyDeps, actor: Actor, rawEmail: str
     // An invitation names the address too, accepted or not.
     await tx.delete(invitations).where(eq(invitations.email, email));
     await tx.delete(jobAlerts).where(eq(jobAlerts.email, email));
+    // Their bookings (the hosts were sent the cancellation first, below the transaction's start).
+    await tx.delete(bookings).where(eq(bookings.guestEmail, email));
     // Mail already sent or waiting, to or about the person (pg-boss keeps jobs for a week).
     await tx.execute(sql`delete from pgboss.job where lower(data->>'to') = ${email} or lower(data->>'replyTo') = ${email}`);
     // The audit log keeps what happened, and a pseudonym for who it happened to.

@@ -1,0 +1,53 @@
+import { z } from 'zod/mini';
+import { honeypotField } from '../honeypot.ts';
+import { isTimeZone } from './format.ts';
+
+/**
+ * Book a Meeting's form (issue 31), the one schema the page and the server use: who is coming,
+ * what about, and the time they picked (as the instant the page offered, with their zone).
+ */
+
+export const meetingTexts = {
+  title: 'Book a Meeting',
+  pickTime: 'Choose a time',
+  noTimes: 'No free time is left in the next 14 days. Please write to us instead.',
+  booked: 'Your meeting is booked',
+  moved: 'Your meeting was moved',
+  cancelled: 'This meeting was cancelled',
+  rateLimited: 'Too many bookings from this connection. Please try again in an hour, or write to us.',
+} as const;
+
+const text = (max: number, message: string) => z.string().check(z.trim(), z.maxLength(max, message));
+
+export const meetingFormSchema = z.object({
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(2, 'Please enter your name (at least 2 characters).'),
+      z.maxLength(100, 'Your name can be at most 100 characters.'),
+    ),
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.email('Please enter a valid email address'),
+      z.maxLength(254, 'Please enter a valid email address'),
+    ),
+  company: z.optional(text(100, 'The company name can be at most 100 characters.')),
+  topic: z.optional(text(500, 'The topic can be at most 500 characters.')),
+  start: z
+    .string()
+    .check(
+      z.refine(
+        (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00(\.000)?Z$/.test(value) && !Number.isNaN(Date.parse(value)),
+        'Please choose one of the times shown.',
+      ),
+    ),
+  time_zone: z.string().check(z.refine((value) => isTimeZone(value), 'Please choose a time zone from the list.')),
+  ...honeypotField,
+});
+
+export type MeetingFormInput = z.input<typeof meetingFormSchema>;
+export type MeetingFieldErrors = Partial<Record<keyof MeetingFormInput | 'form', string>>;

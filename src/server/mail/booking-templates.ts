@@ -1,0 +1,91 @@
+/**
+ * The e-mails of bookings (src/server/scheduling/): to the guest and to the hosts, when a meeting
+ * is booked, moved or cancelled, each with the calendar invitation attached by the sender and the
+ * link to reschedule or cancel. The guest's e-mail repeats nothing they typed but their name: anyone
+ * can type anyone's address into a form, and what it sends must not carry their text to it.
+ */
+import { siteConfig } from '../../lib/site-config.ts';
+import { oneLine, render, safeUrl, type MailContent } from './templates.ts';
+
+export type BookingChange = 'booked' | 'moved' | 'cancelled';
+
+const headings: Record<BookingChange, string> = {
+  booked: 'Your meeting is booked',
+  moved: 'Your meeting was moved',
+  cancelled: 'Your meeting was cancelled',
+};
+
+/** To the person who booked: when (in their zone), with whom, and the link to change it. */
+export function bookingGuestMail(input: {
+  change: BookingChange;
+  guestName: string;
+  /** The time in the guest's zone, with the zone ("Tuesday, December 1, 2026 at 4:00 PM GMT+1"). */
+  when: string;
+  hostNames: string;
+  manageUrl: string;
+  what: string;
+}): MailContent {
+  const cancelled = input.change === 'cancelled';
+  return render({
+    subject: `${headings[input.change]}: ${oneLine(input.when, 80)}`,
+    preheader: cancelled ? `Your ${input.what} on ${input.when} is cancelled.` : `${input.what} with ${input.hostNames}, ${input.when}.`,
+    heading: headings[input.change],
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${oneLine(input.guestName, 80)},` },
+      {
+        kind: 'paragraph',
+        text: cancelled
+          ? `Your ${input.what} with ${input.hostNames} on ${input.when} is cancelled. Your calendar removes it when you open the attached invitation.`
+          : `Your ${input.what} with ${input.hostNames} is on ${input.when}. The attached invitation adds it to your calendar.`,
+      },
+      {
+        kind: 'details',
+        rows: [
+          ['When', input.when],
+          ['With', input.hostNames],
+        ],
+      },
+      ...(cancelled
+        ? [{ kind: 'button' as const, label: 'Book another time', href: safeUrl(input.manageUrl) }]
+        : [{ kind: 'button' as const, label: 'Reschedule or cancel', href: safeUrl(input.manageUrl) }]),
+      {
+        kind: 'paragraph',
+        text: `If you did not book this, someone else typed your address: cancel it with the link above, or ignore this e-mail.`,
+      },
+    ],
+    reason: `You received this e-mail because this address was given when booking a meeting on the ${siteConfig.name} website.`,
+  });
+}
+
+/** To each host: what the guest wrote, when (in the host's zone), and the booking's link. */
+export function bookingHostMail(input: {
+  change: BookingChange;
+  when: string;
+  what: string;
+  guest: { name: string; email: string; company?: string | null; topic?: string | null };
+  manageUrl: string;
+}): MailContent {
+  const verb = { booked: 'booked', moved: 'moved', cancelled: 'cancelled' }[input.change];
+  return {
+    ...render({
+      subject: `${input.what[0]!.toUpperCase()}${input.what.slice(1)} ${verb}: ${oneLine(input.guest.name, 60)}, ${oneLine(input.when, 60)}`,
+      preheader: `${oneLine(input.guest.name, 80)} ${verb} a ${input.what} for ${input.when}.`,
+      heading: `${input.what[0]!.toUpperCase()}${input.what.slice(1)} ${verb}`,
+      blocks: [
+        {
+          kind: 'details',
+          rows: [
+            ['When', input.when],
+            ['Name', input.guest.name],
+            ['E-mail', input.guest.email],
+            ...(input.guest.company ? [['Company', input.guest.company] as const] : []),
+          ],
+        },
+        ...(input.guest.topic ? [{ kind: 'quote' as const, label: 'Topic', text: input.guest.topic }] : []),
+        { kind: 'paragraph', text: 'The attached invitation updates your calendar. Reply to this e-mail to write to the guest.' },
+      ],
+      reason: `You received this e-mail because you take meetings booked on the ${siteConfig.name} website.`,
+    }),
+    replyTo: input.guest.email,
+  };
+}

@@ -1,0 +1,354 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { rolesWith } from '../access/permissions.ts';
+import { bookingHosts, bookings, staffDaysOff, staffSchedules, users } from '../db/schema.ts';
+import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
+import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
+import { COMPANY_HOURS, DEFAULT_BUFFER_MINUTES, DEFAULT_NOTICE_MINUTES, type BookingKind } from '../../lib/scheduling/hours.ts';
+import { freeTimes, type FreeTime, type HostCalendar, type SlotRequest } from './slots.ts';
+
+/**
+ * Bookings (issue 31): each one a transaction that holds its hosts for the meeting and their
+ * buffer. Whether a time is free is computed for the page and checked again here, but what keeps
+ * two bookings from holding one person at once is the database's exclusion constraint
+ * (booking_hosts_no_overlap), whichever instance takes them: a booking that loses the race is
+ * refused with "That time was just taken" and fresh times, never booked twice.
+ */
+
+const DAY = 86_400_000;
+/** Book a Meeting: 30 minutes, within the next 14 days. */
+export const MEETING_MINUTES = 30;
+export const BOOKING_WINDOW_DAYS = 14;
+/** PostgreSQL's exclusion_violation. */
+const EXCLUSION_VIOLATION = '23P01';
+
+export const bookingMessages = {
+  taken: 'That time was just taken. Please choose another one.',
+  notOffered: 'That time is not offered. Please choose one of the times shown.',
+  cancelled: 'This booking was cancelled, so it cannot be moved.',
+  past: 'This booking has already taken place.',
+} as const;
+
+/** A time that cannot be booked, with the reason in words for the person booking. */
+export class BookingRefused extends Error {
+  readonly reason: keyof typeof bookingMessages;
+  /** For "taken": the times still free, so the page can offer them at once. */
+  readonly freshTimes: FreeTime[];
+
+  constructor(reason: keyof typeof bookingMessages, freshTimes: FreeTime[] = []) {
+    super(bookingMessages[reason]);
+    this.name = 'BookingRefused';
+    this.reason = reason;
+    this.freshTimes = freshTimes;
+  }
+}
+
+const isExclusionViolation = (error: unknown): boolean => {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause)
+    if ((cause as { code?: string }).code === EXCLUSION_VIOLATION) return true;
+  return false;
+};
+
+/**
+ * Why a start is not free: "taken" when it would be free but for what holds the hosts now (the
+ * person saw it offered a moment ago), "notOffered" when it never would be (outside the hours,
+ * the notice or the window, or not a quarter hour: an old or altered page).
+ */
+function refusalFor(calendars: HostCalendar[], request: SlotRequest, start: Date, mode: 'any' | 'all'): BookingRefused {
+  const unheld = calendars.map((calendar) => ({ ...calendar, holds: [] }));
+  const wouldBeFree = freeTimes(unheld, request, mode).some((time) => time.start.getTime() === start.getTime());
+  return wouldBeFree ? new BookingRefused('taken', freeTimes(calendars, request, mode)) : new BookingRefused('notOffered');
+}
+
+/** '[start,end)' for a tstzrange column. */
+const range = (start: Date, end: Date) => `[${start.toISOString()},${end.toISOString()})`;
+
+/**
+ * The calendars of these people over a window: their hours (or the company's), days off, and what
+ * holds them (active holds overlapping the window; one booking's own holds left out when it is
+ * the one being moved).
+ */
+export async function hostCalendars(
+  db: Database,
+  userIds: readonly string[],
+  window: { from: Date; to: Date },
+  exceptBookingId?: string,
+): Promise<HostCalendar[]> {
+  if (userIds.length === 0) return [];
+  const ids = [...userIds];
+  const [schedules, daysOff, holds] = await Promise.all([
+    db.select().from(staffSchedules).where(inArray(staffSchedules.userId, ids)),
+    db
+      .select()
+      .from(staffDaysOff)
+      .where(
+        and(
+          inArray(staffDaysOff.userId, ids),
+          gte(staffDaysOff.day, new Date(window.from.getTime() - DAY).toISOString().slice(0, 10)),
+          lt(staffDaysOff.day, new Date(window.to.getTime() + 2 * DAY).toISOString().slice(0, 10)),
+        ),
+      ),
+    db
+      .select({
+        userId: bookingHosts.userId,
+        start: sql<string>`lower(${bookingHosts.during})`,
+        end: sql<string>`upper(${bookingHosts.during})`,
+      })
+      .from(bookingHosts)
+      .where(
+        and(
+          inArray(bookingHosts.userId, ids),
+          eq(bookingHosts.active, true),
+          // Holds reaching into the window, and a day around it for the daily cap.
+          sql`${bookingHosts.during} && tstzrange(${new Date(window.from.getTime() - DAY).toISOString()}::timestamptz, ${new Date(window.to.getTime() + DAY).toISOString()}::timestamptz)`,
+          exceptBookingId ? ne(bookingHosts.bookingId, exceptBookingId) : undefined,
+        ),
+      ),
+  ]);
+  return ids.map((userId) => {
+    const schedule = schedules.find((row) => row.userId === userId);
+    return {
+      userId,
+      timeZone: schedule?.timeZone ?? COMPANY_TIME_ZONE,
+      weeklyHours: schedule?.weeklyHours ?? COMPANY_HOURS,
+      daysOff: new Set(daysOff.filter((row) => row.userId === userId).map((row) => row.day)),
+      bufferMinutes: schedule?.bufferMinutes ?? DEFAULT_BUFFER_MINUTES,
+      noticeMinutes: schedule?.noticeMinutes ?? DEFAULT_NOTICE_MINUTES,
+      dailyCap: schedule?.dailyCap ?? null,
+      holds: holds.filter((row) => row.userId === userId).map((row) => ({ start: new Date(row.start), end: new Date(row.end) })),
+    };
+  });
+}
+
+/** The people visitors can book a meeting with: those whose role hosts meetings and who have not opted out. */
+export async function meetingHostIds(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(staffSchedules, eq(staffSchedules.userId, users.id))
+    .where(and(inArray(users.role, rolesWith('meetings.host')), sql`coalesce(${staffSchedules.takesMeetings}, true)`))
+    .orderBy(users.id);
+  return rows.map((row) => row.id);
+}
+
+const meetingWindow = (now: Date) => ({ from: now, to: new Date(now.getTime() + BOOKING_WINDOW_DAYS * DAY) });
+
+/** The free times of Book a Meeting: the next 14 days, when at least one host is free. */
+export async function meetingTimes(db: Database, now = new Date()): Promise<FreeTime[]> {
+  const window = meetingWindow(now);
+  const hosts = await hostCalendars(db, await meetingHostIds(db), window);
+  return freeTimes(hosts, { durationMinutes: MEETING_MINUTES, ...window, now }, 'any');
+}
+
+export interface Guest {
+  name: string;
+  email: string;
+  company?: string | null;
+  topic?: string | null;
+  /** The zone they chose the time in (their e-mails show it). */
+  timeZone: string;
+}
+
+export interface NewBooking {
+  kind: BookingKind;
+  start: Date;
+  durationMinutes: number;
+  guest: Guest;
+  applicationId?: string | null;
+}
+
+/** Holds every host and records the booking, in one transaction; the constraint refuses an overlap. */
+async function insertBooking(db: Database, booking: NewBooking, hosts: readonly HostCalendar[]) {
+  const token = newSecretToken();
+  const end = new Date(booking.start.getTime() + booking.durationMinutes * 60_000);
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(bookings)
+      .values({
+        uid: `${randomUUID()}@helixpoint`,
+        kind: booking.kind,
+        startsAt: booking.start,
+        endsAt: end,
+        guestName: booking.guest.name,
+        guestEmail: booking.guest.email,
+        guestCompany: booking.guest.company ?? null,
+        topic: booking.guest.topic ?? null,
+        guestTimeZone: booking.guest.timeZone,
+        applicationId: booking.applicationId ?? null,
+        manageTokenHash: hashSecretToken(token),
+      })
+      .returning();
+    await tx.insert(bookingHosts).values(
+      hosts.map((host) => ({
+        bookingId: inserted!.id,
+        userId: host.userId,
+        during: range(booking.start, new Date(end.getTime() + host.bufferMinutes * 60_000)),
+      })),
+    );
+    return inserted!;
+  });
+  return { booking: row, hostIds: hosts.map((host) => host.userId), token };
+}
+
+/** How many meetings each host has coming: the one with fewest takes the next (round robin). */
+async function upcomingLoads(db: Database, hostIds: readonly string[], now: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ userId: bookingHosts.userId, count: count() })
+    .from(bookingHosts)
+    .innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId))
+    .where(and(inArray(bookingHosts.userId, [...hostIds]), eq(bookingHosts.active, true), gte(bookings.startsAt, now)))
+    .groupBy(bookingHosts.userId);
+  return new Map(rows.map((row) => [row.userId, row.count]));
+}
+
+/**
+ * Books a meeting at a start the page offered: checked again against the hosts' calendars, then
+ * given to the free host with the fewest meetings coming; if that host was taken meanwhile (the
+ * constraint says so), the next free one; if none is left, refused with the fresh times.
+ */
+export async function bookMeeting(db: Database, guest: Guest, start: Date, now = new Date()) {
+  const window = meetingWindow(now);
+  const calendars = await hostCalendars(db, await meetingHostIds(db), window);
+  const request = { durationMinutes: MEETING_MINUTES, ...window, now };
+  const offered = freeTimes(calendars, request, 'any').find((time) => time.start.getTime() === start.getTime());
+  if (!offered) throw refusalFor(calendars, request, start, 'any');
+  const loads = await upcomingLoads(db, offered.hosts, now);
+  const order = [...offered.hosts].sort((a, b) => (loads.get(a) ?? 0) - (loads.get(b) ?? 0) || a.localeCompare(b));
+  for (const hostId of order) {
+    try {
+      return await insertBooking(db, { kind: 'meeting', start, durationMinutes: MEETING_MINUTES, guest }, [
+        calendars.find((calendar) => calendar.userId === hostId)!,
+      ]);
+    } catch (error) {
+      if (!isExclusionViolation(error)) throw error;
+    }
+  }
+  throw new BookingRefused('taken', await meetingTimes(db, now));
+}
+
+/** Books a time for every one of these hosts at once (an interview panel), or refuses. */
+export async function bookWithAll(
+  db: Database,
+  booking: NewBooking,
+  hostIds: readonly string[],
+  window: { from: Date; to: Date },
+  now = new Date(),
+) {
+  const calendars = await hostCalendars(db, hostIds, window);
+  const request = { durationMinutes: booking.durationMinutes, ...window, now };
+  const offered = freeTimes(calendars, request, 'all').some((time) => time.start.getTime() === booking.start.getTime());
+  if (!offered) throw refusalFor(calendars, request, booking.start, 'all');
+  try {
+    return await insertBooking(db, booking, calendars);
+  } catch (error) {
+    if (!isExclusionViolation(error)) throw error;
+    throw new BookingRefused('taken', freeTimes(await hostCalendars(db, hostIds, window), request, 'all'));
+  }
+}
+
+/** The booking a manage link names (cancel, move), with its hosts; null for an unknown token. */
+export async function findBookingByToken(db: Database, token: string) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [booking] = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.manageTokenHash, hashSecretToken(token)));
+  return booking ? withHosts(db, booking) : null;
+}
+
+/** A booking by its id, with its hosts (the server's own use: an erasure). */
+export async function findBookingById(db: Database, id: string) {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, id));
+  return booking ? withHosts(db, booking) : null;
+}
+
+async function withHosts(db: Database, booking: typeof bookings.$inferSelect) {
+  const hosts = await db
+    .select({ userId: bookingHosts.userId, name: users.name, email: users.email })
+    .from(bookingHosts)
+    .innerJoin(users, eq(users.id, bookingHosts.userId))
+    .where(eq(bookingHosts.bookingId, booking.id));
+  return { booking, hosts };
+}
+
+export type FoundBooking = NonNullable<Awaited<ReturnType<typeof findBookingByToken>>>;
+
+/**
+ * Moves a booking to another start its hosts are free at (its own holds do not count against it):
+ * the same UID with the next SEQUENCE, so calendars update the event they have; the manage link
+ * keeps working. A cancelled or past booking is not moved.
+ */
+export async function rescheduleBooking(
+  db: Database,
+  found: FoundBooking,
+  start: Date,
+  window: { from: Date; to: Date },
+  now = new Date(),
+) {
+  const { booking } = found;
+  if (booking.status === 'cancelled') throw new BookingRefused('cancelled');
+  if (booking.endsAt.getTime() <= now.getTime()) throw new BookingRefused('past');
+  const durationMinutes = (booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000;
+  const hostIds = found.hosts.map((host) => host.userId);
+  const calendars = await hostCalendars(db, hostIds, window, booking.id);
+  const request = { durationMinutes, ...window, now };
+  if (!freeTimes(calendars, request, 'all').some((time) => time.start.getTime() === start.getTime()))
+    throw refusalFor(calendars, request, start, 'all');
+  const end = new Date(start.getTime() + durationMinutes * 60_000);
+  try {
+    return await db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(bookings)
+        .set({ startsAt: start, endsAt: end, sequence: sql`${bookings.sequence} + 1`, reminderSentAt: null, updatedAt: now })
+        .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed')))
+        .returning();
+      if (!moved) throw new BookingRefused('cancelled');
+      for (const calendar of calendars)
+        await tx
+          .update(bookingHosts)
+          .set({ during: range(start, new Date(end.getTime() + calendar.bufferMinutes * 60_000)) })
+          .where(and(eq(bookingHosts.bookingId, booking.id), eq(bookingHosts.userId, calendar.userId)));
+      return moved;
+    });
+  } catch (error) {
+    if (!isExclusionViolation(error)) throw error;
+    throw new BookingRefused('taken', freeTimes(await hostCalendars(db, hostIds, window, booking.id), request, 'all'));
+  }
+}
+
+/** Cancels a booking and frees its hosts (SEQUENCE raised for the METHOD:CANCEL); cancelling twice changes nothing. */
+export async function cancelBooking(db: Database, found: FoundBooking, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: now, sequence: sql`${bookings.sequence} + 1`, updatedAt: now })
+      .where(and(eq(bookings.id, found.booking.id), eq(bookings.status, 'confirmed')))
+      .returning();
+    await tx.update(bookingHosts).set({ active: false }).where(eq(bookingHosts.bookingId, found.booking.id));
+    return cancelled ?? null;
+  });
+}
+
+/** A host's meetings and interviews still to come, soonest first: their home lists them (issue 30's sales home). */
+export async function upcomingBookingsOf(db: Database, userId: string, now = new Date(), limit = 5) {
+  const mine = and(eq(bookingHosts.userId, userId), eq(bookingHosts.active, true), gte(bookings.endsAt, now));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: bookings.id,
+        kind: bookings.kind,
+        startsAt: bookings.startsAt,
+        guestName: bookings.guestName,
+        guestEmail: bookings.guestEmail,
+        guestCompany: bookings.guestCompany,
+      })
+      .from(bookingHosts)
+      .innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId))
+      .where(mine)
+      .orderBy(bookings.startsAt)
+      .limit(limit),
+    db.select({ count: count() }).from(bookingHosts).innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId)).where(mine),
+  ]);
+  return { count: total?.count ?? 0, rows };
+}

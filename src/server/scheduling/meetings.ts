@@ -1,0 +1,194 @@
+import type { Runtime } from '../runtime.ts';
+import { admitPublicForm, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
+import { spendMailBudget } from '../mail/budget.ts';
+import { bookingGuestMail, bookingHostMail, type BookingChange } from '../mail/booking-templates.ts';
+import { bookings, staffSchedules } from '../db/schema.ts';
+import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { siteConfig } from '../../lib/site-config.ts';
+import { meetingFormSchema, meetingTexts, type MeetingFieldErrors } from '../../lib/scheduling/meeting-form.ts';
+import { whenLabel, zoneOrCompany } from '../../lib/scheduling/format.ts';
+import {
+  BOOKING_WINDOW_DAYS,
+  BookingRefused,
+  bookMeeting,
+  cancelBooking,
+  findBookingById,
+  findBookingByToken,
+  rescheduleBooking,
+  type FoundBooking,
+} from './bookings.ts';
+import { bookingInvitation } from './ics.ts';
+import type { FreeTime } from './slots.ts';
+
+/**
+ * Book a Meeting and a booking's own page (issue 31): the public form's command (schema, honeypot,
+ * rate limit, then the booking engine), a move or a cancellation through the manage link, and the
+ * e-mails with their calendar invitations to the guest and the hosts.
+ */
+
+export interface MeetingDeps extends PublicFormDeps {
+  /** The invitations' organiser: the company's address. */
+  organizer: { name: string; email: string };
+}
+
+/** The invitations' organiser: the company, at its contact address (or the sending address). */
+export function organizerOf(config: Pick<Runtime['config'], 'mail'>): MeetingDeps['organizer'] {
+  const from = config.mail.from;
+  return { name: siteConfig.name, email: config.mail.contactEmail ?? from.match(/<([^>]+)>/)?.[1] ?? from };
+}
+
+export function meetingDeps(runtime: Runtime): MeetingDeps {
+  return { ...publicFormDeps(runtime), organizer: organizerOf(runtime.config) };
+}
+
+export const bookingPath = (token: string) => `/bookings/${token}`;
+
+export type MeetingOutcome =
+  /** Booked: the manage link's token (null for a bot that filled the honeypot: told it worked, nothing booked). */
+  { kind: 'booked'; token: string | null } | { kind: 'refused'; fieldErrors: MeetingFieldErrors; freshTimes?: FreeTime[] };
+
+export async function requestMeeting(deps: MeetingDeps, input: unknown, clientKey: string, now = new Date()): Promise<MeetingOutcome> {
+  const admission = await admitPublicForm(deps, meetingFormSchema, input, 'meeting', clientKey);
+  if (admission.kind === 'honeypot') {
+    deps.log({}, 'meeting dropped: honeypot filled');
+    return { kind: 'booked', token: null };
+  }
+  if (admission.kind === 'rate-limited') return { kind: 'refused', fieldErrors: { form: meetingTexts.rateLimited } };
+  if (admission.kind === 'invalid') return { kind: 'refused', fieldErrors: admission.fieldErrors };
+  const form = admission.form;
+  try {
+    const { token } = await bookMeeting(
+      deps.db,
+      { name: form.name, email: form.email, company: form.company || null, topic: form.topic || null, timeZone: form.time_zone },
+      new Date(form.start),
+      now,
+    );
+    const found = (await findBookingByToken(deps.db, token))!;
+    await notifyBooking(deps, found, token, 'booked');
+    deps.log({ bookingId: found.booking.id }, 'meeting booked');
+    return { kind: 'booked', token };
+  } catch (error) {
+    if (!(error instanceof BookingRefused)) throw error;
+    return { kind: 'refused', fieldErrors: { start: error.message }, freshTimes: error.freshTimes };
+  }
+}
+
+const window = (now: Date) => ({ from: now, to: new Date(now.getTime() + BOOKING_WINDOW_DAYS * 86_400_000) });
+
+/** Moves the booking a manage link names; refusals in words (taken, cancelled, past, not offered). */
+export async function moveBooking(deps: MeetingDeps, found: FoundBooking, token: string, start: Date, now = new Date()) {
+  try {
+    await rescheduleBooking(deps.db, found, start, window(now), now);
+  } catch (error) {
+    if (!(error instanceof BookingRefused)) throw error;
+    return { kind: 'refused' as const, message: error.message };
+  }
+  await notifyBooking(deps, (await findBookingByToken(deps.db, token))!, token, 'moved');
+  return { kind: 'moved' as const };
+}
+
+export async function cancelByGuest(deps: MeetingDeps, found: FoundBooking, token: string, now = new Date()) {
+  const cancelled = await cancelBooking(deps.db, found, now);
+  // Cancelling twice (a second click, an old tab) changes nothing and sends nothing.
+  if (cancelled) await notifyBooking(deps, (await findBookingByToken(deps.db, token))!, token, 'cancelled');
+}
+
+/** The calendar part of a booking's e-mails: REQUEST, or CANCEL once cancelled. */
+function invitationOf(
+  { booking, hosts }: FoundBooking,
+  manageUrl: string | undefined,
+  organizer: MeetingDeps['organizer'],
+  { withGuest = true } = {},
+) {
+  return {
+    method: booking.status === 'cancelled' ? ('CANCEL' as const) : ('REQUEST' as const),
+    content: bookingInvitation(
+      {
+        uid: booking.uid,
+        sequence: booking.sequence,
+        status: booking.status,
+        kind: booking.kind,
+        startsAt: booking.startsAt,
+        endsAt: booking.endsAt,
+        title: booking.kind === 'interview' ? `Interview with ${siteConfig.name}` : `Meeting with ${siteConfig.name}`,
+        guest: withGuest ? { name: booking.guestName, email: booking.guestEmail } : undefined,
+        hosts: hosts.map((host) => ({ name: host.name, email: host.email })),
+        manageUrl,
+        createdAt: booking.createdAt,
+        updatedAt: booking.updatedAt,
+      },
+      organizer,
+    ),
+  };
+}
+
+/**
+ * Before a person's data is erased (privacy): their bookings still to come are cancelled and each
+ * host gets the cancellation (METHOD:CANCEL), so no calendar keeps a meeting with someone the site
+ * no longer knows; nothing goes to the erased address. Returns how many were cancelled.
+ */
+export async function cancelBookingsOfGuest(deps: Pick<MeetingDeps, 'db' | 'jobs' | 'organizer'>, email: string, now = new Date()) {
+  const coming = await deps.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.guestEmail, email), eq(bookings.status, 'confirmed'), gt(bookings.endsAt, now)));
+  for (const { id } of coming) {
+    const found = await findBookingById(deps.db, id);
+    if (!found || !(await cancelBooking(deps.db, found, now))) continue;
+    const cancelled = (await findBookingById(deps.db, id))!;
+    const what = cancelled.booking.kind === 'interview' ? 'interview' : 'meeting';
+    for (const host of cancelled.hosts) {
+      const mail = bookingHostMail({
+        change: 'cancelled',
+        when: whenLabel(cancelled.booking.startsAt, COMPANY_TIME_ZONE),
+        what,
+        guest: { name: 'A guest whose data was erased', email: '(erased)' },
+        manageUrl: '',
+      });
+      const { replyTo: _guest, ...withoutReply } = mail;
+      await deps.jobs.enqueueEmail({
+        to: host.email,
+        ...withoutReply,
+        calendar: invitationOf(cancelled, undefined, deps.organizer, { withGuest: false }),
+      });
+    }
+  }
+  return coming.length;
+}
+
+/** The e-mails of a change: to the guest in their zone, to each host in theirs, each with the invitation (REQUEST or CANCEL). */
+async function notifyBooking(deps: MeetingDeps, found: FoundBooking, token: string, change: BookingChange) {
+  const { booking, hosts } = found;
+  const manageUrl = `${deps.siteUrl}${bookingPath(token)}`;
+  const what = booking.kind === 'interview' ? 'interview' : 'meeting';
+  const hostNames = hosts.map((host) => host.name).join(', ') || siteConfig.name;
+  const calendar = invitationOf(found, manageUrl, deps.organizer);
+  // A booking e-mails the address typed into a public form: within that address's mail budget.
+  if (change !== 'booked' || (await spendMailBudget(deps.rateLimits, booking.guestEmail, 'meeting-booked'))) {
+    const guestMail = bookingGuestMail({
+      change,
+      guestName: booking.guestName,
+      when: whenLabel(booking.startsAt, zoneOrCompany(booking.guestTimeZone)),
+      hostNames,
+      manageUrl,
+      what,
+    });
+    await deps.jobs.enqueueEmail({ to: booking.guestEmail, ...guestMail, calendar });
+  }
+  const zones = await deps.db
+    .select({ userId: staffSchedules.userId, timeZone: staffSchedules.timeZone })
+    .from(staffSchedules)
+    .where(inArray(staffSchedules.userId, hosts.length > 0 ? hosts.map((host) => host.userId) : ['']));
+  for (const host of hosts) {
+    const zone = zoneOrCompany(zones.find((row) => row.userId === host.userId)?.timeZone);
+    const hostMail = bookingHostMail({
+      change,
+      when: whenLabel(booking.startsAt, zone),
+      what,
+      guest: { name: booking.guestName, email: booking.guestEmail, company: booking.guestCompany, topic: booking.topic },
+      manageUrl,
+    });
+    await deps.jobs.enqueueEmail({ to: host.email, ...hostMail, calendar });
+  }
+}
