@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import { positionsModule } from './positions/module.ts';
 import { privacyModule } from './privacy/module.ts';
+import { schedulingModule } from './scheduling/module.ts';
 import { startServer, type ServerModule, type StartedServer } from './runtime.ts';
 import { uploadsModule } from './uploads/module.ts';
 
@@ -22,6 +23,7 @@ export const serverModules: readonly ServerModule[] = [
   privacyModule,
   alertsModule,
   insightsModule,
+  schedulingModule,
 ];
 
 /** Every domain's queue: a backup carries their jobs, a restore creates them first. */

@@ -752,6 +752,8 @@ export const bookings = pgTable(
     guestTimeZone: text('guest_time_zone').notNull(),
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
     manageTokenHash: text('manage_token_hash').notNull().unique(),
+    /** The same token sealed with AUTH_SECRET (src/server/mail/sealed.ts): the reminder e-mail carries the link. */
+    manageTokenSealed: text('manage_token_sealed'),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -90,10 +90,12 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
         ['cleanup-alerts', '23 * * * *'],
         ['job-alerts', '11 * * * *'],
         ['apply-retention', '43 2 * * *'],
+        ['booking-reminders', '*/5 * * * *'],
       ]),
     );
     expect((await jobs.queueCounts()).map((queue) => queue.name).sort()).toEqual([
       'apply-retention',
+      'booking-reminders',
       'cleanup-alerts',
       'cleanup-uploads',
       'job-alerts',

@@ -89,3 +89,59 @@ export function bookingHostMail(input: {
     replyTo: input.guest.email,
   };
 }
+
+/** The day before: to the guest, when and with whom, and the link to move or cancel (when the booking keeps it). */
+export function bookingReminderGuestMail(input: {
+  guestName: string;
+  when: string;
+  hostNames: string;
+  what: string;
+  manageUrl: string | null;
+}): MailContent {
+  return render({
+    subject: `Reminder: your ${input.what} on ${oneLine(input.when, 80)}`,
+    preheader: `Your ${input.what} with ${input.hostNames} is on ${input.when}.`,
+    heading: `Your ${input.what} is tomorrow`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${oneLine(input.guestName, 80)},` },
+      { kind: 'paragraph', text: `A reminder: your ${input.what} with ${input.hostNames} is on ${input.when}.` },
+      {
+        kind: 'details',
+        rows: [
+          ['When', input.when],
+          ['With', input.hostNames],
+        ],
+      },
+      ...(input.manageUrl ? [{ kind: 'button' as const, label: 'Reschedule or cancel', href: safeUrl(input.manageUrl) }] : []),
+    ],
+    reason: `You received this e-mail because this address was given when booking a ${input.what} on the ${siteConfig.name} website.`,
+  });
+}
+
+/** The day before: to each host, who is coming and when. */
+export function bookingReminderHostMail(input: {
+  when: string;
+  what: string;
+  guest: { name: string; email: string; company?: string | null };
+}): MailContent {
+  return {
+    ...render({
+      subject: `Reminder: ${input.what} with ${oneLine(input.guest.name, 60)}, ${oneLine(input.when, 60)}`,
+      preheader: `${oneLine(input.guest.name, 80)}, ${input.when}.`,
+      heading: `${input.what[0]!.toUpperCase()}${input.what.slice(1)} tomorrow`,
+      blocks: [
+        {
+          kind: 'details',
+          rows: [
+            ['When', input.when],
+            ['Name', input.guest.name],
+            ['E-mail', input.guest.email],
+            ...(input.guest.company ? [['Company', input.guest.company] as const] : []),
+          ],
+        },
+      ],
+      reason: `You received this e-mail because you take meetings booked on the ${siteConfig.name} website.`,
+    }),
+    replyTo: input.guest.email,
+  };
+}

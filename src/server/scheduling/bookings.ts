@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { rolesWith } from '../access/permissions.ts';
 import { bookingHosts, bookings, staffDaysOff, staffSchedules, users } from '../db/schema.ts';
 import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
+import { sealText } from '../mail/sealed.ts';
 import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
 import { COMPANY_HOURS, DEFAULT_BUFFER_MINUTES, DEFAULT_NOTICE_MINUTES, type BookingKind } from '../../lib/scheduling/hours.ts';
 import { freeTimes, type FreeTime, type HostCalendar, type SlotRequest } from './slots.ts';
@@ -20,6 +21,8 @@ const DAY = 86_400_000;
 /** Book a Meeting: 30 minutes, within the next 14 days. */
 export const MEETING_MINUTES = 30;
 export const BOOKING_WINDOW_DAYS = 14;
+/** The purpose the manage token is sealed under (its own key). */
+export const MANAGE_TOKEN_SEAL = 'booking manage token';
 /** PostgreSQL's exclusion_violation. */
 const EXCLUSION_VIOLATION = '23P01';
 
@@ -151,6 +154,8 @@ export interface Guest {
 }
 
 export interface NewBooking {
+  /** AUTH_SECRET: the manage token is kept sealed with it too, for the reminder's link. */
+  secret?: string;
   kind: BookingKind;
   start: Date;
   durationMinutes: number;
@@ -177,6 +182,7 @@ async function insertBooking(db: Database, booking: NewBooking, hosts: readonly 
         guestTimeZone: booking.guest.timeZone,
         applicationId: booking.applicationId ?? null,
         manageTokenHash: hashSecretToken(token),
+        manageTokenSealed: booking.secret ? sealText(booking.secret, MANAGE_TOKEN_SEAL, token) : null,
       })
       .returning();
     await tx.insert(bookingHosts).values(
@@ -207,7 +213,7 @@ async function upcomingLoads(db: Database, hostIds: readonly string[], now: Date
  * given to the free host with the fewest meetings coming; if that host was taken meanwhile (the
  * constraint says so), the next free one; if none is left, refused with the fresh times.
  */
-export async function bookMeeting(db: Database, guest: Guest, start: Date, now = new Date()) {
+export async function bookMeeting(db: Database, guest: Guest, start: Date, now = new Date(), secret?: string) {
   const window = meetingWindow(now);
   const calendars = await hostCalendars(db, await meetingHostIds(db), window);
   const request = { durationMinutes: MEETING_MINUTES, ...window, now };
@@ -217,7 +223,7 @@ export async function bookMeeting(db: Database, guest: Guest, start: Date, now =
   const order = [...offered.hosts].sort((a, b) => (loads.get(a) ?? 0) - (loads.get(b) ?? 0) || a.localeCompare(b));
   for (const hostId of order) {
     try {
-      return await insertBooking(db, { kind: 'meeting', start, durationMinutes: MEETING_MINUTES, guest }, [
+      return await insertBooking(db, { kind: 'meeting', start, durationMinutes: MEETING_MINUTES, guest, secret }, [
         calendars.find((calendar) => calendar.userId === hostId)!,
       ]);
     } catch (error) {

@@ -28,6 +28,8 @@ import type { FreeTime } from './slots.ts';
  */
 
 export interface MeetingDeps extends PublicFormDeps {
+  /** AUTH_SECRET: seals the manage token for the reminder's link. */
+  secret?: string;
   /** The invitations' organiser: the company's address. */
   organizer: { name: string; email: string };
 }
@@ -39,7 +41,7 @@ export function organizerOf(config: Pick<Runtime['config'], 'mail'>): MeetingDep
 }
 
 export function meetingDeps(runtime: Runtime): MeetingDeps {
-  return { ...publicFormDeps(runtime), organizer: organizerOf(runtime.config) };
+  return { ...publicFormDeps(runtime), organizer: organizerOf(runtime.config), secret: runtime.config.authSecret };
 }
 
 export const bookingPath = (token: string) => `/bookings/${token}`;
@@ -63,6 +65,7 @@ export async function requestMeeting(deps: MeetingDeps, input: unknown, clientKe
       { name: form.name, email: form.email, company: form.company || null, topic: form.topic || null, timeZone: form.time_zone },
       new Date(form.start),
       now,
+      deps.secret,
     );
     const found = (await findBookingByToken(deps.db, token))!;
     await notifyBooking(deps, found, token, 'booked');

@@ -1,0 +1,86 @@
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import type { Jobs } from '../jobs/queue.ts';
+import { staffSchedules, bookings } from '../db/schema.ts';
+import { unsealText } from '../mail/sealed.ts';
+import { bookingReminderGuestMail, bookingReminderHostMail } from '../mail/booking-templates.ts';
+import { whenLabel, zoneOrCompany } from '../../lib/scheduling/format.ts';
+import { siteConfig } from '../../lib/site-config.ts';
+import { findBookingById, MANAGE_TOKEN_SEAL } from './bookings.ts';
+import { bookingPath } from './meetings.ts';
+
+/**
+ * Reminders (issue 31): 24 hours before a booking, one e-mail to the guest (with the link to move or
+ * cancel) and one to each host. Through the job queue, every few minutes on whichever instance
+ * takes the job: each reminder is claimed by one UPDATE (reminder_sent_at set where it was null),
+ * so two instances never send it twice. None for a cancelled or past booking, nor for one booked
+ * or moved within the 24 hours (its confirmation has just gone out). A move clears the mark, so
+ * the new time gets its own reminder.
+ */
+
+export const BOOKING_REMINDERS = 'booking-reminders';
+export const REMINDER_HOURS = 24;
+
+export interface ReminderDeps {
+  db: Database;
+  jobs: Pick<Jobs, 'enqueueEmail'>;
+  siteUrl: string;
+  secret: string;
+}
+
+export async function sendBookingReminders(deps: ReminderDeps, now = new Date()): Promise<number> {
+  const ahead = new Date(now.getTime() + REMINDER_HOURS * 3_600_000);
+  const claimed = await deps.db
+    .update(bookings)
+    .set({ reminderSentAt: now })
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        isNull(bookings.reminderSentAt),
+        gt(bookings.startsAt, now),
+        lte(bookings.startsAt, ahead),
+        // It existed (at its time) when the reminder fell due.
+        sql`${bookings.updatedAt} <= ${bookings.startsAt} - make_interval(hours => ${REMINDER_HOURS})`,
+      ),
+    )
+    .returning({ id: bookings.id });
+  for (const { id } of claimed) {
+    const found = await findBookingById(deps.db, id);
+    if (!found) continue;
+    const { booking, hosts } = found;
+    const what = booking.kind === 'interview' ? 'interview' : 'meeting';
+    let manageUrl: string | null = null;
+    try {
+      if (booking.manageTokenSealed)
+        manageUrl = `${deps.siteUrl}${bookingPath(unsealText(deps.secret, MANAGE_TOKEN_SEAL, booking.manageTokenSealed))}`;
+    } catch {
+      // Sealed under another AUTH_SECRET (it was changed): the reminder goes without the link.
+    }
+    const hostNames = hosts.map((host) => host.name).join(', ') || siteConfig.name;
+    await deps.jobs.enqueueEmail({
+      to: booking.guestEmail,
+      ...bookingReminderGuestMail({
+        guestName: booking.guestName,
+        when: whenLabel(booking.startsAt, zoneOrCompany(booking.guestTimeZone)),
+        hostNames,
+        what,
+        manageUrl,
+      }),
+    });
+    for (const host of hosts) {
+      const [schedule] = await deps.db
+        .select({ timeZone: staffSchedules.timeZone })
+        .from(staffSchedules)
+        .where(eq(staffSchedules.userId, host.userId));
+      await deps.jobs.enqueueEmail({
+        to: host.email,
+        ...bookingReminderHostMail({
+          when: whenLabel(booking.startsAt, zoneOrCompany(schedule?.timeZone)),
+          what,
+          guest: { name: booking.guestName, email: booking.guestEmail, company: booking.guestCompany },
+        }),
+      });
+    }
+  }
+  return claimed.length;
+}
