@@ -41,7 +41,15 @@ async function navLinks(page: Page): Promise<string[]> {
 async function photographNav(page: Page, role: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
+    // On a phone the navigation is behind the menu button: opened, so the photo shows the role's links.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    if (width === 390) {
+      await expect(page.locator('html[data-shell="ready"]')).toHaveCount(1);
+      await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    }
     await page.screenshot({ path: `test-results/screens/roles-${role}-${width}.png` });
+    if (width === 390) await menu.click();
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

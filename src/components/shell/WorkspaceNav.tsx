@@ -13,6 +13,7 @@ import {
   PanelLeftClose,
   ScrollText,
   ShieldCheck,
+  X,
   type LucideIcon,
 } from 'lucide-react';
 import type { NavGroup, NavKey } from '@/lib/workspace-nav';
@@ -79,7 +80,9 @@ export function WorkspaceNav({ groups, current, currentIsPage, person, home, col
           aria-controls="workspace-panel"
           className={`inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10 lg:hidden ${focusRing}`}
         >
-          <Menu aria-hidden="true" className="size-6" />
+          {/* A cross while the menu is open (the button's state, drawn by CSS). */}
+          <Menu aria-hidden="true" className="size-6 [[aria-expanded=true]>&]:hidden" />
+          <X aria-hidden="true" className="hidden size-6 [[aria-expanded=true]>&]:block" />
           <span className="sr-only">Menu</span>
         </button>
       </div>
