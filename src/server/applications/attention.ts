@@ -84,18 +84,32 @@ export async function stalledApplications(db: Database, who: Who, now = new Date
   return { count: total?.count ?? 0, rows: rows as AttentionRow[] };
 }
 
-/**
- * The open applications this person was asked to interview and has not yet given feedback on
- * (neither a rating nor a note of theirs): newest assignment first.
- */
-export async function feedbackDue(db: Database, who: Who) {
-  const mine = and(
+/** Assigned to this person, open, and without their rating or note: feedback they owe. */
+const owedBy = (who: Who) =>
+  and(
     eq(applicationInterviewers.userId, who.id),
     open,
     sql`not exists (select 1 from ${applicationRatings} where ${applicationRatings.applicationId} = ${applications.id} and ${applicationRatings.reviewerUserId} = ${who.id})`,
     sql`not exists (select 1 from ${applicationNotes} where ${applicationNotes.applicationId} = ${applications.id} and ${applicationNotes.authorUserId} = ${who.id})`,
   );
-  const [rows, [total]] = await Promise.all([
+
+/** How many applications await this person's feedback (the navigation's count: one query). */
+export async function countFeedbackDue(db: Database, who: Who): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(applicationInterviewers)
+    .innerJoin(applications, eq(applications.id, applicationInterviewers.applicationId))
+    .where(owedBy(who));
+  return row?.count ?? 0;
+}
+
+/**
+ * The open applications this person was asked to interview and has not yet given feedback on
+ * (neither a rating nor a note of theirs): newest assignment first.
+ */
+export async function feedbackDue(db: Database, who: Who) {
+  const mine = owedBy(who);
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: applications.id,
@@ -111,11 +125,7 @@ export async function feedbackDue(db: Database, who: Who) {
       .where(mine)
       .orderBy(desc(applicationInterviewers.createdAt), asc(applications.id))
       .limit(HOME_LIST_LIMIT),
-    db
-      .select({ count: count() })
-      .from(applicationInterviewers)
-      .innerJoin(applications, eq(applications.id, applicationInterviewers.applicationId))
-      .where(mine),
+    countFeedbackDue(db, who),
   ]);
-  return { count: total?.count ?? 0, rows: rows as AttentionRow[] };
+  return { count: total, rows: rows as AttentionRow[] };
 }

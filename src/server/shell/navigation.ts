@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { allows, can, isStaff, sectionsFor, type Who } from '../access/permissions.ts';
 import { accountSections, routeRules } from '../access/rules.ts';
-import { countNewApplications, feedbackDue } from '../applications/attention.ts';
+import { countFeedbackDue, countNewApplications } from '../applications/attention.ts';
 import { countUnreadMessages } from '../messages/inbox.ts';
 import type { NavGroup, NavItem, NavKey } from '../../lib/workspace-nav.ts';
 
@@ -20,7 +20,7 @@ export async function workspaceNavigation(db: Database, who: Who): Promise<NavGr
   const [newApplications, unread, feedback] = await Promise.all([
     sections.some((section) => section.key === 'applications') ? countNewApplications(db, who) : 0,
     can(who, 'messages.handle') ? countUnreadMessages(db) : 0,
-    isStaff(who.role) ? feedbackDue(db, who).then((due) => due.count) : 0,
+    isStaff(who.role) ? countFeedbackDue(db, who) : 0,
   ]);
   const counts: Partial<Record<NavKey, NavItem['count']>> = {
     dashboard: { value: feedback, label: 'awaiting your feedback' },
