@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { z } from 'zod/mini';
 import type { Database } from './db/client.ts';
+import { UNIQUE_VIOLATION, violates } from './db/errors.ts';
 import type { Jobs } from './jobs/queue.ts';
 import type { RateLimitPolicy, RateLimiters } from './rate-limit.ts';
 import type { Runtime } from './runtime.ts';
@@ -69,17 +70,8 @@ export function publicFormDeps(runtime: Runtime): PublicFormDeps {
   };
 }
 
-const PG_UNIQUE_VIOLATION = '23505';
-
 /** Whether a failed insert broke the named unique index (e.g. one application per e-mail per position). */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  // Drizzle wraps driver errors; the PostgreSQL error is the cause.
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  return candidates.some((candidate) => {
-    const pgError = candidate as { code?: string; constraint?: string } | null;
-    return pgError?.code === PG_UNIQUE_VIOLATION && pgError.constraint === constraint;
-  });
-}
+export const isUniqueViolation = (error: unknown, constraint: string): boolean => violates(error, UNIQUE_VIOLATION, constraint);
 
 /** A form posted the plain way (no JavaScript yet, or none at all): its text fields and its files. */
 export interface FormPost {

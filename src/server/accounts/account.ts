@@ -7,6 +7,7 @@ import { lockAdmins, removesLastAdmin } from './users.ts';
 import { sessionTokenIn } from './cookies.ts';
 import { hashSessionToken } from './session-tokens.ts';
 import type { Database } from '../db/client.ts';
+import { UNIQUE_VIOLATION, violates } from '../db/errors.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { RateLimiters } from '../rate-limit.ts';
 import {
@@ -83,8 +84,7 @@ export async function updateProfile(db: Database, viewer: Viewer, input: unknown
       .where(eq(users.id, viewer.id));
   } catch (error) {
     // Two people choosing the same username at once: the unique index decides.
-    if ((error as { cause?: { code?: string } }).cause?.code === '23505' || (error as { code?: string }).code === '23505')
-      return refuse({ username: authMessages.usernameTaken });
+    if (violates(error, UNIQUE_VIOLATION)) return refuse({ username: authMessages.usernameTaken });
     throw error;
   }
   return { ok: true };

@@ -9,6 +9,23 @@ import { oneLine, render, safeUrl, type MailContent } from './templates.ts';
 
 export type BookingChange = 'booked' | 'moved' | 'cancelled';
 
+/** "meeting" → "Meeting": a kind of booking at the start of a subject or heading. */
+export const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
+
+/** The guest's e-mails' facts: when (in their zone) and with whom. */
+const guestRows = (when: string, hostNames: string): Array<readonly [string, string]> => [
+  ['When', when],
+  ['With', hostNames],
+];
+
+/** The hosts' e-mails' facts: when (in their zone) and who is coming. */
+const hostRows = (when: string, guest: { name: string; email: string; company?: string | null }): Array<readonly [string, string]> => [
+  ['When', when],
+  ['Name', guest.name],
+  ['E-mail', guest.email],
+  ...(guest.company ? [['Company', guest.company] as const] : []),
+];
+
 const headings: Record<BookingChange, string> = {
   booked: 'Your meeting is booked',
   moved: 'Your meeting was moved',
@@ -38,13 +55,7 @@ export function bookingGuestMail(input: {
           ? `Your ${input.what} with ${input.hostNames} on ${input.when} is cancelled. Your calendar removes it when you open the attached invitation.`
           : `Your ${input.what} with ${input.hostNames} is on ${input.when}. The attached invitation adds it to your calendar.`,
       },
-      {
-        kind: 'details',
-        rows: [
-          ['When', input.when],
-          ['With', input.hostNames],
-        ],
-      },
+      { kind: 'details', rows: guestRows(input.when, input.hostNames) },
       ...(cancelled
         ? [{ kind: 'button' as const, label: 'Book another time', href: safeUrl(input.manageUrl) }]
         : [{ kind: 'button' as const, label: 'Reschedule or cancel', href: safeUrl(input.manageUrl) }]),
@@ -57,30 +68,22 @@ export function bookingGuestMail(input: {
   });
 }
 
-/** To each host: what the guest wrote, when (in the host's zone), and the booking's link. */
+/** To each host: who is coming, what they wrote, and when (in the host's zone). */
 export function bookingHostMail(input: {
   change: BookingChange;
   when: string;
   what: string;
   guest: { name: string; email: string; company?: string | null; topic?: string | null };
-  manageUrl: string;
 }): MailContent {
-  const verb = { booked: 'booked', moved: 'moved', cancelled: 'cancelled' }[input.change];
+  // The change's name is its verb: "Meeting booked", "Meeting moved", "Meeting cancelled".
+  const verb = input.change;
   return {
     ...render({
-      subject: `${input.what[0]!.toUpperCase()}${input.what.slice(1)} ${verb}: ${oneLine(input.guest.name, 60)}, ${oneLine(input.when, 60)}`,
+      subject: `${capitalised(input.what)} ${verb}: ${oneLine(input.guest.name, 60)}, ${oneLine(input.when, 60)}`,
       preheader: `${oneLine(input.guest.name, 80)} ${verb} a ${input.what} for ${input.when}.`,
-      heading: `${input.what[0]!.toUpperCase()}${input.what.slice(1)} ${verb}`,
+      heading: `${capitalised(input.what)} ${verb}`,
       blocks: [
-        {
-          kind: 'details',
-          rows: [
-            ['When', input.when],
-            ['Name', input.guest.name],
-            ['E-mail', input.guest.email],
-            ...(input.guest.company ? [['Company', input.guest.company] as const] : []),
-          ],
-        },
+        { kind: 'details', rows: hostRows(input.when, input.guest) },
         ...(input.guest.topic ? [{ kind: 'quote' as const, label: 'Topic', text: input.guest.topic }] : []),
         { kind: 'paragraph', text: 'The attached invitation updates your calendar. Reply to this e-mail to write to the guest.' },
       ],
@@ -105,13 +108,7 @@ export function bookingReminderGuestMail(input: {
     blocks: [
       { kind: 'paragraph', text: `Hello ${oneLine(input.guestName, 80)},` },
       { kind: 'paragraph', text: `A reminder: your ${input.what} with ${input.hostNames} is on ${input.when}.` },
-      {
-        kind: 'details',
-        rows: [
-          ['When', input.when],
-          ['With', input.hostNames],
-        ],
-      },
+      { kind: 'details', rows: guestRows(input.when, input.hostNames) },
       ...(input.manageUrl ? [{ kind: 'button' as const, label: 'Reschedule or cancel', href: safeUrl(input.manageUrl) }] : []),
     ],
     reason: `You received this e-mail because this address was given when booking a ${input.what} on the ${siteConfig.name} website.`,
@@ -128,18 +125,8 @@ export function bookingReminderHostMail(input: {
     ...render({
       subject: `Reminder: ${input.what} with ${oneLine(input.guest.name, 60)}, ${oneLine(input.when, 60)}`,
       preheader: `${oneLine(input.guest.name, 80)}, ${input.when}.`,
-      heading: `${input.what[0]!.toUpperCase()}${input.what.slice(1)} tomorrow`,
-      blocks: [
-        {
-          kind: 'details',
-          rows: [
-            ['When', input.when],
-            ['Name', input.guest.name],
-            ['E-mail', input.guest.email],
-            ...(input.guest.company ? [['Company', input.guest.company] as const] : []),
-          ],
-        },
-      ],
+      heading: `${capitalised(input.what)} tomorrow`,
+      blocks: [{ kind: 'details', rows: hostRows(input.when, input.guest) }],
       reason: `You received this e-mail because you take meetings booked on the ${siteConfig.name} website.`,
     }),
     replyTo: input.guest.email,

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { EXCLUSION_VIOLATION, violates } from '../db/errors.ts';
 import { rolesWith } from '../access/permissions.ts';
 import { bookingHosts, bookings, staffDaysOff, staffSchedules, users } from '../db/schema.ts';
 import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
 import { sealText } from '../mail/sealed.ts';
 import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
+import { zoneOrCompany } from '../../lib/scheduling/format.ts';
 import { COMPANY_HOURS, DEFAULT_BUFFER_MINUTES, DEFAULT_NOTICE_MINUTES, type BookingKind } from '../../lib/scheduling/hours.ts';
 import { freeTimes, type FreeTime, type HostCalendar, type SlotRequest } from './slots.ts';
 
@@ -23,8 +25,6 @@ export const MEETING_MINUTES = 30;
 export const BOOKING_WINDOW_DAYS = 14;
 /** The purpose the manage token is sealed under (its own key). */
 export const MANAGE_TOKEN_SEAL = 'booking manage token';
-/** PostgreSQL's exclusion_violation. */
-const EXCLUSION_VIOLATION = '23P01';
 
 export const bookingMessages = {
   taken: 'That time was just taken. Please choose another one.',
@@ -47,11 +47,8 @@ export class BookingRefused extends Error {
   }
 }
 
-const isExclusionViolation = (error: unknown): boolean => {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause)
-    if ((cause as { code?: string }).code === EXCLUSION_VIOLATION) return true;
-  return false;
-};
+/** The database refused a hold: someone holds one of the hosts at an overlapping time. */
+const isDoubleBooking = (error: unknown): boolean => violates(error, EXCLUSION_VIOLATION, 'booking_hosts_no_overlap');
 
 /**
  * Why a start is not free: "taken" when it would be free but for what holds the hosts now (the
@@ -124,6 +121,22 @@ export async function hostCalendars(
   });
 }
 
+/** Each host's own zone (the company's when they set none): their e-mails show times in it. */
+export async function hostZones(db: Database, hosts: ReadonlyArray<{ userId: string }>): Promise<Map<string, string>> {
+  const rows = hosts.length
+    ? await db
+        .select({ userId: staffSchedules.userId, timeZone: staffSchedules.timeZone })
+        .from(staffSchedules)
+        .where(
+          inArray(
+            staffSchedules.userId,
+            hosts.map((host) => host.userId),
+          ),
+        )
+    : [];
+  return new Map(hosts.map((host) => [host.userId, zoneOrCompany(rows.find((row) => row.userId === host.userId)?.timeZone)]));
+}
+
 /** The people visitors can book a meeting with: those whose role hosts meetings and who have not opted out. */
 export async function meetingHostIds(db: Database): Promise<string[]> {
   const rows = await db
@@ -135,11 +148,12 @@ export async function meetingHostIds(db: Database): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-const meetingWindow = (now: Date) => ({ from: now, to: new Date(now.getTime() + BOOKING_WINDOW_DAYS * DAY) });
+/** What can be booked or moved to: from now to BOOKING_WINDOW_DAYS ahead. */
+export const bookingWindow = (now: Date) => ({ from: now, to: new Date(now.getTime() + BOOKING_WINDOW_DAYS * DAY) });
 
 /** The free times of Book a Meeting: the next 14 days, when at least one host is free. */
 export async function meetingTimes(db: Database, now = new Date()): Promise<FreeTime[]> {
-  const window = meetingWindow(now);
+  const window = bookingWindow(now);
   const hosts = await hostCalendars(db, await meetingHostIds(db), window);
   return freeTimes(hosts, { durationMinutes: MEETING_MINUTES, ...window, now }, 'any');
 }
@@ -214,7 +228,7 @@ async function upcomingLoads(db: Database, hostIds: readonly string[], now: Date
  * constraint says so), the next free one; if none is left, refused with the fresh times.
  */
 export async function bookMeeting(db: Database, guest: Guest, start: Date, now = new Date(), secret?: string) {
-  const window = meetingWindow(now);
+  const window = bookingWindow(now);
   const calendars = await hostCalendars(db, await meetingHostIds(db), window);
   const request = { durationMinutes: MEETING_MINUTES, ...window, now };
   const offered = freeTimes(calendars, request, 'any').find((time) => time.start.getTime() === start.getTime());
@@ -227,7 +241,7 @@ export async function bookMeeting(db: Database, guest: Guest, start: Date, now =
         calendars.find((calendar) => calendar.userId === hostId)!,
       ]);
     } catch (error) {
-      if (!isExclusionViolation(error)) throw error;
+      if (!isDoubleBooking(error)) throw error;
     }
   }
   throw new BookingRefused('taken', await meetingTimes(db, now));
@@ -248,7 +262,7 @@ export async function bookWithAll(
   try {
     return await insertBooking(db, booking, calendars);
   } catch (error) {
-    if (!isExclusionViolation(error)) throw error;
+    if (!isDoubleBooking(error)) throw error;
     throw new BookingRefused('taken', freeTimes(await hostCalendars(db, hostIds, window), request, 'all'));
   }
 }
@@ -281,6 +295,22 @@ async function withHosts(db: Database, booking: typeof bookings.$inferSelect) {
 export type FoundBooking = NonNullable<Awaited<ReturnType<typeof findBookingByToken>>>;
 
 /**
+ * Where a booking can move: its hosts' free times (all of them, for a panel) for its length, its
+ * own holds left out. The booking's page offers these; a move is checked against them.
+ */
+export async function moveTimes(db: Database, { booking, hosts }: FoundBooking, window: { from: Date; to: Date }, now = new Date()) {
+  const durationMinutes = (booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000;
+  const calendars = await hostCalendars(
+    db,
+    hosts.map((host) => host.userId),
+    window,
+    booking.id,
+  );
+  const request = { durationMinutes, ...window, now };
+  return { calendars, request, times: freeTimes(calendars, request, 'all') };
+}
+
+/**
  * Moves a booking to another start its hosts are free at (its own holds do not count against it):
  * the same UID with the next SEQUENCE, so calendars update the event they have; the manage link
  * keeps working. A cancelled or past booking is not moved.
@@ -295,13 +325,9 @@ export async function rescheduleBooking(
   const { booking } = found;
   if (booking.status === 'cancelled') throw new BookingRefused('cancelled');
   if (booking.endsAt.getTime() <= now.getTime()) throw new BookingRefused('past');
-  const durationMinutes = (booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000;
-  const hostIds = found.hosts.map((host) => host.userId);
-  const calendars = await hostCalendars(db, hostIds, window, booking.id);
-  const request = { durationMinutes, ...window, now };
-  if (!freeTimes(calendars, request, 'all').some((time) => time.start.getTime() === start.getTime()))
-    throw refusalFor(calendars, request, start, 'all');
-  const end = new Date(start.getTime() + durationMinutes * 60_000);
+  const { calendars, request, times } = await moveTimes(db, found, window, now);
+  if (!times.some((time) => time.start.getTime() === start.getTime())) throw refusalFor(calendars, request, start, 'all');
+  const end = new Date(start.getTime() + request.durationMinutes * 60_000);
   try {
     return await db.transaction(async (tx) => {
       const [moved] = await tx
@@ -318,8 +344,8 @@ export async function rescheduleBooking(
       return moved;
     });
   } catch (error) {
-    if (!isExclusionViolation(error)) throw error;
-    throw new BookingRefused('taken', freeTimes(await hostCalendars(db, hostIds, window, booking.id), request, 'all'));
+    if (!isDoubleBooking(error)) throw error;
+    throw new BookingRefused('taken', (await moveTimes(db, found, window, now)).times);
   }
 }
 

@@ -1,20 +1,20 @@
 import type { Runtime } from '../runtime.ts';
 import { admitPublicForm, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
 import { spendMailBudget } from '../mail/budget.ts';
-import { bookingGuestMail, bookingHostMail, type BookingChange } from '../mail/booking-templates.ts';
-import { bookings, staffSchedules } from '../db/schema.ts';
-import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { bookingGuestMail, bookingHostMail, capitalised, type BookingChange } from '../mail/booking-templates.ts';
+import { bookings } from '../db/schema.ts';
+import { and, eq, gt } from 'drizzle-orm';
 import { siteConfig } from '../../lib/site-config.ts';
 import { meetingFormSchema, meetingTexts, type MeetingFieldErrors } from '../../lib/scheduling/meeting-form.ts';
 import { whenLabel, zoneOrCompany } from '../../lib/scheduling/format.ts';
 import {
-  BOOKING_WINDOW_DAYS,
   BookingRefused,
   bookMeeting,
   cancelBooking,
+  bookingWindow,
   findBookingById,
   findBookingByToken,
+  hostZones,
   rescheduleBooking,
   type FoundBooking,
 } from './bookings.ts';
@@ -46,6 +46,9 @@ export function meetingDeps(runtime: Runtime): MeetingDeps {
 
 export const bookingPath = (token: string) => `/bookings/${token}`;
 
+/** Who the guest meets, as their e-mails name them. */
+export const hostNamesOf = (hosts: ReadonlyArray<{ name: string }>) => hosts.map((host) => host.name).join(', ') || siteConfig.name;
+
 export type MeetingOutcome =
   /** Booked: the manage link's token (null for a bot that filled the honeypot: told it worked, nothing booked). */
   { kind: 'booked'; token: string | null } | { kind: 'refused'; fieldErrors: MeetingFieldErrors; freshTimes?: FreeTime[] };
@@ -73,28 +76,32 @@ export async function requestMeeting(deps: MeetingDeps, input: unknown, clientKe
     return { kind: 'booked', token };
   } catch (error) {
     if (!(error instanceof BookingRefused)) throw error;
-    return { kind: 'refused', fieldErrors: { start: error.message }, freshTimes: error.freshTimes };
+    // Taken meanwhile: the times still free come with the refusal (the page need not compute them again).
+    return {
+      kind: 'refused',
+      fieldErrors: { start: error.message },
+      ...(error.reason === 'taken' ? { freshTimes: error.freshTimes } : {}),
+    };
   }
 }
 
-const window = (now: Date) => ({ from: now, to: new Date(now.getTime() + BOOKING_WINDOW_DAYS * 86_400_000) });
-
 /** Moves the booking a manage link names; refusals in words (taken, cancelled, past, not offered). */
 export async function moveBooking(deps: MeetingDeps, found: FoundBooking, token: string, start: Date, now = new Date()) {
+  let moved;
   try {
-    await rescheduleBooking(deps.db, found, start, window(now), now);
+    moved = await rescheduleBooking(deps.db, found, start, bookingWindow(now), now);
   } catch (error) {
     if (!(error instanceof BookingRefused)) throw error;
     return { kind: 'refused' as const, message: error.message };
   }
-  await notifyBooking(deps, (await findBookingByToken(deps.db, token))!, token, 'moved');
+  await notifyBooking(deps, { ...found, booking: moved }, token, 'moved');
   return { kind: 'moved' as const };
 }
 
 export async function cancelByGuest(deps: MeetingDeps, found: FoundBooking, token: string, now = new Date()) {
   const cancelled = await cancelBooking(deps.db, found, now);
   // Cancelling twice (a second click, an old tab) changes nothing and sends nothing.
-  if (cancelled) await notifyBooking(deps, (await findBookingByToken(deps.db, token))!, token, 'cancelled');
+  if (cancelled) await notifyBooking(deps, { ...found, booking: cancelled }, token, 'cancelled');
 }
 
 /** The calendar part of a booking's e-mails: REQUEST, or CANCEL once cancelled. */
@@ -114,7 +121,7 @@ function invitationOf(
         kind: booking.kind,
         startsAt: booking.startsAt,
         endsAt: booking.endsAt,
-        title: booking.kind === 'interview' ? `Interview with ${siteConfig.name}` : `Meeting with ${siteConfig.name}`,
+        title: `${capitalised(booking.kind)} with ${siteConfig.name}`,
         guest: withGuest ? { name: booking.guestName, email: booking.guestEmail } : undefined,
         hosts: hosts.map((host) => ({ name: host.name, email: host.email })),
         manageUrl,
@@ -138,16 +145,16 @@ export async function cancelBookingsOfGuest(deps: Pick<MeetingDeps, 'db' | 'jobs
     .where(and(eq(bookings.guestEmail, email), eq(bookings.status, 'confirmed'), gt(bookings.endsAt, now)));
   for (const { id } of coming) {
     const found = await findBookingById(deps.db, id);
-    if (!found || !(await cancelBooking(deps.db, found, now))) continue;
-    const cancelled = (await findBookingById(deps.db, id))!;
-    const what = cancelled.booking.kind === 'interview' ? 'interview' : 'meeting';
-    for (const host of cancelled.hosts) {
+    const booking = found && (await cancelBooking(deps.db, found, now));
+    if (!found || !booking) continue;
+    const cancelled = { ...found, booking };
+    const zones = await hostZones(deps.db, found.hosts);
+    for (const host of found.hosts) {
       const mail = bookingHostMail({
         change: 'cancelled',
-        when: whenLabel(cancelled.booking.startsAt, COMPANY_TIME_ZONE),
-        what,
+        when: whenLabel(booking.startsAt, zones.get(host.userId)!),
+        what: booking.kind,
         guest: { name: 'A guest whose data was erased', email: '(erased)' },
-        manageUrl: '',
       });
       const { replyTo: _guest, ...withoutReply } = mail;
       await deps.jobs.enqueueEmail({
@@ -164,8 +171,8 @@ export async function cancelBookingsOfGuest(deps: Pick<MeetingDeps, 'db' | 'jobs
 async function notifyBooking(deps: MeetingDeps, found: FoundBooking, token: string, change: BookingChange) {
   const { booking, hosts } = found;
   const manageUrl = `${deps.siteUrl}${bookingPath(token)}`;
-  const what = booking.kind === 'interview' ? 'interview' : 'meeting';
-  const hostNames = hosts.map((host) => host.name).join(', ') || siteConfig.name;
+  const what = booking.kind;
+  const hostNames = hostNamesOf(hosts);
   const calendar = invitationOf(found, manageUrl, deps.organizer);
   // A booking e-mails the address typed into a public form: within that address's mail budget.
   if (change !== 'booked' || (await spendMailBudget(deps.rateLimits, booking.guestEmail, 'meeting-booked'))) {
@@ -179,18 +186,13 @@ async function notifyBooking(deps: MeetingDeps, found: FoundBooking, token: stri
     });
     await deps.jobs.enqueueEmail({ to: booking.guestEmail, ...guestMail, calendar });
   }
-  const zones = await deps.db
-    .select({ userId: staffSchedules.userId, timeZone: staffSchedules.timeZone })
-    .from(staffSchedules)
-    .where(inArray(staffSchedules.userId, hosts.length > 0 ? hosts.map((host) => host.userId) : ['']));
+  const zones = await hostZones(deps.db, hosts);
   for (const host of hosts) {
-    const zone = zoneOrCompany(zones.find((row) => row.userId === host.userId)?.timeZone);
     const hostMail = bookingHostMail({
       change,
-      when: whenLabel(booking.startsAt, zone),
+      when: whenLabel(booking.startsAt, zones.get(host.userId)!),
       what,
       guest: { name: booking.guestName, email: booking.guestEmail, company: booking.guestCompany, topic: booking.topic },
-      manageUrl,
     });
     await deps.jobs.enqueueEmail({ to: host.email, ...hostMail, calendar });
   }

@@ -1,13 +1,12 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { Jobs } from '../jobs/queue.ts';
-import { staffSchedules, bookings } from '../db/schema.ts';
+import { bookings } from '../db/schema.ts';
 import { unsealText } from '../mail/sealed.ts';
 import { bookingReminderGuestMail, bookingReminderHostMail } from '../mail/booking-templates.ts';
 import { whenLabel, zoneOrCompany } from '../../lib/scheduling/format.ts';
-import { siteConfig } from '../../lib/site-config.ts';
-import { findBookingById, MANAGE_TOKEN_SEAL } from './bookings.ts';
-import { bookingPath } from './meetings.ts';
+import { findBookingById, hostZones, MANAGE_TOKEN_SEAL } from './bookings.ts';
+import { bookingPath, hostNamesOf } from './meetings.ts';
 
 /**
  * Reminders (issue 31): 24 hours before a booking, one e-mail to the guest (with the link to move or
@@ -48,7 +47,6 @@ export async function sendBookingReminders(deps: ReminderDeps, now = new Date())
     const found = await findBookingById(deps.db, id);
     if (!found) continue;
     const { booking, hosts } = found;
-    const what = booking.kind === 'interview' ? 'interview' : 'meeting';
     let manageUrl: string | null = null;
     try {
       if (booking.manageTokenSealed)
@@ -56,27 +54,23 @@ export async function sendBookingReminders(deps: ReminderDeps, now = new Date())
     } catch {
       // Sealed under another AUTH_SECRET (it was changed): the reminder goes without the link.
     }
-    const hostNames = hosts.map((host) => host.name).join(', ') || siteConfig.name;
     await deps.jobs.enqueueEmail({
       to: booking.guestEmail,
       ...bookingReminderGuestMail({
         guestName: booking.guestName,
         when: whenLabel(booking.startsAt, zoneOrCompany(booking.guestTimeZone)),
-        hostNames,
-        what,
+        hostNames: hostNamesOf(hosts),
+        what: booking.kind,
         manageUrl,
       }),
     });
+    const zones = await hostZones(deps.db, hosts);
     for (const host of hosts) {
-      const [schedule] = await deps.db
-        .select({ timeZone: staffSchedules.timeZone })
-        .from(staffSchedules)
-        .where(eq(staffSchedules.userId, host.userId));
       await deps.jobs.enqueueEmail({
         to: host.email,
         ...bookingReminderHostMail({
-          when: whenLabel(booking.startsAt, zoneOrCompany(schedule?.timeZone)),
-          what,
+          when: whenLabel(booking.startsAt, zones.get(host.userId)!),
+          what: booking.kind,
           guest: { name: booking.guestName, email: booking.guestEmail, company: booking.guestCompany },
         }),
       });

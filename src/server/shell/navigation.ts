@@ -15,12 +15,15 @@ import type { NavGroup, NavItem, NavKey } from '../../lib/workspace-nav.ts';
 // A section the permission module adds without its key in NavKey (and its icon) fails to compile here.
 export type { NavGroup, NavItem, NavKey };
 
-export async function workspaceNavigation(db: Database, who: Who): Promise<NavGroup[]> {
+/** Counts a page has already made (the inbox its unread, the home its queues): not counted again. */
+export type KnownCounts = Partial<Record<'applications' | 'messages' | 'dashboard', number>>;
+
+export async function workspaceNavigation(db: Database, who: Who, known: KnownCounts = {}): Promise<NavGroup[]> {
   const sections = isStaff(who.role) ? sectionsFor(who) : [];
   const [newApplications, unread, feedback] = await Promise.all([
-    sections.some((section) => section.key === 'applications') ? countNewApplications(db, who) : 0,
-    can(who, 'messages.handle') ? countUnreadMessages(db) : 0,
-    isStaff(who.role) ? countFeedbackDue(db, who) : 0,
+    known.applications ?? (sections.some((section) => section.key === 'applications') ? countNewApplications(db, who) : 0),
+    known.messages ?? (can(who, 'messages.handle') ? countUnreadMessages(db) : 0),
+    known.dashboard ?? (isStaff(who.role) ? countFeedbackDue(db, who) : 0),
   ]);
   const counts: Partial<Record<NavKey, NavItem['count']>> = {
     dashboard: { value: feedback, label: 'awaiting your feedback' },
