@@ -33,6 +33,9 @@ import { assertReach, type ActionTarget, type Staff } from '@/server/access/guar
 import { actionRules, type ActionName } from '@/server/access/rules';
 import { interviewerSchema, teamMemberSchema } from '@/lib/accounts/team';
 import { assignInterviewer, unassignInterviewer } from '@/server/applications/interviewers';
+import { cancelInterview, proposeInterview } from '@/server/scheduling/interviews';
+import { meetingDeps } from '@/server/scheduling/meetings';
+import { interviewCancelSchema, interviewProposalSchema } from '@/lib/scheduling/interview-form';
 import { addTeamMember, removeTeamMember } from '@/server/positions/team';
 import { changeUserRole, deleteUser, resetTwoFactor } from '@/server/accounts/users';
 import { AdminRuleError } from '@/server/admin-command';
@@ -233,6 +236,18 @@ export const server = {
       'admin.unassignInterviewer',
       interviewerSchema,
       ({ applicationId, userId }, actor, { database }) => unassignInterviewer(database.db, actor, applicationId, userId),
+      onApplication,
+    ),
+    proposeInterview: staffAction(
+      'admin.proposeInterview',
+      interviewProposalSchema,
+      (proposal, actor, runtime) => proposeInterview(meetingDeps(runtime), actor, proposal),
+      onApplication,
+    ),
+    cancelInterview: staffAction(
+      'admin.cancelInterview',
+      interviewCancelSchema,
+      ({ applicationId, requestId }, actor, runtime) => cancelInterview(meetingDeps(runtime), actor, requestId, new Date(), applicationId),
       onApplication,
     ),
     addNote: staffAction(

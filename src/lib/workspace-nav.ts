@@ -22,6 +22,7 @@ export type NavKey =
   | 'retention'
   | 'audit'
   | 'account'
+  | 'account-availability'
   | 'account-applications';
 
 export interface NavItem {

@@ -13,6 +13,7 @@ import {
   signInApi,
   signInApiWithCode,
   skipCodeStep,
+  sqlOnTestServer,
   test,
   type EnrolledAdmin,
 } from './fixtures';
@@ -59,6 +60,8 @@ interface Fixture {
   interviewerUserId: string;
   messageId: string;
   noteId: string;
+  /** An interview proposed to the assigned applicant. */
+  interviewRequestId: string;
 }
 
 const clients = {} as Record<Requester, APIRequestContext>;
@@ -170,6 +173,10 @@ test.beforeAll(async ({ baseURL }) => {
   expect(assignment.status(), await assignment.text()).toBe(200);
   const noted = await admin.post('/_actions/admin.addNote', { data: { applicationId: assigned, body: 'Matrix note' } });
   const noteId = /[0-9a-f-]{36}/.exec(await noted.text())?.[0];
+  // An interview proposed to the assigned applicant (the interviewer's default hours leave times in common).
+  const proposed = await admin.post('/_actions/admin.proposeInterview', { data: interviewProposal(assigned!, interviewerUserId!) });
+  expect(proposed.status(), await proposed.text()).toBe(200);
+  const { requestId: interviewRequestId } = await actionData<{ requestId: string }>(proposed);
   const invited = await admin.post('/_actions/admin.invite', { data: { email: mail('pending'), role: 'recruiter' } });
   expect(invited.status()).toBe(200);
   const { id: invitationId } = await actionData<{ id: string }>(invited);
@@ -184,8 +191,15 @@ test.beforeAll(async ({ baseURL }) => {
     interviewerUserId: interviewerUserId!,
     messageId: messageId!,
     noteId: noteId!,
+    interviewRequestId,
   };
 });
+
+/** Proposing a 30-minute interview with the matrix's interviewer over the next two weeks. */
+function interviewProposal(applicationId: string, interviewerId = fixture.interviewerUserId) {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { applicationId, durationMinutes: 30, interviewerIds: [interviewerId], from: day(2), until: day(15) };
+}
 
 test.afterAll(async () => {
   // Leave the job board as the other tests expect it: only the seeded positions open.
@@ -210,6 +224,8 @@ type RouteCase =
 const everyStaff = STAFF;
 const hiring = ['admin', 'recruiter'] as const;
 const hiringTeam = ['admin', 'recruiter', 'hiring_manager'] as const;
+/** Staff who can be booked, and so set their own availability (issue 31): not an editor. */
+const bookable = ['admin', 'recruiter', 'hiring_manager', 'interviewer', 'sales'] as const;
 const publicUrls = (...urls: string[]) => ({ access: 'public' as const, urls: () => urls });
 const staffPage = (cases: () => StaffCase[]) => ({ access: 'staff' as const, kind: 'page' as const, cases });
 const staffDownload = (cases: () => StaffCase[]) => ({ access: 'staff' as const, kind: 'download' as const, cases });
@@ -238,6 +254,8 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/contact/meeting.ics': publicUrls('/contact/meeting.ics'),
   '/contact/book': publicUrls('/contact/book'),
   '/bookings/[token]': publicUrls('/bookings/not-a-token'),
+  '/calendar/[token].ics': publicUrls('/calendar/not-a-token.ics'),
+  '/interviews/[token]': publicUrls('/interviews/not-a-token'),
   '/contact/send': publicUrls('/contact/send'),
   '/applications': publicUrls('/applications'),
   '/applications/[token]': publicUrls('/applications/not-a-token'),
@@ -248,6 +266,7 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/api/uploads': publicUrls('/api/uploads'),
   '/account': { access: 'signed-in', urls: () => ['/account'] },
   '/account/applications': { access: 'signed-in', urls: () => ['/account/applications'] },
+  '/account/availability': staffPage(() => [{ url: '/account/availability', ok: bookable }]),
   '/admin': staffPage(() => [{ url: '/admin', ok: everyStaff }]),
   '/admin/audit': staffPage(() => [{ url: '/admin/audit', ok: ['admin'] }]),
   '/admin/privacy': staffPage(() => [
@@ -362,6 +381,16 @@ const actions: Record<ActionName, ActionCase> = {
     ok: hiringTeam,
     input: () => ({ applicationId: fixture.assigned, userId: fixture.interviewerUserId }),
   },
+  'admin.proposeInterview': {
+    ok: hiringTeam,
+    input: () => interviewProposal(fixture.assigned),
+    outOfReach: onOther(() => interviewProposal(fixture.other), ['hiring_manager']),
+  },
+  'admin.cancelInterview': {
+    ok: hiringTeam,
+    input: () => ({ applicationId: fixture.assigned, requestId: fixture.interviewRequestId }),
+    outOfReach: onOther(() => ({ applicationId: fixture.other, requestId: fixture.interviewRequestId }), ['hiring_manager']),
+  },
   'admin.addNote': {
     ok: [...hiringTeam, 'interviewer'],
     input: () => ({ applicationId: fixture.assigned, body: 'Injected note' }),
@@ -404,6 +433,8 @@ async function observableState() {
     templateChanged: templates!.includes('Matrix offer'),
     held: detail!.includes('Matrix hold'),
     interviewerAssigned: /aria-label="Interviewers"(?:(?!<\/ul>)[^])*Matrix interviewer/.test(detail!),
+    openInvitations: detail!.match(/Waiting for the candidate to choose a time/g)?.length ?? 0,
+    withdrawnInvitations: detail!.match(/>Withdrawn<\/p>/g)?.length ?? 0,
     interviewerOnOtherTeam: /aria-label="Hiring team"(?:(?!<\/ul>)[^])*Matrix interviewer/.test(teamPage!),
     heardAboutChanged: heard!.includes(`Matrix fair ${run}`),
     applicantFound: account!.includes(OTHER_ROLE),
@@ -418,8 +449,40 @@ async function observableState() {
     victimFactor: new RegExp(`>\\s*${mail('victim')}[^]*?2FA (on|off)`).exec(dashboard!)?.[1],
     intruderInvited: dashboard!.includes(mail('intruder')),
     pendingInvited: dashboard!.includes(mail('pending')),
+    ...(await schedulesState()),
   };
 }
+
+/** Everyone's availability and days off, as stored (the availability page's forms change only these). */
+async function schedulesState() {
+  const [schedules, daysOff] = await Promise.all([
+    sqlOnTestServer(
+      `select user_id, time_zone, weekly_hours, buffer_minutes, notice_minutes, daily_cap, takes_meetings, feed_token_hash
+       from staff_schedules order by user_id`,
+    ),
+    sqlOnTestServer('select user_id, day::text from staff_days_off order by user_id, day'),
+  ]);
+  return { schedules: JSON.stringify(schedules.rows), daysOff: JSON.stringify(daysOff.rows) };
+}
+
+/** The availability page's forms, posted as its page posts them; as the page's own forms for those who may open it, with mistakes. */
+const availabilityIntents = ['save', 'add-day-off', 'remove-day-off', 'renew-feed'] as const;
+const availabilityForm = (intent: (typeof availabilityIntents)[number]) => ({
+  intent,
+  time_zone: 'Europe/Paris',
+  day1_available: 'on',
+  day1_start: '17:00',
+  // Before the start: refused by the form's rules.
+  day1_end: '09:00',
+  buffer_minutes: '60',
+  notice_minutes: '60',
+  daily_cap: '1',
+  takes_meetings: '',
+  // In the past: refused by the days off rules.
+  off_from: '2000-01-01',
+  from: '2000-01-01',
+  until: '2100-12-31',
+});
 
 const initialState = {
   note: true,
@@ -429,6 +492,8 @@ const initialState = {
   templateChanged: false,
   held: false,
   interviewerAssigned: true,
+  openInvitations: 1,
+  withdrawnInvitations: 0,
   interviewerOnOtherTeam: false,
   heardAboutChanged: false,
   applicantFound: true,
@@ -464,7 +529,7 @@ test('the matrix names every route and action the server has a rule for, with th
 });
 
 for (const who of EVERYONE) {
-  test(`${who}: every page and download answers as the role allows; every refused action changes nothing`, async () => {
+  test(`${who}: every page and download answers as the role allows; every refused action changes nothing`, async ({ baseURL }) => {
     test.setTimeout(90_000);
     const requester = clients[who];
     const before = await observableState();
@@ -541,6 +606,22 @@ for (const who of EVERYONE) {
       expect(nested.status(), `${context} under a nested path`).toBe(expected);
       expect(nested.headers()['set-cookie'], `${context} under a nested path`).toMatch(/^helixpoint_signed_in=/);
     }
+
+    // The availability page's forms (plain form posts, with the Origin a browser sends): refused at
+    // the door for whoever may not open the page; the others' mistakes are refused by the form's rules.
+    const mayPlan = (bookable as readonly Requester[]).includes(who);
+    for (const intent of mayPlan ? (['save', 'add-day-off'] as const) : availabilityIntents) {
+      const response = await requester.post('/account/availability', { form: availabilityForm(intent), headers: { Origin: baseURL! } });
+      const context = `availability form (${intent}) as ${who}`;
+      if (mayPlan) expect(response.status(), context).toBe(400);
+      else if (who in pageRefusal) {
+        expect(response.status(), context).toBe(303);
+        expect(response.headers()['location'], context).toMatch(pageRefusal[who as keyof typeof pageRefusal].location);
+      } else {
+        expect(response.status(), context).toBe(403);
+        expect(await response.text(), context).toContain('You don’t have access to this page');
+      }
+    }
     expect(await observableState()).toEqual(before);
   });
 }
@@ -587,6 +668,9 @@ test('an admin gets every page, download and action', async () => {
     templateChanged: true,
     heardAboutChanged: true,
     interviewerOnOtherTeam: true,
+    // The admin proposed one more and withdrew the first.
+    openInvitations: 1,
+    withdrawnInvitations: 1,
     status: 'offer',
     intruderInvited: true,
     pendingInvited: false,

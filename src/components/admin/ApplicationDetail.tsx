@@ -38,16 +38,27 @@ export interface ApplicationDetailProps {
   timeline?: ReactNode;
   /** Who is assigned to interview the applicant. */
   interviewers?: ReactNode;
+  /** The interviews proposed and booked, and the form to propose one (issue 31). */
+  interviews?: ReactNode;
   /** The same person's other applications. */
   others?: { href: string; positionTitle: string; status: string; createdAt: Date }[];
   /**
    * The parts the viewer's role includes. Astro hands every slot written in the page to the
    * component, empty or not, so which parts to show is said here rather than read from the slots.
    */
-  parts?: Partial<Record<'status' | 'rating' | 'interviewers' | 'notes' | 'email' | 'timeline' | 'privacy', boolean>>;
+  parts?: Partial<Record<'status' | 'rating' | 'interviewers' | 'interviews' | 'notes' | 'email' | 'timeline' | 'privacy', boolean>>;
 }
 
-const everyPart = { status: true, rating: true, interviewers: true, notes: true, email: true, timeline: true, privacy: true };
+const everyPart = {
+  status: true,
+  rating: true,
+  interviewers: true,
+  interviews: true,
+  notes: true,
+  email: true,
+  timeline: true,
+  privacy: true,
+};
 
 /** Applicant-supplied links are shown as links only when they are plain https addresses. */
 function profileLink(url: string | null) {
@@ -88,7 +99,21 @@ function ScreeningAnswers({ answers }: { answers: ScreeningAnswer[] }) {
  * should not weigh it (DECISIONS.md); it is reported only as counts.
  */
 export function ApplicationDetail(props: ApplicationDetailProps) {
-  const { positionTitle, application, resume, status, privacy, preview, notes, rating, email, timeline, interviewers, others = [] } = props;
+  const {
+    positionTitle,
+    application,
+    resume,
+    status,
+    privacy,
+    preview,
+    notes,
+    rating,
+    email,
+    timeline,
+    interviewers,
+    interviews,
+    others = [],
+  } = props;
   const show = { ...everyPart, ...props.parts };
   return (
     <DetailLayout
@@ -143,6 +168,11 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
                 </p>
               )}
               <ScreeningAnswers answers={application.screeningAnswers} />
+            </DetailCard>
+          )}
+          {show.interviews && (
+            <DetailCard id="interviews-heading" title="Interviews">
+              {interviews}
             </DetailCard>
           )}
           {show.notes && (

@@ -1,5 +1,5 @@
 import { statusLabels, type ApplicationStatus } from '@/lib/applications/status';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 export type TimelineItem =
   | { kind: 'submitted'; at: Date; who: string }
@@ -7,6 +7,9 @@ export type TimelineItem =
   | { kind: 'email'; at: Date; who: string; subject: string; body: string }
   | { kind: 'audit'; at: Date; who: string; action: string; details: Record<string, unknown>; byCandidate?: boolean };
 
+const list = (value: unknown) => (Array.isArray(value) ? value.map(String).join(', ') : '');
+const day = (value: unknown) => (typeof value === 'string' ? formatDate(new Date(`${value}T12:00:00Z`)) : '');
+const at = (value: unknown) => (typeof value === 'string' ? formatDateTime(new Date(value)) : '');
 const status = (value: unknown) => statusLabels[value as ApplicationStatus] ?? String(value);
 
 function describe(item: TimelineItem): string {
@@ -35,6 +38,16 @@ function describe(item: TimelineItem): string {
           return 'edited a note';
         case 'application.note_deleted':
           return 'deleted a note';
+        case 'application.interview_proposed':
+          return `proposed a ${String(item.details['durationMinutes'])}-minute interview with ${list(item.details['interviewers'])}, between ${day(item.details['from'])} and ${day(item.details['until'])}`;
+        case 'application.interview_booked':
+          return `booked the interview for ${at(item.details['startsAt'])}`;
+        case 'application.interview_moved':
+          return `moved the interview to ${at(item.details['startsAt'])}`;
+        case 'application.interview_cancelled':
+          return item.details['withdrawn']
+            ? 'withdrew the interview invitation'
+            : `cancelled the interview of ${at(item.details['startsAt'])}`;
         default:
           return item.action;
       }

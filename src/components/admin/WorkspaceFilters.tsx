@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectField } from '@/components/ui/select';
-import { activeFilters, moreFiltersActive, orderChoices, ratingChoices } from '@/lib/applications/filters';
+import { activeFilters, interviewChoices, moreFiltersActive, orderChoices, ratingChoices } from '@/lib/applications/filters';
 import type { WorkspaceQuery } from '@/lib/applications/query';
 
 const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring';
@@ -111,6 +111,14 @@ export function WorkspaceFilters({
               defaultValue={query.source ?? ''}
               placeholder="Any source"
               options={sources.map((source) => ({ value: source, label: source }))}
+            />
+            <SelectField
+              id="filter-interview"
+              label="Interview"
+              name="interview"
+              defaultValue={query.interview ?? ''}
+              placeholder="Any"
+              options={[...interviewChoices]}
             />
             <div className="flex items-end">
               <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium">

@@ -7,6 +7,7 @@ export { ApplicationPager } from './ApplicationPager';
 export { ApplicationStatusForm } from './ApplicationStatusForm';
 export { CandidateEmail } from './CandidateEmail';
 export { InterviewersPanel } from './PeoplePicker';
+export { InterviewsPanel } from './InterviewsPanel';
 export { LegalHoldControl } from './LegalHoldControl';
 export { NotesPanel } from './NotesPanel';
 export { PdfPreview } from './PdfPreview';

@@ -92,7 +92,11 @@ export function BookingView(props: BookingViewProps) {
               Move to another time
             </h2>
             {props.move.days.length === 0 ? (
-              <p className="text-muted-foreground">No other time is free in the next 14 days.</p>
+              <p className="text-muted-foreground">
+                {what === 'interview'
+                  ? 'No other time is free for everyone on the interview.'
+                  : 'No other time is free in the next 14 days.'}
+              </p>
             ) : (
               <form method="post" action={props.action} className="flex flex-col gap-4">
                 <input type="hidden" name="intent" value="move" />

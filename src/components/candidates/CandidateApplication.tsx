@@ -15,6 +15,11 @@ export interface CandidateApplicationView {
   appliedOn: string;
   stage: CandidateStage;
   canWithdraw: boolean;
+  /** Interviews to choose a time for, and interviews booked (coming), with their links (issue 31). */
+  interviews?: ReadonlyArray<
+    | { kind: 'invited'; durationMinutes: number; href: string }
+    | { kind: 'booked'; when: string; durationMinutes: number; href: string | null }
+  >;
 }
 
 export interface CandidateApplicationProps {
@@ -113,6 +118,38 @@ export function CandidateApplication({ application, path, confirm, notice, erase
         <p className="mt-2 text-muted-foreground">{stage.description}</p>
         <Stages stage={application.stage} />
       </section>
+
+      {application.interviews && application.interviews.length > 0 && (
+        <section aria-labelledby="interviews-heading" className="rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8">
+          <h2 id="interviews-heading" className="text-xl font-bold tracking-tight">
+            Your interviews
+          </h2>
+          <ul className="mt-4 flex flex-col gap-4">
+            {application.interviews.map((interview) => (
+              <li key={interview.href ?? interview.kind} className="flex flex-wrap items-center justify-between gap-3">
+                {interview.kind === 'invited' ? (
+                  <>
+                    <p>You are invited to a {interview.durationMinutes}-minute interview. Choose a time that suits you.</p>
+                    <LinkButton href={interview.href}>Choose a time</LinkButton>
+                  </>
+                ) : (
+                  <>
+                    <p>
+                      <span className="font-semibold">{interview.when}</span>{' '}
+                      <span className="text-muted-foreground">({interview.durationMinutes} minutes)</span>
+                    </p>
+                    {interview.href && (
+                      <LinkButton href={interview.href} variant="outline">
+                        Reschedule or cancel
+                      </LinkButton>
+                    )}
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {application.canWithdraw && (
         <section aria-labelledby="withdraw-heading" className="rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8">

@@ -1,6 +1,7 @@
 import {
   Archive,
   BriefcaseBusiness,
+  CalendarClock,
   ChartColumn,
   CircleUser,
   Globe,
@@ -29,6 +30,7 @@ const icons: Record<NavKey, LucideIcon> = {
   retention: Archive,
   audit: ScrollText,
   account: CircleUser,
+  'account-availability': CalendarClock,
   'account-applications': BriefcaseBusiness,
 };
 

@@ -16,6 +16,11 @@ export const orderChoices = [
   { value: 'rating', label: 'Best rated first' },
 ] as const;
 
+export const interviewChoices = [
+  { value: 'booked', label: 'Interview booked' },
+  { value: 'invited', label: 'Invited, no time chosen yet' },
+] as const satisfies ReadonlyArray<{ value: NonNullable<WorkspaceQuery['interview']>; label: string }>;
+
 export interface FilterChip {
   /** What it filters on and by what: "Rating: 4 stars or more". */
   label: string;
@@ -24,7 +29,7 @@ export interface FilterChip {
 }
 
 /** The filters the "More filters" panel holds (the search and the position stay in the bar). */
-const moreKeys = ['rating', 'from', 'to', 'source', 'knockedOut', 'sort'] as const;
+const moreKeys = ['rating', 'from', 'to', 'source', 'interview', 'knockedOut', 'sort'] as const;
 
 /** How many of the panel's filters narrow or order the view: the panel's button says so while folded. */
 export function moreFiltersActive(query: WorkspaceQuery): number {
@@ -54,6 +59,11 @@ export function activeFilters(
   if (query.from) chips.push({ label: `Applied from ${query.from}`, removeHref: without({ from: null }) });
   if (query.to) chips.push({ label: `Applied to ${query.to}`, removeHref: without({ to: null }) });
   if (query.source) chips.push({ label: `Source: ${query.source}`, removeHref: without({ source: null }) });
+  if (query.interview)
+    chips.push({
+      label: interviewChoices.find((choice) => choice.value === query.interview)!.label,
+      removeHref: without({ interview: null }),
+    });
   if (query.knockedOut) chips.push({ label: 'Knock-out answers only', removeHref: without({ knockedOut: false }) });
   if (query.sort !== 'newest') chips.push({ label: 'Best rated first', removeHref: without({ sort: 'newest' }) });
   return chips;

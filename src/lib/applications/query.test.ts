@@ -18,7 +18,7 @@ describe('the workspace query', () => {
     expect(
       parseWorkspaceQuery(
         new URLSearchParams(
-          'q=%20ada%20&position=00000000-0000-4000-8000-000000000001&status=offer&rating=4&from=2026-11-01&to=2026-11-30&source=LinkedIn.com&flag=knockout&sort=rating&page=2',
+          'q=%20ada%20&position=00000000-0000-4000-8000-000000000001&status=offer&rating=4&from=2026-11-01&to=2026-11-30&source=LinkedIn.com&flag=knockout&interview=booked&sort=rating&page=2',
         ),
       ),
     ).toEqual({
@@ -30,12 +30,13 @@ describe('the workspace query', () => {
       to: '2026-11-30',
       source: 'linkedin.com',
       knockedOut: true,
+      interview: 'booked',
       sort: 'rating',
       page: 2,
     });
-    expect(parseWorkspaceQuery(new URLSearchParams('position=x&rating=9&from=yesterday&sort=random&flag=yes&source=%20'))).toEqual(
-      emptyWorkspaceQuery,
-    );
+    expect(
+      parseWorkspaceQuery(new URLSearchParams('position=x&rating=9&from=yesterday&sort=random&flag=yes&source=%20&interview=maybe')),
+    ).toEqual(emptyWorkspaceQuery);
     expect(parseWorkspaceQuery(new URLSearchParams('rating=unrated')).rating).toBe('unrated');
   });
 
@@ -50,5 +51,6 @@ describe('the workspace query', () => {
     expect(workspaceHref({ ...emptyWorkspaceQuery, source: 'reddit.com', knockedOut: true })).toBe(
       '/admin/applications?source=reddit.com&flag=knockout',
     );
+    expect(workspaceHref({ ...emptyWorkspaceQuery, interview: 'invited' })).toBe('/admin/applications?interview=invited');
   });
 });

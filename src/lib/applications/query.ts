@@ -7,7 +7,8 @@ import { isApplicationStatus, type ApplicationStatus } from './status.ts';
  * The recruiter's list of applications as it lives in the URL, so any view can be shared:
  * ?q= name or e-mail, ?position=, ?status=, ?rating= (a least average, or "unrated"), ?from= and
  * ?to= (days applied, inclusive), ?source= (where applicants came from), ?flag=knockout (a
- * knock-out answer), ?sort=rating (newest first otherwise), ?page=N.
+ * knock-out answer), ?interview=booked|invited (an interview coming, or an invitation waiting for
+ * the candidate), ?sort=rating (newest first otherwise), ?page=N.
  */
 export interface WorkspaceQuery {
   q: string | null;
@@ -18,9 +19,13 @@ export interface WorkspaceQuery {
   to: string | null;
   source: string | null;
   knockedOut: boolean;
+  interview: InterviewFilter | null;
   sort: 'newest' | 'rating';
   page: number;
 }
+
+export const interviewFilters = ['booked', 'invited'] as const;
+export type InterviewFilter = (typeof interviewFilters)[number];
 
 export const emptyWorkspaceQuery: WorkspaceQuery = {
   q: null,
@@ -31,6 +36,7 @@ export const emptyWorkspaceQuery: WorkspaceQuery = {
   to: null,
   source: null,
   knockedOut: false,
+  interview: null,
   sort: 'newest',
   page: 1,
 };
@@ -41,6 +47,7 @@ export function parseWorkspaceQuery(params: URLSearchParams, fixed: Partial<Work
   const rating = params.get('rating');
   const status = params.get('status');
   const position = params.get('position');
+  const interview = params.get('interview');
   return {
     q: searchTerm(params, 'q', 200) || null,
     position: isUuid(position) ? position : null,
@@ -50,6 +57,7 @@ export function parseWorkspaceQuery(params: URLSearchParams, fixed: Partial<Work
     to: day(params.get('to')),
     source: searchTerm(params, 'source', 100).toLowerCase() || null,
     knockedOut: params.get('flag') === 'knockout',
+    interview: (interviewFilters as readonly (string | null)[]).includes(interview) ? (interview as InterviewFilter) : null,
     sort: params.get('sort') === 'rating' ? 'rating' : 'newest',
     page: parsePage(params),
     ...fixed,
@@ -67,6 +75,7 @@ export function workspaceHref(query: WorkspaceQuery, base = '/admin/applications
     to: query.to ?? undefined,
     source: query.source ?? undefined,
     flag: query.knockedOut ? 'knockout' : undefined,
+    interview: query.interview ?? undefined,
     sort: query.sort === 'rating' ? 'rating' : undefined,
     page: query.page,
   });

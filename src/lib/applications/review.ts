@@ -1,3 +1,4 @@
+import { interviewFilters } from './query.ts';
 import { z } from 'zod/mini';
 import type { FlashToast } from '../flash.ts';
 import { textField } from '../forms.ts';
@@ -36,6 +37,7 @@ const bulkTarget = z.union([
       // Older pages (open before the source filter existed) send neither: no filter.
       source: z._default(z.nullable(textField(z.maxLength(100))), null),
       knockedOut: z._default(z.boolean(), false),
+      interview: z._default(z.nullable(z.enum(interviewFilters)), null),
       sort: z.enum(['newest', 'rating']),
       page: z.int(),
     }),

@@ -42,3 +42,6 @@ export const bookingKinds = ['meeting', 'interview'] as const;
 export type BookingKind = (typeof bookingKinds)[number];
 export const bookingStatuses = ['confirmed', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
+/** A proposed interview: waiting for the candidate, booked by them, or withdrawn (by staff, or by a cancelled booking). */
+export const interviewRequestStatuses = ['open', 'booked', 'cancelled'] as const;
+export type InterviewRequestStatus = (typeof interviewRequestStatuses)[number];

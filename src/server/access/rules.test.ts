@@ -78,6 +78,9 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     'insights.read': ['all'],
     'insights.configure': ['all'],
     'alerts.read': ['all'],
+    // Issue 31: interviews, and one's own availability.
+    'interviews.schedule': ['all'],
+    'schedule.own': ['all'],
   },
   hiring_manager: {
     'positions.view': ['team'],
@@ -90,10 +93,12 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     'applications.decide': ['team'],
     'applications.assign': ['team'],
     'insights.read': ['team'],
+    'interviews.schedule': ['team'],
+    'schedule.own': ['all'],
   },
-  interviewer: { 'applications.read': ['assigned'], 'applications.review': ['assigned'] },
+  interviewer: { 'applications.read': ['assigned'], 'applications.review': ['assigned'], 'schedule.own': ['all'] },
   editor: {},
-  sales: { 'messages.handle': ['all'], 'meetings.host': ['all'] },
+  sales: { 'messages.handle': ['all'], 'meetings.host': ['all'], 'schedule.own': ['all'] },
   user: {},
 };
 

@@ -47,6 +47,10 @@ export const permissions = [
   'messages.handle',
   /** Take the meetings visitors book (Book a Meeting): offered among the hosts. */
   'meetings.host',
+  /** Propose interviews to candidates (length, interviewers, window) and cancel them. */
+  'interviews.schedule',
+  /** Set one's own availability (hours, zone, days off, buffer, notice, cap) and calendar feed. */
+  'schedule.own',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -76,6 +80,8 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'insights.read': ['all'],
     'insights.configure': ['all'],
     'alerts.read': ['all'],
+    'interviews.schedule': ['all'],
+    'schedule.own': ['all'],
   },
   hiring_manager: {
     'positions.view': ['team'],
@@ -89,15 +95,19 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'applications.decide': ['team'],
     'applications.assign': ['team'],
     'insights.read': ['team'],
+    'interviews.schedule': ['team'],
+    'schedule.own': ['all'],
   },
   interviewer: {
     'applications.read': ['assigned'],
     'applications.review': ['assigned'],
+    'schedule.own': ['all'],
   },
   editor: {},
   sales: {
     'messages.handle': ['all'],
     'meetings.host': ['all'],
+    'schedule.own': ['all'],
   },
   user: {},
 };
@@ -156,8 +166,14 @@ export const routeRules = {
   '/api/uploads': publicRoute,
   '/contact/book': publicRoute,
   '/bookings/[token]': publicRoute,
+  // A candidate's interview invitation: the e-mailed token is the only key (as /bookings/[token]).
+  '/interviews/[token]': publicRoute,
+  // A staff member's private calendar feed: the secret in its address is the proof (no cookies: calendar apps send none).
+  '/calendar/[token].ics': publicRoute,
   '/account': signedIn,
   '/account/applications': signedIn,
+  // One's own hours, days off and calendar feed: staff who can be booked.
+  '/account/availability': staff('schedule.own'),
   '/admin': anyStaff,
   '/admin/audit': staff('audit.read'),
   '/admin/privacy': staff('privacy.manage'),
@@ -214,6 +230,8 @@ export const actionRules = {
   'admin.emailCandidate': staff('applications.decide'),
   'admin.assignInterviewer': staff('applications.assign'),
   'admin.unassignInterviewer': staff('applications.assign'),
+  'admin.proposeInterview': staff('interviews.schedule'),
+  'admin.cancelInterview': staff('interviews.schedule'),
   'admin.addNote': staff('applications.review'),
   'admin.editNote': staff('applications.review'),
   'admin.deleteNote': staff('applications.review'),
@@ -241,9 +259,13 @@ export const adminSections = [
 
 export type AdminSectionKey = (typeof adminSections)[number]['key'];
 
-/** One's own account's pages: in the navigation of every signed-in person (the admin area's and a candidate's). */
+/**
+ * One's own account's pages: in the navigation of every signed-in person (the admin area's and a
+ * candidate's), each shown to whoever may open it (availability: staff holding schedule.own).
+ */
 export const accountSections = [
   { key: 'account', href: '/account', route: '/account', label: 'Your account' },
+  { key: 'account-availability', href: '/account/availability', route: '/account/availability', label: 'Your availability' },
   { key: 'account-applications', href: '/account/applications', route: '/account/applications', label: 'Your applications' },
 ] as const satisfies ReadonlyArray<{ key: string; href: string; route: RoutePattern; label: string }>;
 

@@ -11,6 +11,9 @@ import { listAssignable, listInterviewers } from './interviewers.ts';
 import { listNotes, ratingSummary } from './notes.ts';
 import { getApplicationDetail } from './review.ts';
 import { applicationTimeline } from './timeline.ts';
+import { listInterviews } from '../scheduling/interviews.ts';
+import { hostZones } from '../scheduling/bookings.ts';
+import { dayIn } from '../scheduling/slots.ts';
 import { neighbours, otherApplicationsOf } from './workspace.ts';
 
 /**
@@ -43,6 +46,7 @@ export async function loadApplicationPage(
     history: await mayOnApplication(db, viewer, 'applications.history', application.id),
     list: can(viewer, 'applications.list'),
     hold: can(viewer, 'privacy.manage'),
+    schedule: await mayOnApplication(db, viewer, 'interviews.schedule', application.id),
   };
   const listReach = { who: viewer, permission: 'applications.list' } as const;
   const list = parseWorkspaceQuery(new URLSearchParams(url.searchParams.get('list') ?? `?position=${position.id}`), { page: 1 });
@@ -51,18 +55,23 @@ export async function loadApplicationPage(
     `/admin/applications/${target.positionId}/${target.id}?list=${encodeURIComponent(listSearch)}`;
   const none = Promise.resolve(null);
 
-  const [reads, notes, ratings, templates, values, timeline, around, others, interviewers, assignable] = await Promise.all([
-    may.history ? listApplicationReads(db, application.id) : none,
-    may.review || may.allNotes ? listNotes(db, application.id) : none,
-    may.review || may.allNotes ? ratingSummary(db, application.id, viewer.id) : none,
-    may.decide ? listTemplates(db) : none,
-    may.decide ? placeholderValues(db, application.id, viewer.name) : none,
-    may.history ? applicationTimeline(db, application.id) : none,
-    may.list ? neighbours(db, list, listReach, application.id) : none,
-    may.history ? otherApplicationsOf(db, application.id, { who: viewer, permission: 'applications.history' }) : none,
-    listInterviewers(db, application.id),
-    may.assign ? listAssignable(db, position.id) : none,
-  ]);
+  const [reads, notes, ratings, templates, values, timeline, around, others, interviewers, assignable, interviews, zones] =
+    await Promise.all([
+      may.history ? listApplicationReads(db, application.id) : none,
+      may.review || may.allNotes ? listNotes(db, application.id) : none,
+      may.review || may.allNotes ? ratingSummary(db, application.id, viewer.id) : none,
+      may.decide ? listTemplates(db) : none,
+      may.decide ? placeholderValues(db, application.id, viewer.name) : none,
+      may.history ? applicationTimeline(db, application.id) : none,
+      may.list ? neighbours(db, list, listReach, application.id) : none,
+      may.history ? otherApplicationsOf(db, application.id, { who: viewer, permission: 'applications.history' }) : none,
+      listInterviewers(db, application.id),
+      may.assign || may.schedule ? listAssignable(db, position.id) : none,
+      // Interviews: to those who schedule them and those who read the application's history.
+      may.schedule || may.history ? listInterviews(db, application.id) : none,
+      hostZones(db, [{ userId: viewer.id }]),
+    ]);
+  const timeZone = zones.get(viewer.id)!;
   // Without the right to read everyone's notes and ratings (an interviewer), only one's own.
   const own = <T extends { authorUserId?: string | null; reviewerUserId?: string }>(rows: T[]) =>
     may.allNotes ? rows : rows.filter((row) => (row.authorUserId ?? row.reviewerUserId) === viewer.id);
@@ -86,6 +95,14 @@ export async function loadApplicationPage(
     nextHref: around?.next ? withList(around.next) : null,
     others: others?.map((other) => ({ ...other, href: withList(other) })) ?? [],
     interviewers,
-    assignable: assignable?.map(({ onTeam, ...person }) => ({ ...person, group: onTeam ? teamTexts.onTeam : teamTexts.otherStaff })),
+    assignable: may.assign
+      ? assignable?.map(({ onTeam, ...person }) => ({ ...person, group: onTeam ? teamTexts.onTeam : teamTexts.otherStaff }))
+      : null,
+    interviews: interviews && {
+      items: interviews,
+      people: may.schedule ? (assignable ?? []).map(({ onTeam: _onTeam, ...person }) => person) : [],
+      timeZone,
+      today: dayIn(new Date(), timeZone),
+    },
   };
 }

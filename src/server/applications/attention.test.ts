@@ -135,14 +135,19 @@ describe('the workspace navigation', () => {
     const db = database.db;
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'adele', 'admin')))).toEqual([
       ['Work', ['dashboard', 'applications', 'insights', 'templates', 'messages', 'privacy', 'retention', 'audit']],
-      ['You', ['account', 'account-applications']],
+      ['You', ['account', 'account-availability', 'account-applications']],
     ]);
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'iris', 'interviewer')))).toEqual([
       ['Work', ['dashboard']],
-      ['You', ['account', 'account-applications']],
+      ['You', ['account', 'account-availability', 'account-applications']],
     ]);
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'sally', 'sales')))).toEqual([
       ['Work', ['dashboard', 'messages']],
+      ['You', ['account', 'account-availability', 'account-applications']],
+    ]);
+    // An editor is not booked: no availability of their own.
+    expect(keysOf(await workspaceNavigation(db, await addUser(db, 'eddie', 'editor')))).toEqual([
+      ['Work', ['dashboard']],
       ['You', ['account', 'account-applications']],
     ]);
     // A candidate's account: only their own pages.

@@ -23,6 +23,10 @@ const fromAudit: AuditAction[] = [
   'application.legal_hold_released',
   'application.note_edited',
   'application.note_deleted',
+  'application.interview_proposed',
+  'application.interview_booked',
+  'application.interview_moved',
+  'application.interview_cancelled',
 ];
 
 export async function applicationTimeline(db: Database, applicationId: string): Promise<TimelineEvent[]> {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { applicationsInScope, type Permission, type Who } from '../access/permissions.ts';
 import { containsPattern } from '../db/like.ts';
-import { applications, applicationRatings, positions } from '../db/schema.ts';
+import { applications, applicationRatings, bookings, interviewRequests, positions } from '../db/schema.ts';
 import type { WorkspaceQuery } from '../../lib/applications/query.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
 import { pageCount } from '../../lib/list-query.ts';
@@ -53,6 +53,15 @@ function conditions(query: WorkspaceQuery, reach: Reach, { status = true } = {})
   if (query.to) where.push(sql`${appliedOn} <= ${query.to}::date`);
   if (query.source) where.push(eq(applications.source, query.source));
   if (query.knockedOut) where.push(eq(applications.knockedOut, true));
+  // An interview still to come (booked, not cancelled), or an invitation the candidate has not answered yet.
+  if (query.interview === 'booked')
+    where.push(
+      sql`exists (select 1 from ${bookings} where ${bookings.applicationId} = ${applications.id} and ${bookings.status} = 'confirmed' and ${bookings.endsAt} > now())`,
+    );
+  if (query.interview === 'invited')
+    where.push(
+      sql`exists (select 1 from ${interviewRequests} where ${interviewRequests.applicationId} = ${applications.id} and ${interviewRequests.status} = 'open' and ${interviewRequests.windowEnd} > now())`,
+    );
   return where;
 }
 

@@ -9,6 +9,8 @@ export const auditActions = {
   'user.deleted': 'user',
   'user.self_deleted': 'user',
   'user.two_factor_reset': 'user',
+  // A staff member made or renewed the secret link of their calendar feed (issue 31): the old one stops working.
+  'user.calendar_feed_renewed': 'user',
   'invitation.created': 'invitation',
   'invitation.resent': 'invitation',
   'invitation.revoked': 'invitation',
@@ -34,6 +36,11 @@ export const auditActions = {
   'application.email_sent': 'application',
   'application.interviewer_assigned': 'application',
   'application.interviewer_unassigned': 'application',
+  // Interviews (issue 31): proposed by staff; booked, moved or cancelled by the candidate or staff.
+  'application.interview_proposed': 'application',
+  'application.interview_booked': 'application',
+  'application.interview_moved': 'application',
+  'application.interview_cancelled': 'application',
   // A staff member asked for an application outside their reach (a guessed address): answered as missing.
   'application.access_denied': 'application',
   'template.updated': 'template',

@@ -52,6 +52,8 @@ describe('the embedded database', () => {
       'erasure_confirmations',
       'heard_about_options',
       'hiring_team_members',
+      'interview_request_interviewers',
+      'interview_requests',
       'invitations',
       'job_alert_matches',
       'job_alerts',

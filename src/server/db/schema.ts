@@ -12,6 +12,7 @@ import {
   bookingStatuses,
   DEFAULT_BUFFER_MINUTES,
   DEFAULT_NOTICE_MINUTES,
+  interviewRequestStatuses,
   type WorkingInterval,
 } from '../../lib/scheduling/hours.ts';
 import { auditActionNames, auditTargetTypes } from '../audit/actions.ts';
@@ -708,6 +709,8 @@ export const staffSchedules = pgTable(
     takesMeetings: boolean('takes_meetings').notNull().default(true),
     /** The private calendar feed's secret, hashed (SHA-256); null until they ask for one. */
     feedTokenHash: text('feed_token_hash').unique(),
+    /** The same secret sealed with AUTH_SECRET (src/server/mail/sealed.ts): their page shows the link again. */
+    feedTokenSealed: text('feed_token_sealed'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -766,6 +769,52 @@ export const bookings = pgTable(
     index('bookings_starts_idx').on(t.startsAt),
     index('bookings_application_idx').on(t.applicationId),
   ],
+);
+
+/**
+ * An interview proposed to a candidate (issue 31): its length, its interviewers (every one must be
+ * free: the candidate is offered their common free times) and a window of time. The candidate
+ * picks a time through a private link (its token here hashed, and sealed with AUTH_SECRET so their
+ * application page can show the link again); the booking it makes is recorded here.
+ */
+export const interviewRequests = pgTable(
+  'interview_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    proposedByUserId: text('proposed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    durationMinutes: integer('duration_minutes').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    status: text('status', { enum: interviewRequestStatuses }).notNull().default('open'),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenSealed: text('token_sealed'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('interview_requests_status', inList('status', interviewRequestStatuses)),
+    check('interview_requests_duration', sql`${t.durationMinutes} between 15 and 240`),
+    check('interview_requests_window', sql`${t.windowEnd} > ${t.windowStart}`),
+    index('interview_requests_application_idx').on(t.applicationId),
+  ],
+);
+
+/** The interviewers of a proposed interview: the booking holds every one of them. */
+export const interviewRequestInterviewers = pgTable(
+  'interview_request_interviewers',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => interviewRequests.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] })],
 );
 
 /**

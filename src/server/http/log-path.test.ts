@@ -8,6 +8,8 @@ describe('loggedPath', () => {
     expect(loggedPath(`/applications/${token}/`)).toBe('/applications/:token/');
     expect(loggedPath(`/applications/${token}`)).not.toContain(token);
     expect(loggedPath(`/bookings/${token}`)).toBe('/bookings/:token');
+    expect(loggedPath(`/interviews/${token}?tz=Europe%2FParis`)).toBe('/interviews/:token');
+    expect(loggedPath(`/calendar/${token}.ics`)).toBe('/calendar/:token.ics');
   });
 
   it('leaves other paths alone', () => {

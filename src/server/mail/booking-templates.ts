@@ -26,11 +26,23 @@ const hostRows = (when: string, guest: { name: string; email: string; company?: 
   ...(guest.company ? [['Company', guest.company] as const] : []),
 ];
 
-const headings: Record<BookingChange, string> = {
-  booked: 'Your meeting is booked',
-  moved: 'Your meeting was moved',
-  cancelled: 'Your meeting was cancelled',
+const headings: Record<BookingChange, (what: string) => string> = {
+  booked: (what) => `Your ${what} is booked`,
+  moved: (what) => `Your ${what} was moved`,
+  cancelled: (what) => `Your ${what} was cancelled`,
 };
+
+/** Why the guest receives a booking's e-mails: they booked a meeting, or they applied (an interview). */
+const guestReason = (what: string) =>
+  what === 'interview'
+    ? `You received this e-mail because you applied for a position at ${siteConfig.name} and were invited to an interview.`
+    : `You received this e-mail because this address was given when booking a meeting on the ${siteConfig.name} website.`;
+
+/** Why a host receives them. */
+const hostReason = (what: string) =>
+  what === 'interview'
+    ? `You received this e-mail because you are one of the interviewers.`
+    : `You received this e-mail because you take meetings booked on the ${siteConfig.name} website.`;
 
 /** To the person who booked: when (in their zone), with whom, and the link to change it. */
 export function bookingGuestMail(input: {
@@ -39,14 +51,17 @@ export function bookingGuestMail(input: {
   /** The time in the guest's zone, with the zone ("Tuesday, December 1, 2026 at 4:00 PM GMT+1"). */
   when: string;
   hostNames: string;
-  manageUrl: string;
+  /** Where the guest moves or cancels it; none in a cancellation staff made. */
+  manageUrl?: string;
   what: string;
+  /** An interview's position. */
+  position?: string | null;
 }): MailContent {
   const cancelled = input.change === 'cancelled';
   return render({
-    subject: `${headings[input.change]}: ${oneLine(input.when, 80)}`,
+    subject: `${headings[input.change](input.what)}: ${oneLine(input.when, 80)}`,
     preheader: cancelled ? `Your ${input.what} on ${input.when} is cancelled.` : `${input.what} with ${input.hostNames}, ${input.when}.`,
-    heading: headings[input.change],
+    heading: headings[input.change](input.what),
     blocks: [
       { kind: 'paragraph', text: `Hello ${oneLine(input.guestName, 80)},` },
       {
@@ -56,15 +71,24 @@ export function bookingGuestMail(input: {
           : `Your ${input.what} with ${input.hostNames} is on ${input.when}. The attached invitation adds it to your calendar.`,
       },
       { kind: 'details', rows: guestRows(input.when, input.hostNames) },
-      ...(cancelled
-        ? [{ kind: 'button' as const, label: 'Book another time', href: safeUrl(input.manageUrl) }]
-        : [{ kind: 'button' as const, label: 'Reschedule or cancel', href: safeUrl(input.manageUrl) }]),
-      {
-        kind: 'paragraph',
-        text: `If you did not book this, someone else typed your address: cancel it with the link above, or ignore this e-mail.`,
-      },
+      ...(input.position ? [{ kind: 'details' as const, rows: [['Position', input.position] as const] }] : []),
+      ...(!input.manageUrl
+        ? []
+        : cancelled
+          ? input.what === 'meeting'
+            ? [{ kind: 'button' as const, label: 'Book another time', href: safeUrl(input.manageUrl) }]
+            : []
+          : [{ kind: 'button' as const, label: 'Reschedule or cancel', href: safeUrl(input.manageUrl) }]),
+      ...(input.what === 'meeting'
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: `If you did not book this, someone else typed your address: cancel it with the link above, or ignore this e-mail.`,
+            },
+          ]
+        : []),
     ],
-    reason: `You received this e-mail because this address was given when booking a meeting on the ${siteConfig.name} website.`,
+    reason: guestReason(input.what),
   });
 }
 
@@ -74,6 +98,8 @@ export function bookingHostMail(input: {
   when: string;
   what: string;
   guest: { name: string; email: string; company?: string | null; topic?: string | null };
+  /** An interview's position and the application's page in the workspace. */
+  interview?: { position: string; applicationUrl: string } | null;
 }): MailContent {
   // The change's name is its verb: "Meeting booked", "Meeting moved", "Meeting cancelled".
   const verb = input.change;
@@ -84,10 +110,14 @@ export function bookingHostMail(input: {
       heading: `${capitalised(input.what)} ${verb}`,
       blocks: [
         { kind: 'details', rows: hostRows(input.when, input.guest) },
+        ...(input.interview ? [{ kind: 'details' as const, rows: [['Position', input.interview.position] as const] }] : []),
         ...(input.guest.topic ? [{ kind: 'quote' as const, label: 'Topic', text: input.guest.topic }] : []),
+        ...(input.interview
+          ? [{ kind: 'button' as const, label: 'Open the application', href: safeUrl(input.interview.applicationUrl) }]
+          : []),
         { kind: 'paragraph', text: 'The attached invitation updates your calendar. Reply to this e-mail to write to the guest.' },
       ],
-      reason: `You received this e-mail because you take meetings booked on the ${siteConfig.name} website.`,
+      reason: hostReason(input.what),
     }),
     replyTo: input.guest.email,
   };
@@ -111,7 +141,7 @@ export function bookingReminderGuestMail(input: {
       { kind: 'details', rows: guestRows(input.when, input.hostNames) },
       ...(input.manageUrl ? [{ kind: 'button' as const, label: 'Reschedule or cancel', href: safeUrl(input.manageUrl) }] : []),
     ],
-    reason: `You received this e-mail because this address was given when booking a ${input.what} on the ${siteConfig.name} website.`,
+    reason: guestReason(input.what),
   });
 }
 
@@ -127,8 +157,63 @@ export function bookingReminderHostMail(input: {
       preheader: `${oneLine(input.guest.name, 80)}, ${input.when}.`,
       heading: `${capitalised(input.what)} tomorrow`,
       blocks: [{ kind: 'details', rows: hostRows(input.when, input.guest) }],
-      reason: `You received this e-mail because you take meetings booked on the ${siteConfig.name} website.`,
+      reason: hostReason(input.what),
     }),
     replyTo: input.guest.email,
   };
+}
+
+/**
+ * To a candidate: an interview is proposed; the button opens the private page listing the times
+ * every interviewer is free, where they pick one.
+ */
+export function interviewInvitationMail(input: {
+  candidateName: string;
+  position: string;
+  durationMinutes: number;
+  interviewerNames: string;
+  /** "between Tuesday, December 1 and Friday, December 11" */
+  window: string;
+  chooseUrl: string;
+}): MailContent {
+  return render({
+    subject: `Choose a time for your interview: ${oneLine(input.position, 80)}`,
+    preheader: `Pick a time for a ${input.durationMinutes}-minute interview with ${input.interviewerNames}.`,
+    heading: 'Choose a time for your interview',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${oneLine(input.candidateName, 80)},` },
+      {
+        kind: 'paragraph',
+        text: `We would like to invite you to an interview for ${input.position}. Please choose a time that suits you ${input.window}: the page shows only times when everyone on the interview is free, in your time zone.`,
+      },
+      {
+        kind: 'details',
+        rows: [
+          ['Position', input.position],
+          ['Length', `${input.durationMinutes} minutes`],
+          ['With', input.interviewerNames],
+        ],
+      },
+      { kind: 'button', label: 'Choose a time', href: safeUrl(input.chooseUrl) },
+      { kind: 'paragraph', text: 'Once you pick a time, you get a calendar invitation with a link to move or cancel it.' },
+    ],
+    reason: guestReason('interview'),
+  });
+}
+
+/** To a candidate: the proposed interview was withdrawn before they chose a time. */
+export function interviewWithdrawnMail(input: { candidateName: string; position: string }): MailContent {
+  return render({
+    subject: `Interview invitation withdrawn: ${oneLine(input.position, 80)}`,
+    preheader: `The invitation to choose an interview time for ${input.position} was withdrawn.`,
+    heading: 'Interview invitation withdrawn',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${oneLine(input.candidateName, 80)},` },
+      {
+        kind: 'paragraph',
+        text: `The invitation to choose a time for an interview for ${input.position} was withdrawn, and its link no longer works. We will be in touch if we propose another time.`,
+      },
+    ],
+    reason: guestReason('interview'),
+  });
 }

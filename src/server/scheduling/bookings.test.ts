@@ -11,6 +11,7 @@ import {
   findBookingByToken,
   meetingHostIds,
   meetingTimes,
+  meetingsForInbox,
   rescheduleBooking,
 } from './bookings';
 
@@ -160,5 +161,33 @@ describe('a booking’s life', () => {
     const { hostIds } = await bookWithAll(db, { ...interview, start: new Date('2026-12-01T17:00:00Z') }, ['ivan', 'iris'], window, now);
     expect(hostIds).toEqual(['ivan', 'iris']);
     expect(await activeHolds()).toBe(3);
+  });
+});
+
+describe('the sales inbox', () => {
+  it('lists Book a Meeting meetings with their details: coming ones soonest first, then cancelled and past ones', async () => {
+    const db = database.db;
+    await addUser(db, 'sally', 'sales');
+    const times = await meetingTimes(db, now);
+    const later = await bookMeeting(db, { ...guest, name: 'Later Lee' }, times[3]!.start, now);
+    const sooner = await bookMeeting(db, { ...guest, name: 'Sooner Sue', company: null, topic: null }, times[0]!.start, now);
+    const gone = await bookMeeting(db, { ...guest, name: 'Gone Gil' }, times[6]!.start, now);
+    await cancelBooking(db, (await findBookingByToken(db, gone.token))!, now);
+    const rows = await meetingsForInbox(db, now);
+    expect(rows.map((row) => [row.guestName, row.state, row.host])).toEqual([
+      ['Sooner Sue', 'coming', 'sally Test'],
+      ['Later Lee', 'coming', 'sally Test'],
+      ['Gone Gil', 'cancelled', 'sally Test'],
+    ]);
+    expect(rows[1]).toMatchObject({ guestEmail: guest.email, guestCompany: 'Acme', topic: 'Cloud migration' });
+    expect(rows[0]).toMatchObject({ guestCompany: null, topic: null });
+    // A week later the first two are held, the latest first; an interview is never listed.
+    const weekLater = new Date(now.getTime() + 7 * 86_400_000);
+    expect((await meetingsForInbox(db, weekLater)).map((row) => [row.guestName, row.state])).toEqual([
+      ['Gone Gil', 'cancelled'],
+      ['Later Lee', 'past'],
+      ['Sooner Sue', 'past'],
+    ]);
+    expect(later.booking.id).not.toBe(sooner.booking.id);
   });
 });

@@ -3,7 +3,7 @@ import { and, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { EXCLUSION_VIOLATION, violates } from '../db/errors.ts';
 import { rolesWith } from '../access/permissions.ts';
-import { bookingHosts, bookings, staffDaysOff, staffSchedules, users } from '../db/schema.ts';
+import { applications, bookingHosts, bookings, interviewRequests, staffDaysOff, staffSchedules, users } from '../db/schema.ts';
 import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
 import { sealText } from '../mail/sealed.ts';
 import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
@@ -150,6 +150,20 @@ export async function meetingHostIds(db: Database): Promise<string[]> {
 
 /** What can be booked or moved to: from now to BOOKING_WINDOW_DAYS ahead. */
 export const bookingWindow = (now: Date) => ({ from: now, to: new Date(now.getTime() + BOOKING_WINDOW_DAYS * DAY) });
+
+/**
+ * Where a booking can move to: a meeting within the next 14 days; an interview within the window
+ * it was proposed for (from now on), since the candidate was offered that window and no other.
+ */
+export async function moveWindowOf(db: Database, booking: { id: string; kind: BookingKind }, now: Date) {
+  if (booking.kind !== 'interview') return bookingWindow(now);
+  const [request] = await db
+    .select({ start: interviewRequests.windowStart, end: interviewRequests.windowEnd })
+    .from(interviewRequests)
+    .where(eq(interviewRequests.bookingId, booking.id));
+  if (!request) return bookingWindow(now);
+  return { from: new Date(Math.max(now.getTime(), request.start.getTime())), to: request.end };
+}
 
 /** The free times of Book a Meeting: the next 14 days, when at least one host is free. */
 export async function meetingTimes(db: Database, now = new Date()): Promise<FreeTime[]> {
@@ -374,13 +388,57 @@ export async function upcomingBookingsOf(db: Database, userId: string, now = new
         guestName: bookings.guestName,
         guestEmail: bookings.guestEmail,
         guestCompany: bookings.guestCompany,
+        applicationId: bookings.applicationId,
+        positionId: applications.positionId,
       })
       .from(bookingHosts)
       .innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId))
+      .leftJoin(applications, eq(applications.id, bookings.applicationId))
       .where(mine)
       .orderBy(bookings.startsAt)
       .limit(limit),
     db.select({ count: count() }).from(bookingHosts).innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId)).where(mine),
   ]);
   return { count: total?.count ?? 0, rows };
+}
+
+/**
+ * Book a Meeting's meetings for the sales inbox (beside the contact form's messages): those still
+ * to come, then those of the last 30 days, with who booked, what about, the host and the state.
+ */
+export async function meetingsForInbox(db: Database, now = new Date(), limit = 50) {
+  const since = new Date(now.getTime() - 30 * DAY);
+  const rows = await db
+    .select({
+      id: bookings.id,
+      startsAt: bookings.startsAt,
+      status: bookings.status,
+      guestName: bookings.guestName,
+      guestEmail: bookings.guestEmail,
+      guestCompany: bookings.guestCompany,
+      topic: bookings.topic,
+      createdAt: bookings.createdAt,
+      // Spelt out: inside a select list drizzle writes columns without their table, which the subquery would misread.
+      host: sql<
+        string | null
+      >`(select string_agg(u.name, ', ' order by u.name) from booking_hosts bh join users u on u.id = bh.user_id where bh.booking_id = "bookings"."id")`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.kind, 'meeting'), gte(bookings.endsAt, since)))
+    // Coming ones first (soonest first), then the past ones (latest first).
+    .orderBy(
+      sql`${bookings.endsAt} < ${now.toISOString()}::timestamptz`,
+      sql`case when ${bookings.endsAt} >= ${now.toISOString()}::timestamptz then ${bookings.startsAt} end asc`,
+      sql`${bookings.startsAt} desc`,
+    )
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    state:
+      row.status === 'cancelled'
+        ? ('cancelled' as const)
+        : row.startsAt.getTime() + 30 * 60_000 <= now.getTime()
+          ? ('past' as const)
+          : ('coming' as const),
+  }));
 }

@@ -2,7 +2,9 @@ import type { Runtime } from '../runtime.ts';
 import { admitPublicForm, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
 import { spendMailBudget } from '../mail/budget.ts';
 import { bookingGuestMail, bookingHostMail, capitalised, type BookingChange } from '../mail/booking-templates.ts';
-import { bookings } from '../db/schema.ts';
+import { applications, bookings, interviewRequests, positions } from '../db/schema.ts';
+import { audit, type Actor } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
 import { and, eq, gt } from 'drizzle-orm';
 import { siteConfig } from '../../lib/site-config.ts';
 import { meetingFormSchema, meetingTexts, type MeetingFieldErrors } from '../../lib/scheduling/meeting-form.ts';
@@ -11,7 +13,7 @@ import {
   BookingRefused,
   bookMeeting,
   cancelBooking,
-  bookingWindow,
+  moveWindowOf,
   findBookingById,
   findBookingByToken,
   hostZones,
@@ -89,11 +91,12 @@ export async function requestMeeting(deps: MeetingDeps, input: unknown, clientKe
 export async function moveBooking(deps: MeetingDeps, found: FoundBooking, token: string, start: Date, now = new Date()) {
   let moved;
   try {
-    moved = await rescheduleBooking(deps.db, found, start, bookingWindow(now), now);
+    moved = await rescheduleBooking(deps.db, found, start, await moveWindowOf(deps.db, found.booking, now), now);
   } catch (error) {
     if (!(error instanceof BookingRefused)) throw error;
     return { kind: 'refused' as const, message: error.message };
   }
+  await recordInterviewChange(deps.db, moved, 'moved', guestActor(moved));
   await notifyBooking(deps, { ...found, booking: moved }, token, 'moved');
   return { kind: 'moved' as const };
 }
@@ -101,7 +104,45 @@ export async function moveBooking(deps: MeetingDeps, found: FoundBooking, token:
 export async function cancelByGuest(deps: MeetingDeps, found: FoundBooking, token: string, now = new Date()) {
   const cancelled = await cancelBooking(deps.db, found, now);
   // Cancelling twice (a second click, an old tab) changes nothing and sends nothing.
-  if (cancelled) await notifyBooking(deps, { ...found, booking: cancelled }, token, 'cancelled');
+  if (!cancelled) return;
+  await recordInterviewChange(deps.db, cancelled, 'cancelled', guestActor(cancelled));
+  await notifyBooking(deps, { ...found, booking: cancelled }, token, 'cancelled');
+}
+
+/** The guest as the audit log names them (a candidate through their link): no user, their address. */
+const guestActor = (booking: { guestEmail: string }) => ({ id: null, email: booking.guestEmail });
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * An interview's change on its application's timeline (and the audit log), by whoever made it;
+ * a cancelled interview also closes its invitation. Nothing for a meeting.
+ */
+export async function recordInterviewChange(db: Database, booking: BookingRow, change: BookingChange, actor: Actor) {
+  if (!booking.applicationId) return;
+  const applicationId = booking.applicationId;
+  await db.transaction(async (tx) => {
+    if (change === 'cancelled')
+      await tx
+        .update(interviewRequests)
+        .set({ status: 'cancelled', updatedAt: new Date() })
+        .where(eq(interviewRequests.bookingId, booking.id));
+    await audit(tx, actor, `application.interview_${change}`, applicationId, {
+      startsAt: booking.startsAt.toISOString(),
+      endsAt: booking.endsAt.toISOString(),
+    });
+  });
+}
+
+/** An interview's position and its application's page, for the interviewers' e-mails; null for a meeting. */
+async function interviewOf(db: Database, siteUrl: string, booking: BookingRow) {
+  if (!booking.applicationId) return null;
+  const [row] = await db
+    .select({ title: positions.title, positionId: positions.id })
+    .from(applications)
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .where(eq(applications.id, booking.applicationId));
+  return row ? { position: row.title, applicationUrl: `${siteUrl}/admin/applications/${row.positionId}/${booking.applicationId}` } : null;
 }
 
 /** The calendar part of a booking's e-mails: REQUEST, or CANCEL once cancelled. */
@@ -168,14 +209,17 @@ export async function cancelBookingsOfGuest(deps: Pick<MeetingDeps, 'db' | 'jobs
 }
 
 /** The e-mails of a change: to the guest in their zone, to each host in theirs, each with the invitation (REQUEST or CANCEL). */
-async function notifyBooking(deps: MeetingDeps, found: FoundBooking, token: string, change: BookingChange) {
+export async function notifyBooking(deps: MeetingDeps, found: FoundBooking, token: string | null, change: BookingChange) {
   const { booking, hosts } = found;
-  const manageUrl = `${deps.siteUrl}${bookingPath(token)}`;
+  // None for a cancellation staff made (the e-mails then carry no link: nothing is left to change).
+  const manageUrl = token ? `${deps.siteUrl}${bookingPath(token)}` : undefined;
   const what = booking.kind;
   const hostNames = hostNamesOf(hosts);
   const calendar = invitationOf(found, manageUrl, deps.organizer);
-  // A booking e-mails the address typed into a public form: within that address's mail budget.
-  if (change !== 'booked' || (await spendMailBudget(deps.rateLimits, booking.guestEmail, 'meeting-booked'))) {
+  const interview = await interviewOf(deps.db, deps.siteUrl, booking);
+  // A meeting e-mails the address typed into a public form: within that address's mail budget. An
+  // interview's guest is the candidate staff invited, at the address of their application.
+  if (change !== 'booked' || interview || (await spendMailBudget(deps.rateLimits, booking.guestEmail, 'meeting-booked'))) {
     const guestMail = bookingGuestMail({
       change,
       guestName: booking.guestName,
@@ -183,6 +227,7 @@ async function notifyBooking(deps: MeetingDeps, found: FoundBooking, token: stri
       hostNames,
       manageUrl,
       what,
+      position: interview?.position ?? null,
     });
     await deps.jobs.enqueueEmail({ to: booking.guestEmail, ...guestMail, calendar });
   }
@@ -193,6 +238,7 @@ async function notifyBooking(deps: MeetingDeps, found: FoundBooking, token: stri
       when: whenLabel(booking.startsAt, zones.get(host.userId)!),
       what,
       guest: { name: booking.guestName, email: booking.guestEmail, company: booking.guestCompany, topic: booking.topic },
+      interview,
     });
     await deps.jobs.enqueueEmail({ to: host.email, ...hostMail, calendar });
   }

@@ -1,0 +1,199 @@
+import { actions } from 'astro:actions';
+import { CalendarPlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { flashToast } from '@/components/ui/toast';
+import { roleLabels, type Role } from '@/lib/accounts/roles';
+import { whenLabel } from '@/lib/scheduling/format';
+import { addDays, interviewLengths, interviewProposalSchema, MAX_DAYS_AHEAD } from '@/lib/scheduling/interview-form';
+import type { InterviewRequestStatus } from '@/lib/scheduling/hours';
+import { runAdminAction } from './run-admin-action';
+
+export interface InterviewItem {
+  id: string;
+  status: InterviewRequestStatus;
+  durationMinutes: number;
+  windowStart: Date;
+  windowEnd: Date;
+  startsAt: Date | null;
+  proposedBy: string | null;
+  interviewers: string[];
+}
+
+export interface InterviewsPanelProps {
+  applicationId: string;
+  interviews: InterviewItem[];
+  /** Whether this person may propose and cancel (else the list only). */
+  canSchedule: boolean;
+  /** Who can be asked to interview (the hiring team first), and who is assigned now (chosen at first). */
+  people: ReadonlyArray<{ userId: string; name: string; role: Role }>;
+  assigned: readonly string[];
+  /** Today in the viewer's zone (YYYY-MM-DD), and that zone: days are read in it. */
+  today: string;
+  timeZone: string;
+}
+
+const stateText = (item: InterviewItem, timeZone: string) => {
+  if (item.status === 'booked' && item.startsAt) return `Booked: ${whenLabel(item.startsAt, timeZone)}`;
+  if (item.status === 'open') return 'Waiting for the candidate to choose a time';
+  return item.startsAt ? `Cancelled (was ${whenLabel(item.startsAt, timeZone)})` : 'Withdrawn';
+};
+
+/**
+ * An application's interviews (issue 31): each invitation and its state, with Withdraw or Cancel;
+ * and the form that proposes one (length, interviewers, a window of days). The candidate is
+ * e-mailed a link to the times every interviewer is free; the page is read again to show it.
+ */
+export function InterviewsPanel(props: InterviewsPanelProps) {
+  const { applicationId, timeZone, today } = props;
+  const [durationMinutes, setDuration] = useState<number>(60);
+  const [chosen, setChosen] = useState<string[]>(() => props.assigned.filter((id) => props.people.some((p) => p.userId === id)));
+  const [from, setFrom] = useState(addDays(today, 1));
+  const [until, setUntil] = useState(addDays(today, 14));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const errorId = useId();
+  const groupId = useId();
+
+  async function propose() {
+    const parsed = interviewProposalSchema.safeParse({ applicationId, durationMinutes, interviewerIds: chosen, from, until });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form.');
+    setError(null);
+    setBusy(true);
+    try {
+      const { error: refused } = await actions.admin.proposeInterview(parsed.data);
+      // Refusals (no common time, a day in the past) are shown here, beside what was typed, which stays.
+      if (refused) {
+        setError(refused.message);
+        return setBusy(false);
+      }
+    } catch {
+      setError('The server could not be reached. Nothing was sent.');
+      return setBusy(false);
+    }
+    flashToast({ kind: 'success', title: 'Invitation sent: the candidate chooses a time.' });
+    window.location.reload();
+  }
+
+  async function cancel(item: InterviewItem) {
+    setBusy(true);
+    const ok = await runAdminAction(() => actions.admin.cancelInterview({ applicationId, requestId: item.id }));
+    if (!ok) return setBusy(false);
+    flashToast({ kind: 'success', title: item.status === 'open' ? 'Invitation withdrawn.' : 'Interview cancelled. Everyone was told.' });
+    window.location.reload();
+  }
+
+  return (
+    <div className="mt-3 flex flex-col gap-5">
+      {props.interviews.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No interview proposed yet.</p>
+      ) : (
+        <ul aria-label="Interviews" className="flex flex-col gap-3">
+          {props.interviews.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 rounded-md border border-border p-3 text-sm">
+              <div className="flex min-w-0 flex-col gap-1">
+                <p className={item.status === 'cancelled' ? 'font-medium text-muted-foreground' : 'font-medium'}>
+                  {stateText(item, timeZone)}
+                </p>
+                <p className="text-muted-foreground">
+                  {item.durationMinutes} minutes with {item.interviewers.join(', ') || 'nobody left'}
+                  {item.proposedBy ? ` · proposed by ${item.proposedBy}` : ''}
+                </p>
+              </div>
+              {props.canSchedule &&
+                (item.status === 'open' || (item.status === 'booked' && item.startsAt && item.startsAt > new Date())) && (
+                  <Button type="button" variant="outline" size="sm" aria-disabled={busy} onClick={() => !busy && void cancel(item)}>
+                    {item.status === 'open' ? 'Withdraw the invitation' : 'Cancel the interview'}
+                  </Button>
+                )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {props.canSchedule && (
+        <form
+          aria-labelledby={`${groupId}-heading`}
+          className="flex flex-col gap-4 rounded-md border border-border bg-surface p-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!busy) void propose();
+          }}
+        >
+          <h3 id={`${groupId}-heading`} className="text-base font-semibold">
+            Propose an interview
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            The candidate gets an e-mail with a private link to the times when every interviewer is free, and picks one.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField label="Length">
+              {(control) => (
+                <select
+                  {...control}
+                  value={durationMinutes}
+                  onChange={(event) => setDuration(Number(event.target.value))}
+                  className="h-11 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                >
+                  {interviewLengths.map((length) => (
+                    <option key={length} value={length}>
+                      {length} minutes
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <FormField label="From" hint="Days in your time zone.">
+              {(control) => <Input {...control} type="date" value={from} min={today} onChange={(event) => setFrom(event.target.value)} />}
+            </FormField>
+            <FormField label="Until">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="date"
+                  value={until}
+                  min={from}
+                  max={addDays(today, MAX_DAYS_AHEAD)}
+                  onChange={(event) => setUntil(event.target.value)}
+                />
+              )}
+            </FormField>
+          </div>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">Interviewers (all must be free)</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {props.people.map((person) => (
+                <label key={person.userId} className="inline-flex cursor-pointer items-start gap-2.5 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4.5 shrink-0 cursor-pointer accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                    checked={chosen.includes(person.userId)}
+                    onChange={(event) =>
+                      setChosen((now) => (event.target.checked ? [...now, person.userId] : now.filter((id) => id !== person.userId)))
+                    }
+                  />
+                  <span>
+                    {person.name} <span className="text-muted-foreground">· {roleLabels[person.role]}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {error && (
+            <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+          <div>
+            <Button type="submit" aria-disabled={busy} aria-describedby={error ? errorId : undefined}>
+              <CalendarPlus aria-hidden="true" />
+              Send the invitation
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

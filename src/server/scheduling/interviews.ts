@@ -1,0 +1,376 @@
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { AdminRuleError, type Actor } from '../admin-command.ts';
+import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
+import {
+  applicationInterviewers,
+  applications,
+  bookings,
+  interviewRequestInterviewers,
+  interviewRequests,
+  positions,
+  users,
+} from '../db/schema.ts';
+import { rolesWith } from '../access/permissions.ts';
+import { interviewInvitationMail, interviewWithdrawnMail } from '../mail/booking-templates.ts';
+import { sealText, unsealText } from '../mail/sealed.ts';
+import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
+import { isDecided } from '../../lib/applications/status.ts';
+import { dayLabel, zoneOrCompany } from '../../lib/scheduling/format.ts';
+import { addDays, daysBetween, interviewTexts, MAX_DAYS_AHEAD, type InterviewProposal } from '../../lib/scheduling/interview-form.ts';
+import { BookingRefused, bookWithAll, cancelBooking, findBookingById, hostCalendars, hostZones, MANAGE_TOKEN_SEAL } from './bookings.ts';
+import { bookingPath, notifyBooking, recordInterviewChange, type MeetingDeps } from './meetings.ts';
+import { dayIn, freeTimes, wallClock } from './slots.ts';
+
+/**
+ * Interviews candidates book themselves (issue 31): staff propose one from an application (its
+ * length, its interviewers, a window of days); the candidate gets a private link listing the times
+ * when every interviewer is free (N of N) and picks one, which books all of them at once through
+ * the same engine and exclusion constraint as Book a Meeting. Each step is on the application's
+ * timeline; the booking's own page (the manage link) moves or cancels it.
+ */
+
+/** The purpose the invitation's token is sealed under (its own key): the candidate's page shows the link again. */
+export const INVITATION_TOKEN_SEAL = 'interview invitation token';
+
+export const interviewPath = (token: string) => `/interviews/${token}`;
+
+/** Who can interview: staff whose role reviews applications (as for assigning interviewers). */
+const interviewerRoles = () => rolesWith('applications.review');
+
+/** A window of whole days in a zone: from the first day's midnight to the midnight after the last. */
+function windowOfDays(from: string, until: string, timeZone: string) {
+  return { from: new Date(wallClock(from, '00:00', timeZone)), to: new Date(wallClock(addDays(until, 1), '00:00', timeZone)) };
+}
+
+/** "between Tuesday, December 1 and Friday, December 11" (or "on Tuesday, December 1"). */
+function windowWords(window: { from: Date; to: Date }, timeZone: string) {
+  const first = dayLabel(window.from, timeZone);
+  const last = dayLabel(new Date(window.to.getTime() - 1), timeZone);
+  return first === last ? `on ${first}` : `between ${first} and ${last}`;
+}
+
+/** The times every one of these people is free for this length within the window, from now on. */
+async function commonTimes(db: Database, hostIds: readonly string[], durationMinutes: number, window: { from: Date; to: Date }, now: Date) {
+  const from = new Date(Math.max(window.from.getTime(), now.getTime()));
+  if (from >= window.to) return [];
+  const calendars = await hostCalendars(db, hostIds, { from, to: window.to });
+  return freeTimes(calendars, { durationMinutes, from, to: window.to, now }, 'all');
+}
+
+/**
+ * Proposes an interview: checked (an open application, interviewers who can interview, a window
+ * from today to at most 60 days ahead, at least one common free time), recorded with its
+ * interviewers (assigned to the application, so they can read it and give feedback), audited, and
+ * e-mailed to the candidate with their private link. Days are read in the proposer's zone.
+ */
+export async function proposeInterview(deps: MeetingDeps, actor: Actor & { id: string }, proposal: InterviewProposal, now = new Date()) {
+  const { db } = deps;
+  const [application] = await db
+    .select({
+      id: applications.id,
+      status: applications.status,
+      fullName: applications.fullName,
+      email: applications.email,
+      title: positions.title,
+    })
+    .from(applications)
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .where(eq(applications.id, proposal.applicationId));
+  if (!application) throw new AdminRuleError('This application no longer exists.');
+  if (isDecided(application.status)) throw new AdminRuleError(interviewTexts.closed);
+
+  const interviewerIds = [...new Set(proposal.interviewerIds)];
+  const people = await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(inArray(users.id, interviewerIds));
+  if (people.length !== interviewerIds.length || people.some((person) => !interviewerRoles().includes(person.role)))
+    throw new AdminRuleError(interviewTexts.notInterviewer);
+
+  const zone = (await hostZones(db, [{ userId: actor.id }])).get(actor.id)!;
+  const today = dayIn(now, zone);
+  if (proposal.from < today) throw new AdminRuleError(interviewTexts.fromPast);
+  if (daysBetween(today, proposal.until) > MAX_DAYS_AHEAD) throw new AdminRuleError(interviewTexts.tooFar);
+  const window = windowOfDays(proposal.from, proposal.until, zone);
+  const times = await commonTimes(db, interviewerIds, proposal.durationMinutes, window, now);
+  if (times.length === 0) throw new AdminRuleError(interviewTexts.noCommonTime);
+
+  const token = newSecretToken();
+  const names = people.map((person) => person.name).sort((a, b) => a.localeCompare(b));
+  const request = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(interviewRequests)
+      .values({
+        applicationId: application.id,
+        proposedByUserId: actor.id,
+        durationMinutes: proposal.durationMinutes,
+        windowStart: window.from,
+        windowEnd: window.to,
+        tokenHash: hashSecretToken(token),
+        tokenSealed: deps.secret ? sealText(deps.secret, INVITATION_TOKEN_SEAL, token) : null,
+      })
+      .returning();
+    await tx.insert(interviewRequestInterviewers).values(interviewerIds.map((userId) => ({ requestId: inserted!.id, userId })));
+    // The interviewers can then open the application and give their feedback (an interviewer's reach).
+    const added = await tx
+      .insert(applicationInterviewers)
+      .values(interviewerIds.map((userId) => ({ applicationId: application.id, userId, assignedByEmail: actor.email })))
+      .onConflictDoNothing()
+      .returning({ userId: applicationInterviewers.userId });
+    for (const { userId } of added)
+      await audit(tx, actor, 'application.interviewer_assigned', application.id, {
+        userId,
+        name: people.find((person) => person.id === userId)!.name,
+      });
+    await audit(tx, actor, 'application.interview_proposed', application.id, {
+      durationMinutes: proposal.durationMinutes,
+      interviewers: names,
+      from: proposal.from,
+      until: proposal.until,
+      offered: times.length,
+    });
+    return inserted!;
+  });
+  const mail = interviewInvitationMail({
+    candidateName: application.fullName,
+    position: application.title,
+    durationMinutes: proposal.durationMinutes,
+    interviewerNames: names.join(', '),
+    window: windowWords(window, zone),
+    chooseUrl: `${deps.siteUrl}${interviewPath(token)}`,
+  });
+  await deps.jobs.enqueueEmail({ to: application.email, ...mail });
+  deps.log({ applicationId: application.id, requestId: request.id }, 'interview proposed');
+  return { requestId: request.id, offered: times.length };
+}
+
+/** An invitation with its application, position and interviewers. */
+async function findRequest(db: Database, where: SQL) {
+  const [row] = await db
+    .select({
+      request: interviewRequests,
+      application: { id: applications.id, fullName: applications.fullName, email: applications.email, status: applications.status },
+      position: { id: positions.id, title: positions.title },
+    })
+    .from(interviewRequests)
+    .innerJoin(applications, eq(applications.id, interviewRequests.applicationId))
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .where(where);
+  if (!row) return null;
+  const interviewers = await db
+    .select({ userId: users.id, name: users.name })
+    .from(interviewRequestInterviewers)
+    .innerJoin(users, eq(users.id, interviewRequestInterviewers.userId))
+    .where(eq(interviewRequestInterviewers.requestId, row.request.id))
+    .orderBy(asc(users.name));
+  return { ...row, interviewers };
+}
+
+/** The invitation a candidate's link names; null for an unknown (or altered) token. */
+export async function findInterviewRequest(db: Database, token: string) {
+  return /^[A-Za-z0-9_-]{43}$/.test(token) ? findRequest(db, eq(interviewRequests.tokenHash, hashSecretToken(token))) : null;
+}
+
+export type FoundInterviewRequest = NonNullable<Awaited<ReturnType<typeof findInterviewRequest>>>;
+
+/**
+ * What the candidate's link offers now: the common free times while the invitation is open and
+ * the application too; otherwise why not (booked: with its manage link when the booking keeps it).
+ */
+export async function invitationState(deps: Pick<MeetingDeps, 'db' | 'secret'>, found: FoundInterviewRequest, now = new Date()) {
+  const { request, application } = found;
+  if (request.status === 'booked' && request.bookingId) {
+    const [booking] = await deps.db.select().from(bookings).where(eq(bookings.id, request.bookingId));
+    const manageToken =
+      booking?.manageTokenSealed && deps.secret ? unsealText(deps.secret, MANAGE_TOKEN_SEAL, booking.manageTokenSealed) : null;
+    return { kind: 'booked' as const, managePath: manageToken ? bookingPath(manageToken) : null, startsAt: booking?.startsAt ?? null };
+  }
+  if (request.status === 'cancelled') return { kind: 'withdrawn' as const };
+  // A decided application (rejected, withdrawn, hired), or interviewers who are all gone: nothing to book.
+  if (isDecided(application.status) || found.interviewers.length === 0) return { kind: 'closed' as const };
+  const times = await commonTimes(
+    deps.db,
+    found.interviewers.map((person) => person.userId),
+    request.durationMinutes,
+    { from: request.windowStart, to: request.windowEnd },
+    now,
+  );
+  return { kind: 'open' as const, times };
+}
+
+/**
+ * The candidate picks a time: booked for every interviewer at once (or refused: taken meanwhile,
+ * with the fresh common times; not offered; the invitation closed), the invitation marked booked,
+ * the timeline told, the invitations e-mailed. Two tabs picking two times at once: the second finds
+ * the invitation booked, and its booking is cancelled again before anyone is told of it.
+ */
+export async function bookInterview(deps: MeetingDeps, found: FoundInterviewRequest, start: Date, timeZone: string, now = new Date()) {
+  const state = await invitationState(deps, found, now);
+  if (state.kind !== 'open') return { kind: 'closed' as const, state };
+  const { request, application } = found;
+  const hostIds = found.interviewers.map((person) => person.userId);
+  let booked;
+  try {
+    booked = await bookWithAll(
+      deps.db,
+      {
+        kind: 'interview',
+        start,
+        durationMinutes: request.durationMinutes,
+        guest: { name: application.fullName, email: application.email, timeZone: zoneOrCompany(timeZone) },
+        applicationId: application.id,
+        secret: deps.secret,
+      },
+      hostIds,
+      { from: new Date(Math.max(request.windowStart.getTime(), now.getTime())), to: request.windowEnd },
+      now,
+    );
+  } catch (error) {
+    if (!(error instanceof BookingRefused)) throw error;
+    return { kind: 'refused' as const, message: error.message, freshTimes: error.reason === 'taken' ? error.freshTimes : undefined };
+  }
+  const [claimed] = await deps.db
+    .update(interviewRequests)
+    .set({ status: 'booked', bookingId: booked.booking.id, updatedAt: now })
+    .where(and(eq(interviewRequests.id, request.id), eq(interviewRequests.status, 'open')))
+    .returning({ id: interviewRequests.id });
+  const foundBooking = (await findBookingById(deps.db, booked.booking.id))!;
+  if (!claimed) {
+    await cancelBooking(deps.db, foundBooking, now);
+    return {
+      kind: 'closed' as const,
+      state: await invitationState(deps, (await findRequest(deps.db, eq(interviewRequests.id, request.id)))!, now),
+    };
+  }
+  await recordInterviewChange(deps.db, booked.booking, 'booked', { id: null, email: application.email });
+  await notifyBooking(deps, foundBooking, booked.token, 'booked');
+  deps.log({ applicationId: application.id, bookingId: booked.booking.id }, 'interview booked');
+  return { kind: 'booked' as const, token: booked.token };
+}
+
+/**
+ * Staff withdraw an invitation or cancel a booked interview: the candidate is told (a booked one
+ * with METHOD:CANCEL to everyone), the timeline records it. Doing it twice changes nothing.
+ */
+export async function cancelInterview(deps: MeetingDeps, actor: Actor, requestId: string, now = new Date(), applicationId?: string) {
+  const [row] = await deps.db
+    .select({ request: interviewRequests, fullName: applications.fullName, email: applications.email, title: positions.title })
+    .from(interviewRequests)
+    .innerJoin(applications, eq(applications.id, interviewRequests.applicationId))
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .where(eq(interviewRequests.id, requestId));
+  // An invitation of another application (the one the person's reach was checked on) is as missing.
+  if (!row || (applicationId !== undefined && row.request.applicationId !== applicationId))
+    throw new AdminRuleError('This interview no longer exists.');
+  const { request } = row;
+  if (request.status === 'open') {
+    const [withdrawn] = await deps.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(interviewRequests)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(eq(interviewRequests.id, request.id), eq(interviewRequests.status, 'open')))
+        .returning({ id: interviewRequests.id });
+      if (updated.length > 0) await audit(tx, actor, 'application.interview_cancelled', request.applicationId, { withdrawn: true });
+      return updated;
+    });
+    if (withdrawn)
+      await deps.jobs.enqueueEmail({ to: row.email, ...interviewWithdrawnMail({ candidateName: row.fullName, position: row.title }) });
+    return { kind: 'withdrawn' as const };
+  }
+  if (request.status === 'booked' && request.bookingId) {
+    const found = await findBookingById(deps.db, request.bookingId);
+    const cancelled = found && (await cancelBooking(deps.db, found, now));
+    if (found && cancelled) {
+      await recordInterviewChange(deps.db, cancelled, 'cancelled', actor);
+      // The cancellation needs no link to the booking (nothing is left to change there).
+      await notifyBooking(deps, { ...found, booking: cancelled }, null, 'cancelled');
+    }
+    return { kind: 'cancelled' as const };
+  }
+  return { kind: 'unchanged' as const };
+}
+
+/**
+ * An application's interviews, newest first, for its page in the workspace: each invitation with
+ * its interviewers and, once booked, its time and state.
+ */
+export async function listInterviews(db: Database, applicationId: string) {
+  const rows = await db
+    .select({
+      id: interviewRequests.id,
+      status: interviewRequests.status,
+      durationMinutes: interviewRequests.durationMinutes,
+      windowStart: interviewRequests.windowStart,
+      windowEnd: interviewRequests.windowEnd,
+      createdAt: interviewRequests.createdAt,
+      proposedBy: users.name,
+      startsAt: bookings.startsAt,
+      bookingStatus: bookings.status,
+    })
+    .from(interviewRequests)
+    .leftJoin(users, eq(users.id, interviewRequests.proposedByUserId))
+    .leftJoin(bookings, eq(bookings.id, interviewRequests.bookingId))
+    .where(eq(interviewRequests.applicationId, applicationId))
+    .orderBy(desc(interviewRequests.createdAt));
+  const people = rows.length
+    ? await db
+        .select({ requestId: interviewRequestInterviewers.requestId, name: users.name })
+        .from(interviewRequestInterviewers)
+        .innerJoin(users, eq(users.id, interviewRequestInterviewers.userId))
+        .where(
+          inArray(
+            interviewRequestInterviewers.requestId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(users.name))
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    interviewers: people.filter((person) => person.requestId === row.id).map((person) => person.name),
+  }));
+}
+
+export type CandidateInterview =
+  | { kind: 'invited'; durationMinutes: number; href: string }
+  | { kind: 'booked'; startsAt: Date; timeZone: string; durationMinutes: number; href: string | null };
+
+/**
+ * The candidate's own page (their application link): invitations waiting for them (with the link
+ * to choose a time) and interviews booked (with the link to move or cancel), coming ones only.
+ */
+export async function candidateInterviews(db: Database, applicationId: string, secret: string | undefined, now = new Date()) {
+  const rows = await db
+    .select({
+      status: interviewRequests.status,
+      tokenSealed: interviewRequests.tokenSealed,
+      durationMinutes: interviewRequests.durationMinutes,
+      windowEnd: interviewRequests.windowEnd,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      guestTimeZone: bookings.guestTimeZone,
+      manageTokenSealed: bookings.manageTokenSealed,
+    })
+    .from(interviewRequests)
+    .leftJoin(bookings, eq(bookings.id, interviewRequests.bookingId))
+    .where(eq(interviewRequests.applicationId, applicationId))
+    .orderBy(asc(interviewRequests.createdAt));
+  const open = (sealed: string | null, purpose: string) => (sealed && secret ? unsealText(secret, purpose, sealed) : null);
+  return rows.flatMap((row): CandidateInterview[] => {
+    if (row.status === 'open' && row.windowEnd > now) {
+      const token = open(row.tokenSealed, INVITATION_TOKEN_SEAL);
+      return token ? [{ kind: 'invited' as const, durationMinutes: row.durationMinutes, href: interviewPath(token) }] : [];
+    }
+    if (row.status === 'booked' && row.startsAt && row.endsAt && row.endsAt > now) {
+      const token = open(row.manageTokenSealed, MANAGE_TOKEN_SEAL);
+      return [
+        {
+          kind: 'booked' as const,
+          startsAt: row.startsAt,
+          timeZone: zoneOrCompany(row.guestTimeZone),
+          durationMinutes: row.durationMinutes,
+          href: token ? bookingPath(token) : null,
+        },
+      ];
+    }
+    return [];
+  });
+}

@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test';
+import { expectNoA11yViolations, waitForHydration } from './helpers';
+import {
+  adminCreate,
+  applyThroughApi,
+  enrolTotp,
+  expect,
+  latestMailTo,
+  linkIn,
+  positionInput,
+  signInWithForm,
+  sqlOnTestServer,
+  test,
+} from './fixtures';
+
+/*
+ * Interviews candidates book themselves (issue 31), end to end: a recruiter proposes an interview
+ * with two interviewers (one in Berlin, one in Chicago) from the application's page; the candidate
+ * opens the e-mailed link, sees only the times both are free, in their own zone, and books one;
+ * both interviewers get the invitation; the candidate's page shows it with reschedule and cancel;
+ * the timeline and the workspace's "Interview booked" filter show it. axe on every state;
+ * screenshots at 1280 and 390 (test-results/screens/interview-*.png).
+ */
+
+test.describe.configure({ mode: 'serial' });
+test.use({ timezoneId: 'America/New_York' });
+
+const PASSWORD = 'interviews password 1';
+const run = Date.now().toString(36);
+const POSITION = `Interview Flow Engineer ${run}`;
+const candidate = `cara.${run}@mail.test`;
+const staff = {
+  recruiter: { email: `rhea.${run}@helixpoint.test`, name: 'Rhea Recruiter', role: 'recruiter' },
+  interviewer: { email: `ivo.${run}@helixpoint.test`, name: `Ivo Interviewer ${run}`, role: 'interviewer' },
+  manager: { email: `hana.${run}@helixpoint.test`, name: `Hana Manager ${run}`, role: 'hiring_manager' },
+} as const;
+
+test.beforeAll(async () => {
+  for (const person of Object.values(staff))
+    adminCreate('--email', person.email, '--password', PASSWORD, '--name', person.name, '--role', person.role);
+  // Hana works 9 to 17 in Berlin: her hours meet Ivo's (9 to 18 in Chicago) one hour a day.
+  await sqlOnTestServer(
+    `insert into staff_schedules (user_id, time_zone, weekly_hours)
+     select id, 'Europe/Berlin', '[{"day":1,"start":"09:00","end":"17:00"},{"day":2,"start":"09:00","end":"17:00"},{"day":3,"start":"09:00","end":"17:00"},{"day":4,"start":"09:00","end":"17:00"},{"day":5,"start":"09:00","end":"17:00"}]'::jsonb
+     from users where email = $1`,
+    [staff.manager.email],
+  );
+});
+
+const shot = async (page: Page, name: string) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `test-results/screens/interview-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+async function signInAsRecruiter(page: Page) {
+  await signInWithForm(page, staff.recruiter.email, PASSWORD);
+  // Staff set up a second factor first (ADMIN_REQUIRE_2FA): the session that does it has passed it.
+  await expect(page).toHaveURL(/\/account#two-factor$/);
+  await enrolTotp(page.request, PASSWORD);
+}
+
+test('a recruiter proposes an interview with two interviewers; the candidate books it from the e-mailed link', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await signInAsRecruiter(page);
+  const created = await page.request.post('/_actions/admin.createPosition', {
+    data: positionInput(POSITION),
+    headers: { Origin: baseURL! },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  await applyThroughApi(page.request, POSITION, candidate, { firstName: 'Cara', lastName: 'Candidate' });
+
+  // The application's page: propose 45 minutes with both interviewers over the default window.
+  await page.goto(`/admin/applications?q=${encodeURIComponent(candidate)}`);
+  await page.getByRole('link', { name: 'Cara Candidate' }).click();
+  await waitForHydration(page);
+  const card = page.getByRole('region', { name: 'Interviews' });
+  await expect(card.getByText('No interview proposed yet.')).toBeVisible();
+  const form = card.getByRole('form', { name: 'Propose an interview' });
+  await form.getByRole('combobox', { name: 'Length' }).selectOption('45');
+  // Nobody chosen: the form says which field and what rule.
+  await form.getByRole('button', { name: 'Send the invitation' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Interviewers: choose at least one.');
+  await form.getByRole('checkbox', { name: new RegExp(staff.interviewer.name) }).check();
+  await form.getByRole('checkbox', { name: new RegExp(staff.manager.name) }).check();
+  await expectNoA11yViolations(page, 'propose an interview');
+  await form.getByRole('button', { name: 'Send the invitation' }).click();
+  await expect(page.getByText('Invitation sent: the candidate chooses a time.')).toBeVisible();
+  await expect(card.getByText('Waiting for the candidate to choose a time')).toBeVisible();
+  await expect(
+    card.getByText(`45 minutes with ${staff.manager.name}, ${staff.interviewer.name} · proposed by Rhea Recruiter`),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Timeline, oldest first' })).toContainText(
+    `Rhea Recruiter proposed a 45-minute interview with ${staff.manager.name}, ${staff.interviewer.name}`,
+  );
+  await shot(page, 'proposed');
+  await page.goto('/admin/applications?interview=invited');
+  await expect(page.getByRole('link', { name: 'Cara Candidate' })).toBeVisible();
+
+  // The candidate's e-mail and link: only the times both are free (Hana's 16:00-17:00 in Berlin is
+  // 10:00-11:00 in New York), in the candidate's zone, detected on arrival.
+  const invitation = await latestMailTo(candidate, /Choose a time for your interview/);
+  expect(invitation).toContain(`${staff.manager.name}, ${staff.interviewer.name}`);
+  const candidatePage = await page.context().browser()!.newPage({ timezoneId: 'America/New_York', baseURL });
+  await candidatePage.goto(linkIn(invitation, '/interviews/'));
+  await expect(candidatePage).toHaveURL(/\/interviews\/[A-Za-z0-9_-]{43}\?tz=America%2FNew_York$/);
+  await expect(candidatePage.getByRole('heading', { level: 1, name: 'Choose a time for your interview' })).toBeVisible();
+  await expect(candidatePage.getByText(`${staff.manager.name}, ${staff.interviewer.name}`)).toBeVisible();
+  const times = await candidatePage.locator('label:has(input[type="radio"])').allTextContents();
+  // 45 minutes within one common hour, on the quarter hour: 10:00 and 10:15 (New York).
+  expect(times.map((time) => time.trim())).toEqual(['10:00 AM', '10:15 AM']);
+  await expectNoA11yViolations(candidatePage, 'choose an interview time');
+  await shot(candidatePage, 'choose');
+  await candidatePage.locator('label:has(input[type="radio"])').first().click();
+  await candidatePage.getByRole('button', { name: 'Book this time' }).click();
+  await expect(candidatePage).toHaveURL(/\/bookings\/[A-Za-z0-9_-]{43}\?booked=1$/);
+  await expect(candidatePage.getByRole('heading', { level: 1, name: 'Your interview is booked' })).toBeVisible();
+  await expect(candidatePage.getByText(/at 10:00 AM EST$/)).toBeVisible();
+  await expectNoA11yViolations(candidatePage, 'interview booked');
+  await shot(candidatePage, 'booked');
+
+  // Both interviewers get it, each in their own zone, with the calendar invitation and the application's link.
+  const toHana = await latestMailTo(staff.manager.email, /Interview booked: Cara Candidate/);
+  expect(toHana).toMatch(/at 4:00 PM GMT\+1/);
+  expect(toHana).toContain('METHOD:REQUEST');
+  expect(toHana).toContain(`/admin/applications/`);
+  const toIvo = await latestMailTo(staff.interviewer.email, /Interview booked: Cara Candidate/);
+  expect(toIvo).toMatch(/at 9:00 AM CST/);
+  const toCara = await latestMailTo(candidate, /Your interview is booked/);
+  expect(toCara).toContain('METHOD:REQUEST');
+
+  // The invitation link now says it is booked; the candidate's own page lists it with its links.
+  await candidatePage.goto(linkIn(invitation, '/interviews/'));
+  await expect(candidatePage.getByRole('heading', { level: 1, name: 'Your interview is booked' })).toBeVisible();
+  const confirmation = await latestMailTo(candidate, /We received your application/);
+  await candidatePage.goto(linkIn(confirmation, '/applications/'));
+  const yours = candidatePage.getByRole('region', { name: 'Your interviews' });
+  await expect(yours.getByText(/at 10:00 AM EST/)).toBeVisible();
+  await expect(yours.getByRole('link', { name: 'Reschedule or cancel' })).toHaveAttribute('href', /^\/bookings\//);
+  await expectNoA11yViolations(candidatePage, 'candidate page with an interview');
+  await shot(candidatePage, 'candidate-page');
+  await candidatePage.close();
+
+  // Back in the workspace: booked, on the timeline by the candidate, and found by the filter.
+  const { rows } = await sqlOnTestServer(
+    `select count(*)::int as holds from booking_hosts h join bookings b on b.id = h.booking_id where b.guest_email = $1 and h.active`,
+    [candidate],
+  );
+  expect(rows[0].holds).toBe(2);
+  await page.goto('/admin/applications?interview=booked');
+  await page.getByRole('link', { name: 'Cara Candidate' }).click();
+  await expect(page.getByRole('region', { name: 'Interviews' }).getByText(/^Booked: /)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Timeline, oldest first' })).toContainText('Cara Candidate booked the interview for');
+  await expectNoA11yViolations(page, 'application with an interview booked');
+  await shot(page, 'application');
+});
