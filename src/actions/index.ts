@@ -34,6 +34,10 @@ import { actionRules, type ActionName } from '@/server/access/rules';
 import { interviewerSchema, teamMemberSchema } from '@/lib/accounts/team';
 import { assignInterviewer, unassignInterviewer } from '@/server/applications/interviewers';
 import { cancelInterview, proposeInterview } from '@/server/scheduling/interviews';
+import { saveScorecard } from '@/server/scorecards/scorecards';
+import { saveInterviewPlan } from '@/server/scorecards/plans';
+import { scorecardFormSchema } from '@/lib/interviews/scorecard';
+import { interviewPlanInputSchema } from '@/lib/interviews/plan';
 import { meetingDeps } from '@/server/scheduling/meetings';
 import { interviewCancelSchema, interviewProposalSchema } from '@/lib/scheduling/interview-form';
 import { addTeamMember, removeTeamMember } from '@/server/positions/team';
@@ -248,6 +252,18 @@ export const server = {
       'admin.cancelInterview',
       interviewCancelSchema,
       ({ applicationId, requestId }, actor, runtime) => cancelInterview(meetingDeps(runtime), actor, requestId, new Date(), applicationId),
+      onApplication,
+    ),
+    saveInterviewPlan: staffAction(
+      'admin.saveInterviewPlan',
+      interviewPlanInputSchema,
+      ({ positionId, plan }, actor, { database }) => saveInterviewPlan(database.db, actor, positionId, plan),
+      onPosition,
+    ),
+    saveScorecard: staffAction(
+      'admin.saveScorecard',
+      scorecardFormSchema,
+      (form, actor, { database }) => saveScorecard(database.db, actor, form),
       onApplication,
     ),
     addNote: staffAction(

@@ -7,6 +7,7 @@ import type { Logger } from './logger.ts';
 import { positionsModule } from './positions/module.ts';
 import { privacyModule } from './privacy/module.ts';
 import { schedulingModule } from './scheduling/module.ts';
+import { scorecardsModule } from './scorecards/module.ts';
 import { startServer, type ServerModule, type StartedServer } from './runtime.ts';
 import { uploadsModule } from './uploads/module.ts';
 
@@ -24,6 +25,7 @@ export const serverModules: readonly ServerModule[] = [
   alertsModule,
   insightsModule,
   schedulingModule,
+  scorecardsModule,
 ];
 
 /** Every domain's queue: a backup carries their jobs, a restore creates them first. */

@@ -195,6 +195,30 @@ test.beforeAll(async ({ baseURL }) => {
   };
 });
 
+/** An interview plan of one stage, as the plan editor saves it. */
+const matrixPlan = [
+  {
+    id: 'matrix',
+    name: 'Matrix stage',
+    attributes: ['one', 'two'].map((id) => ({ id, name: `Matrix ${id}`, levels: ['Poor', 'Fair', 'Good', 'Great'] })),
+  },
+];
+
+/** A complete scorecard for the screening call of the default plan (a position without a department). */
+function scorecardInput(applicationId: string) {
+  return {
+    applicationId,
+    stageId: 'screening',
+    answers: [
+      { attributeId: 'communication', score: 3, evidence: '' },
+      { attributeId: 'motivation', score: 2, evidence: '' },
+    ],
+    takeaways: 'Matrix scorecard',
+    recommendation: 'yes',
+    intent: 'submit',
+  };
+}
+
 /** Proposing a 30-minute interview with the matrix's interviewer over the next two weeks. */
 function interviewProposal(applicationId: string, interviewerId = fixture.interviewerUserId) {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -289,6 +313,10 @@ const routes: Record<RoutePattern, RouteCase> = {
     { url: `/admin/applications/${fixture.teamPosition}/${fixture.assigned}`, ok: [...hiringTeam, 'interviewer'] },
     { url: `/admin/applications/${fixture.teamPosition}/${fixture.unassigned}`, ok: hiringTeam, missing: ['interviewer'] },
     { url: `/admin/applications/${fixture.otherPosition}/${fixture.other}`, ok: hiring, missing: ['hiring_manager', 'interviewer'] },
+  ]),
+  '/admin/applications/[positionId]/calibration': staffPage(() => [
+    { url: `/admin/applications/${fixture.teamPosition}/calibration`, ok: hiringTeam },
+    { url: `/admin/applications/${fixture.otherPosition}/calibration`, ok: hiring, missing: ['hiring_manager'] },
   ]),
   '/admin/insights': staffPage(() => [
     { url: '/admin/insights', ok: hiringTeam },
@@ -403,6 +431,12 @@ const actions: Record<ActionName, ActionCase> = {
     input: () => ({ applicationId: fixture.assigned, rating: 1 }),
     outOfReach: onOther(() => ({ applicationId: fixture.unassigned, rating: 1 }), ['interviewer']),
   },
+  'admin.saveInterviewPlan': { ok: hiring, input: () => ({ positionId: fixture.otherPosition, plan: matrixPlan }) },
+  'admin.saveScorecard': {
+    ok: [...hiringTeam, 'interviewer'],
+    input: () => scorecardInput(fixture.assigned),
+    outOfReach: onOther(() => scorecardInput(fixture.unassigned), ['interviewer']),
+  },
   'admin.saveTemplate': { ok: hiring, input: () => ({ key: 'offer', subject: 'Matrix offer', body: 'Matrix offer' }) },
   'admin.setMessageRead': { ok: ['admin', 'sales'], input: () => ({ messageId: fixture.messageId, read: true }) },
   'admin.deleteMessage': { ok: ['admin', 'sales'], input: () => ({ messageId: fixture.messageId }) },
@@ -433,6 +467,8 @@ async function observableState() {
     templateChanged: templates!.includes('Matrix offer'),
     held: detail!.includes('Matrix hold'),
     interviewerAssigned: /aria-label="Interviewers"(?:(?!<\/ul>)[^])*Matrix interviewer/.test(detail!),
+    scorecardSubmitted: !detail!.includes('No scorecard submitted yet.'),
+    planChanged: teamPage!.includes('Matrix stage'),
     openInvitations: detail!.match(/Waiting for the candidate to choose a time/g)?.length ?? 0,
     withdrawnInvitations: detail!.match(/>Withdrawn<\/p>/g)?.length ?? 0,
     interviewerOnOtherTeam: /aria-label="Hiring team"(?:(?!<\/ul>)[^])*Matrix interviewer/.test(teamPage!),
@@ -492,6 +528,8 @@ const initialState = {
   templateChanged: false,
   held: false,
   interviewerAssigned: true,
+  scorecardSubmitted: false,
+  planChanged: false,
   openInvitations: 1,
   withdrawnInvitations: 0,
   interviewerOnOtherTeam: false,
@@ -671,6 +709,8 @@ test('an admin gets every page, download and action', async () => {
     // The admin proposed one more and withdrew the first.
     openInvitations: 1,
     withdrawnInvitations: 1,
+    scorecardSubmitted: true,
+    planChanged: true,
     status: 'offer',
     intruderInvited: true,
     pendingInvited: false,

@@ -83,6 +83,7 @@ test('a recruiter proposes an interview with two interviewers; the candidate boo
   const card = page.getByRole('region', { name: 'Interviews' });
   await expect(card.getByText('No interview proposed yet.')).toBeVisible();
   const form = card.getByRole('form', { name: 'Propose an interview' });
+  await expect(form.getByRole('combobox', { name: 'Stage' })).toHaveValue('screening');
   await form.getByRole('combobox', { name: 'Length' }).selectOption('45');
   // Nobody chosen: the form says which field and what rule.
   await form.getByRole('button', { name: 'Send the invitation' }).click();

@@ -40,13 +40,17 @@ export interface ApplicationDetailProps {
   interviewers?: ReactNode;
   /** The interviews proposed and booked, and the form to propose one (issue 31). */
   interviews?: ReactNode;
+  /** Scorecards: the viewer's own and the summary per stage (issue 32). */
+  scorecards?: ReactNode;
   /** The same person's other applications. */
   others?: { href: string; positionTitle: string; status: string; createdAt: Date }[];
   /**
    * The parts the viewer's role includes. Astro hands every slot written in the page to the
    * component, empty or not, so which parts to show is said here rather than read from the slots.
    */
-  parts?: Partial<Record<'status' | 'rating' | 'interviewers' | 'interviews' | 'notes' | 'email' | 'timeline' | 'privacy', boolean>>;
+  parts?: Partial<
+    Record<'status' | 'rating' | 'interviewers' | 'interviews' | 'scorecards' | 'notes' | 'email' | 'timeline' | 'privacy', boolean>
+  >;
 }
 
 const everyPart = {
@@ -112,6 +116,7 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
     timeline,
     interviewers,
     interviews,
+    scorecards,
     others = [],
   } = props;
   const show = { ...everyPart, ...props.parts };
@@ -173,6 +178,11 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
           {show.interviews && (
             <DetailCard id="interviews-heading" title="Interviews">
               {interviews}
+            </DetailCard>
+          )}
+          {show.scorecards && (
+            <DetailCard id="scorecards-heading" title="Scorecards">
+              {scorecards}
             </DetailCard>
           )}
           {show.notes && (

@@ -44,6 +44,10 @@ function describe(item: TimelineItem): string {
           return `booked the interview for ${at(item.details['startsAt'])}`;
         case 'application.interview_moved':
           return `moved the interview to ${at(item.details['startsAt'])}`;
+        case 'application.scorecard_submitted':
+          return `submitted a scorecard for ${String(item.details['stage'])}`;
+        case 'application.scorecard_amended':
+          return `amended their scorecard for ${String(item.details['stage'])}`;
         case 'application.interview_cancelled':
           return item.details['withdrawn']
             ? 'withdrew the interview invitation'

@@ -54,13 +54,13 @@ export function DetailLayout({
   decision?: ReactNode;
 }) {
   return (
-    <div className="mx-auto grid max-w-7xl gap-x-10 gap-y-6 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_20rem] lg:grid-rows-[auto_1fr] lg:px-8">
+    <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-x-10 gap-y-6 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:px-8">
       {decision && (
         <section aria-label="Decision" className="flex flex-col gap-6 lg:col-start-2 lg:row-start-1">
           {decision}
         </section>
       )}
-      <div className="flex flex-col gap-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">{main}</div>
+      <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">{main}</div>
       <aside
         className={`flex flex-col gap-6 lg:col-start-2 lg:self-start ${decision ? 'lg:row-start-2' : 'lg:row-span-2 lg:row-start-1'}`}
         aria-label={asideLabel}

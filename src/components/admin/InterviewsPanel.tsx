@@ -15,6 +15,7 @@ export interface InterviewItem {
   id: string;
   status: InterviewRequestStatus;
   durationMinutes: number;
+  stageId: string | null;
   windowStart: Date;
   windowEnd: Date;
   startsAt: Date | null;
@@ -30,6 +31,8 @@ export interface InterviewsPanelProps {
   /** Who can be asked to interview (the hiring team first), and who is assigned now (chosen at first). */
   people: ReadonlyArray<{ userId: string; name: string; role: Role }>;
   assigned: readonly string[];
+  /** The stages of the position's interview plan (issue 32): an interview is for one of them. */
+  stages: ReadonlyArray<{ id: string; name: string }>;
   /** Today in the viewer's zone (YYYY-MM-DD), and that zone: days are read in it. */
   today: string;
   timeZone: string;
@@ -49,6 +52,7 @@ const stateText = (item: InterviewItem, timeZone: string) => {
 export function InterviewsPanel(props: InterviewsPanelProps) {
   const { applicationId, timeZone, today } = props;
   const [durationMinutes, setDuration] = useState<number>(60);
+  const [stageId, setStageId] = useState<string>(props.stages[0]?.id ?? '');
   const [chosen, setChosen] = useState<string[]>(() => props.assigned.filter((id) => props.people.some((p) => p.userId === id)));
   const [from, setFrom] = useState(addDays(today, 1));
   const [until, setUntil] = useState(addDays(today, 14));
@@ -58,7 +62,14 @@ export function InterviewsPanel(props: InterviewsPanelProps) {
   const groupId = useId();
 
   async function propose() {
-    const parsed = interviewProposalSchema.safeParse({ applicationId, durationMinutes, interviewerIds: chosen, from, until });
+    const parsed = interviewProposalSchema.safeParse({
+      applicationId,
+      durationMinutes,
+      interviewerIds: chosen,
+      from,
+      until,
+      stageId: stageId || null,
+    });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form.');
     setError(null);
     setBusy(true);
@@ -76,6 +87,11 @@ export function InterviewsPanel(props: InterviewsPanelProps) {
     flashToast({ kind: 'success', title: 'Invitation sent: the candidate chooses a time.' });
     window.location.reload();
   }
+
+  const stageName = (id: string | null) => {
+    const name = props.stages.find((stage) => stage.id === id)?.name;
+    return name ? `${name} · ` : '';
+  };
 
   async function cancel(item: InterviewItem) {
     setBusy(true);
@@ -98,6 +114,7 @@ export function InterviewsPanel(props: InterviewsPanelProps) {
                   {stateText(item, timeZone)}
                 </p>
                 <p className="text-muted-foreground">
+                  {stageName(item.stageId)}
                   {item.durationMinutes} minutes with {item.interviewers.join(', ') || 'nobody left'}
                   {item.proposedBy ? ` · proposed by ${item.proposedBy}` : ''}
                 </p>
@@ -128,7 +145,25 @@ export function InterviewsPanel(props: InterviewsPanelProps) {
           <p className="text-sm text-muted-foreground">
             The candidate gets an e-mail with a private link to the times when every interviewer is free, and picks one.
           </p>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {props.stages.length > 0 && (
+              <FormField label="Stage" hint="Its scorecards are for this stage.">
+                {(control) => (
+                  <select
+                    {...control}
+                    value={stageId}
+                    onChange={(event) => setStageId(event.target.value)}
+                    className="h-11 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                  >
+                    {props.stages.map((stage) => (
+                      <option key={stage.id} value={stage.id}>
+                        {stage.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+            )}
             <FormField label="Length">
               {(control) => (
                 <select

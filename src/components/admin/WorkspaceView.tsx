@@ -20,12 +20,14 @@ export interface WorkspaceViewProps {
   csvHref: string | null;
   /** A sentence about the position, on its own page. */
   note?: string;
+  /** The position's calibration view (issue 32), for those who read everyone's scorecards. */
+  calibrationHref?: string | null;
   /** The list (an island the page places). */
   list?: ReactNode;
 }
 
 /** Filters, the count of each status, the export, the list and its pages. */
-export function WorkspaceView({ query, base, counts, positions, sources, csvHref, note, list }: WorkspaceViewProps) {
+export function WorkspaceView({ query, base, counts, positions, sources, csvHref, note, calibrationHref, list }: WorkspaceViewProps) {
   const href = (changes: Partial<WorkspaceQuery>) => workspaceHref({ ...query, page: 1, ...changes }, base);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pt-4 pb-8 sm:px-6 lg:px-8">
@@ -57,8 +59,13 @@ export function WorkspaceView({ query, base, counts, positions, sources, csvHref
             ]}
           />
         )}
+        {calibrationHref && (
+          <LinkButton href={calibrationHref} variant="outline" size="sm" className="ml-auto">
+            Compare candidates
+          </LinkButton>
+        )}
         {counts.total > 0 && csvHref && (
-          <LinkButton href={csvHref} variant="outline" size="sm" download className="ml-auto">
+          <LinkButton href={csvHref} variant="outline" size="sm" download className={calibrationHref ? '' : 'ml-auto'}>
             <Download aria-hidden="true" />
             Export CSV
           </LinkButton>

@@ -12,3 +12,4 @@ export { LegalHoldControl } from './LegalHoldControl';
 export { NotesPanel } from './NotesPanel';
 export { PdfPreview } from './PdfPreview';
 export { RatingControl } from './RatingControl';
+export { ScorecardPanel } from './ScorecardPanel';

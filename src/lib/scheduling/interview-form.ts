@@ -27,6 +27,8 @@ export const interviewProposalSchema = z
       ),
     from: day('From'),
     until: day('Until'),
+    /** The stage of the position's interview plan it is for (its scorecards' stage); none: not said. */
+    stageId: z._default(z.nullable(z.string().check(z.regex(/^[a-z0-9-]{1,40}$/, 'Stage: choose one of the plan’s stages.'))), null),
   })
   .check(
     z.refine((form) => form.until >= form.from, { message: 'Until: must be on or after the first day.', path: ['until'] }),

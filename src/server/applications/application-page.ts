@@ -12,6 +12,8 @@ import { listNotes, ratingSummary } from './notes.ts';
 import { getApplicationDetail } from './review.ts';
 import { applicationTimeline } from './timeline.ts';
 import { listInterviews } from '../scheduling/interviews.ts';
+import { scorecardsFor, type ScorecardRow } from '../scorecards/scorecards.ts';
+import { planOfPosition } from '../scorecards/plans.ts';
 import { hostZones } from '../scheduling/bookings.ts';
 import { dayIn } from '../scheduling/slots.ts';
 import { neighbours, otherApplicationsOf } from './workspace.ts';
@@ -55,7 +57,7 @@ export async function loadApplicationPage(
     `/admin/applications/${target.positionId}/${target.id}?list=${encodeURIComponent(listSearch)}`;
   const none = Promise.resolve(null);
 
-  const [reads, notes, ratings, templates, values, timeline, around, others, interviewers, assignable, interviews, zones] =
+  const [reads, notes, ratings, templates, values, timeline, around, others, interviewers, assignable, interviews, zones, cards, plan] =
     await Promise.all([
       may.history ? listApplicationReads(db, application.id) : none,
       may.review || may.allNotes ? listNotes(db, application.id) : none,
@@ -70,11 +72,16 @@ export async function loadApplicationPage(
       // Interviews: to those who schedule them and those who read the application's history.
       may.schedule || may.history ? listInterviews(db, application.id) : none,
       hostZones(db, [{ userId: viewer.id }]),
+      // Scorecards (issue 32): to those who review, blind until they submitted their own.
+      may.review || may.allNotes ? scorecardsFor(db, viewer, application.id) : none,
+      may.review || may.allNotes || may.schedule ? planOfPosition(db, position.id) : none,
     ]);
   const timeZone = zones.get(viewer.id)!;
-  // Without the right to read everyone's notes and ratings (an interviewer), only one's own.
+  // Without the right to read everyone's notes and ratings (an interviewer), only one's own, until
+  // they submitted a scorecard here (blind until submitted, issue 32).
+  const seesAll = may.allNotes || (cards?.seesPanel ?? false);
   const own = <T extends { authorUserId?: string | null; reviewerUserId?: string }>(rows: T[]) =>
-    may.allNotes ? rows : rows.filter((row) => (row.authorUserId ?? row.reviewerUserId) === viewer.id);
+    seesAll ? rows : rows.filter((row) => (row.authorUserId ?? row.reviewerUserId) === viewer.id);
   return {
     position,
     // The phone as people read it ("+55 11 96123 4567"); stored in E.164.
@@ -98,11 +105,32 @@ export async function loadApplicationPage(
     assignable: may.assign
       ? assignable?.map(({ onTeam, ...person }) => ({ ...person, group: onTeam ? teamTexts.onTeam : teamTexts.otherStaff }))
       : null,
+    scorecards: cards &&
+      plan && {
+        plan,
+        mine: cards.mine.map(scorecardView),
+        others: cards.others.map(scorecardView),
+        hidden: cards.hidden,
+      },
     interviews: interviews && {
       items: interviews,
       people: may.schedule ? (assignable ?? []).map(({ onTeam: _onTeam, ...person }) => person) : [],
+      stages: (plan ?? []).map((stage) => ({ id: stage.id, name: stage.name })),
       timeZone,
       today: dayIn(new Date(), timeZone),
     },
   };
 }
+
+/** What the page's scorecard panel needs of a card (never its author's id). */
+const scorecardView = (row: ScorecardRow) => ({
+  authorName: row.authorName,
+  stageId: row.stageId,
+  stageName: row.stageName,
+  answers: row.answers,
+  takeaways: row.takeaways,
+  recommendation: row.recommendation,
+  status: row.status,
+  submittedAt: row.submittedAt,
+  amendedAt: row.amendedAt,
+});

@@ -27,6 +27,8 @@ const fromAudit: AuditAction[] = [
   'application.interview_booked',
   'application.interview_moved',
   'application.interview_cancelled',
+  'application.scorecard_submitted',
+  'application.scorecard_amended',
 ];
 
 export async function applicationTimeline(db: Database, applicationId: string): Promise<TimelineEvent[]> {

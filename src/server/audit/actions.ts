@@ -41,6 +41,10 @@ export const auditActions = {
   'application.interview_booked': 'application',
   'application.interview_moved': 'application',
   'application.interview_cancelled': 'application',
+  // Scorecards (issue 32): submitted, and changed by their author after submitting.
+  'application.scorecard_submitted': 'application',
+  'application.scorecard_amended': 'application',
+  'position.interview_plan_updated': 'position',
   // A staff member asked for an application outside their reach (a guessed address): answered as missing.
   'application.access_denied': 'application',
   'template.updated': 'template',

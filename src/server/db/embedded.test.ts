@@ -62,6 +62,8 @@ describe('the embedded database', () => {
       'positions',
       'rate_limits',
       'retention_runs',
+      'scorecard_reminders',
+      'scorecards',
       'sessions',
       'staff_days_off',
       'staff_schedules',

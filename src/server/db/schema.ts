@@ -3,6 +3,8 @@ import { assuranceLevels, roles } from '../../lib/accounts/schema.ts';
 import { genders } from '../../lib/applications/schema.ts';
 import { applicationStatuses } from '../../lib/applications/status.ts';
 import type { ScreeningAnswer, ScreeningQuestion } from '../../lib/screening/questions.ts';
+import { recommendations, type InterviewPlan } from '../../lib/interviews/plan.ts';
+import { scorecardStatuses, type ScorecardAnswer } from '../../lib/interviews/scorecard.ts';
 import { emailTemplateKeys } from '../../lib/applications/templates.ts';
 import { contactReasons } from '../../lib/messages/schema.ts';
 import { positionTypes } from '../../lib/positions/schema.ts';
@@ -251,6 +253,8 @@ export const positions = pgTable(
       .$type<ScreeningQuestion[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Its interview plan (issue 32): stages and focus attributes; null until edited (its department's default). */
+    interviewPlan: jsonb('interview_plan').$type<InterviewPlan>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -789,6 +793,8 @@ export const interviewRequests = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
     status: text('status', { enum: interviewRequestStatuses }).notNull().default('open'),
+    /** The stage of the position's interview plan it is for (issue 32): its scorecards' stage. */
+    stageId: text('stage_id'),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull().unique(),
     tokenSealed: text('token_sealed'),
@@ -801,6 +807,66 @@ export const interviewRequests = pgTable(
     check('interview_requests_window', sql`${t.windowEnd} > ${t.windowStart}`),
     index('interview_requests_application_idx').on(t.applicationId),
   ],
+);
+
+/**
+ * One interviewer's scorecard for one stage of one application (issue 32): each focus attribute on
+ * four points with its evidence, key take-aways and an overall recommendation; a draft (only its
+ * author sees it) until submitted. The stage's and attributes' texts are kept as answered, so a
+ * later change of the position's plan leaves it readable. The author's name is kept too: a
+ * scorecard outlives its author's account.
+ */
+export const scorecards = pgTable(
+  'scorecards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    stageId: text('stage_id').notNull(),
+    stageName: text('stage_name').notNull(),
+    answers: jsonb('answers').$type<ScorecardAnswer[]>().notNull(),
+    takeaways: text('takeaways').notNull().default(''),
+    recommendation: text('recommendation', { enum: recommendations }),
+    status: text('status', { enum: scorecardStatuses }).notNull().default('draft'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Changed by its author after it was submitted (the timeline says so). */
+    amendedAt: timestamp('amended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('scorecards_one_per_stage').on(t.applicationId, t.authorUserId, t.stageId),
+    check('scorecards_status', inList('status', scorecardStatuses)),
+    check(
+      'scorecards_recommendation',
+      sql`${t.recommendation} is null or ${sql.raw(`recommendation in (${recommendations.map((r) => `'${r}'`).join(', ')})`)}`,
+    ),
+    check('scorecards_submitted', sql`${t.status} = 'draft' or (${t.submittedAt} is not null and ${t.recommendation} is not null)`),
+    index('scorecards_application_idx').on(t.applicationId),
+  ],
+);
+
+/**
+ * The reminders an interviewer got for a scorecard still missing after a booked interview (issue
+ * 32): the first 2 hours after it ended, then one a day, at most three. Each is claimed by one
+ * upsert, so two instances never send the same one.
+ */
+export const scorecardReminders = pgTable(
+  'scorecard_reminders',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentCount: integer('sent_count').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.userId] })],
 );
 
 /** The interviewers of a proposed interview: the booking holds every one of them. */

@@ -91,6 +91,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
         ['job-alerts', '11 * * * *'],
         ['apply-retention', '43 2 * * *'],
         ['booking-reminders', '*/5 * * * *'],
+        ['scorecard-reminders', '*/15 * * * *'],
       ]),
     );
     expect((await jobs.queueCounts()).map((queue) => queue.name).sort()).toEqual([
@@ -99,6 +100,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
       'cleanup-alerts',
       'cleanup-uploads',
       'job-alerts',
+      'scorecard-reminders',
       'send-email',
     ]);
   });

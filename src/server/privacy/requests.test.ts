@@ -8,7 +8,7 @@ import { addNote, rateApplication } from '../applications/notes';
 import { setApplicationStatus } from '../applications/review';
 import { applicationDeps, submitApplication } from '../applications/submit';
 import { listAuditLog } from '../audit/log';
-import { applications, auditLog, invitations, jobAlerts, users } from '../db/schema';
+import { applications, auditLog, invitations, jobAlerts, scorecards, users } from '../db/schema';
 import { unsealMail } from '../mail/sealed';
 import { contactDeps, submitContactMessage } from '../messages/submit';
 import { setMessageRead } from '../messages/inbox';
@@ -103,6 +103,19 @@ async function seedPerson(first: string, last: string, email: string, position =
   // What reviewers wrote about them and sent them.
   await addNote(backend.database.db, admin, applied.applicationId, `${first} knows the data stack well.`);
   await rateApplication(backend.database.db, admin, applied.applicationId, 4);
+  // A submitted scorecard (its author's account since deleted: the name stays).
+  await backend.database.db.insert(scorecards).values({
+    applicationId: applied.applicationId,
+    authorUserId: null,
+    authorName: 'Iris Interviewer',
+    stageId: 'screening',
+    stageName: 'Screening call',
+    answers: [{ attributeId: 'communication', name: 'Communication', levels: ['a', 'b', 'c', 'd'], score: 3, evidence: '' }],
+    takeaways: `${first} explains clearly.`,
+    recommendation: 'yes',
+    status: 'submitted',
+    submittedAt: new Date(),
+  });
   await emailCandidate(candidateEmailDeps(backend.runtime), admin, applied.applicationId, {
     templateKey: 'interview',
     ...defaultTemplates.interview,
@@ -191,6 +204,7 @@ describe('a privacy request', () => {
           reviewersNotes: [{ body: 'Ada knows the data stack well.', createdAt: expect.any(String) }],
           ratings: [{ rating: 4, ratedAt: expect.any(String) }],
           emailsSent: [{ subject: 'Interview invitation: Data Engineer at Helixpoint', body: expect.stringContaining('Hello Ada,') }],
+          scorecards: [{ stage: 'Screening call', takeaways: 'Ada explains clearly.', recommendation: 'yes', amendedAt: null }],
         },
       ],
       messages: [{ id: ada.messageId, message: 'Hello from Ada Lovelace' }],

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import {
   applicationEmails,
   applicationNotes,
+  scorecards,
   applicationRatings,
   applications,
   auditLog,
@@ -141,7 +142,7 @@ export async function findPersonData(db: Database, rawEmail: string) {
   };
   const inTheirApplications = (column: AnyPgColumn) => (ids.applications.length ? inArray(column, ids.applications) : sql`false`);
   // What reviewers wrote and sent about them is theirs to see too (opinions are personal data).
-  const [entries, notes, ratings, emails] = await Promise.all([
+  const [entries, notes, ratings, emails, cards] = await Promise.all([
     db.select().from(auditLog).where(auditNaming(email, ids)).orderBy(auditLog.createdAt),
     db
       .select({ applicationId: applicationNotes.applicationId, body: applicationNotes.body, createdAt: applicationNotes.createdAt })
@@ -163,11 +164,25 @@ export async function findPersonData(db: Database, rawEmail: string) {
       .from(applicationEmails)
       .where(inTheirApplications(applicationEmails.applicationId))
       .orderBy(applicationEmails.createdAt),
+    // Submitted scorecards (issue 32): what interviewers concluded about them; drafts are the interviewer's notes in progress.
+    db
+      .select({
+        applicationId: scorecards.applicationId,
+        stage: scorecards.stageName,
+        answers: scorecards.answers,
+        takeaways: scorecards.takeaways,
+        recommendation: scorecards.recommendation,
+        submittedAt: scorecards.submittedAt,
+        amendedAt: scorecards.amendedAt,
+      })
+      .from(scorecards)
+      .where(and(inTheirApplications(scorecards.applicationId), eq(scorecards.status, 'submitted')))
+      .orderBy(scorecards.submittedAt),
   ]);
   return {
     email,
     applications: personApplications,
-    reviews: { notes, ratings, emails },
+    reviews: { notes, ratings, emails, scorecards: cards },
     messages,
     account: account ?? null,
     jobAlerts: alerts,
@@ -223,6 +238,7 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
         reviewersNotes: mine(data.reviews.notes),
         ratings: mine(data.reviews.ratings),
         emailsSent: mine(data.reviews.emails),
+        scorecards: mine(data.reviews.scorecards),
         resume: resume
           ? { fileName: resume.fileName, size: resume.size, file: fileEntryName('resume', application.id, resume.fileName) }
           : null,

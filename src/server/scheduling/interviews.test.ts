@@ -87,6 +87,7 @@ const proposal = (applicationId: string, values: Partial<Parameters<typeof propo
   interviewerIds: ['ivan', 'hana'],
   from: '2026-11-30',
   until: '2026-12-04',
+  stageId: null,
   ...values,
 });
 

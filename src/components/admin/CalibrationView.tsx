@@ -1,0 +1,97 @@
+import { recommendationLabels, type Recommendation } from '@/lib/interviews/plan';
+import { AdminEmpty } from './AdminTable';
+
+export interface CalibrationStage {
+  stageId: string;
+  stageName: string;
+  attributes: Array<{ id: string; name: string }>;
+  candidates: Array<{
+    applicationId: string;
+    fullName: string;
+    scorecards: number;
+    averages: Array<number | null>;
+    overall: number | null;
+    recommendations: Recommendation[];
+  }>;
+}
+
+const average = (value: number | null) => (value === null ? '—' : value.toFixed(1));
+
+/** How many of each recommendation, strongest first: "Strong yes 1 · Yes 2". */
+function tally(values: Recommendation[]): string {
+  return (['strong_yes', 'yes', 'no', 'strong_no'] as const)
+    .map((value) => [value, values.filter((each) => each === value).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([value, count]) => `${recommendationLabels[value]} ${count}`)
+    .join(' · ');
+}
+
+/**
+ * A position's candidates compared attribute by attribute (issue 32), one table per stage: each
+ * attribute's average over the submitted scorecards (1 to 4), the number of scorecards and the
+ * recommendations; the best average first. Server-rendered.
+ */
+export function CalibrationView({ stages, applicationHref }: { stages: CalibrationStage[]; applicationHref: (id: string) => string }) {
+  if (stages.length === 0) return <AdminEmpty>No scorecard has been submitted for this position yet.</AdminEmpty>;
+  return (
+    <div className="flex flex-col gap-10">
+      {stages.map((stage) => (
+        <section key={stage.stageId} aria-labelledby={`stage-${stage.stageId}`} className="flex min-w-0 flex-col gap-3">
+          <h2 id={`stage-${stage.stageId}`} className="text-xl font-bold tracking-tight">
+            {stage.stageName}
+          </h2>
+          <div
+            role="region"
+            aria-label={`${stage.stageName}: candidates compared`}
+            // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+            tabIndex={0}
+            className="overflow-x-auto rounded-xl border border-border bg-card shadow-card focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">{`${stage.stageName}: each candidate's average score per attribute (1 to 4), best first`}</caption>
+              <thead className="bg-surface">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Candidate
+                  </th>
+                  {stage.attributes.map((attribute) => (
+                    <th key={attribute.id} scope="col" className="px-4 py-3 font-semibold">
+                      {attribute.name}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Average
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Recommendations
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {stage.candidates.map((candidate) => (
+                  <tr key={candidate.applicationId} className="border-t border-border">
+                    <th scope="row" className="px-4 py-3 text-left font-medium">
+                      <a href={applicationHref(candidate.applicationId)} className="text-primary underline-offset-4 hover:underline">
+                        {candidate.fullName}
+                      </a>
+                      <div className="font-normal text-muted-foreground">
+                        {candidate.scorecards === 1 ? '1 scorecard' : `${candidate.scorecards} scorecards`}
+                      </div>
+                    </th>
+                    {candidate.averages.map((value, index) => (
+                      <td key={stage.attributes[index]!.id} className="px-4 py-3 tabular-nums">
+                        {average(value)}
+                      </td>
+                    ))}
+                    <td className="px-4 py-3 font-semibold tabular-nums">{average(candidate.overall)}</td>
+                    <td className="px-4 py-3">{tally(candidate.recommendations)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { applications, scorecards } from '../db/schema.ts';
+import { applicationsInScope, type Who } from '../access/permissions.ts';
+import type { InterviewPlan, Recommendation } from '../../lib/interviews/plan.ts';
+
+/**
+ * The calibration view of a position (issue 32): per stage, its candidates side by side, each
+ * attribute's average score over the submitted scorecards, how many scored, and the
+ * recommendations; best average first. Only applications within the person's reach of everyone's
+ * feedback (`applications.notes`), only submitted cards.
+ */
+export async function calibration(db: Database, who: Who, positionId: string, plan: InterviewPlan) {
+  const rows = await db
+    .select({
+      applicationId: applications.id,
+      fullName: applications.fullName,
+      stageId: scorecards.stageId,
+      stageName: scorecards.stageName,
+      answers: scorecards.answers,
+      recommendation: scorecards.recommendation,
+    })
+    .from(scorecards)
+    .innerJoin(applications, eq(applications.id, scorecards.applicationId))
+    .where(and(eq(applications.positionId, positionId), eq(scorecards.status, 'submitted'), applicationsInScope(who, 'applications.notes')))
+    .orderBy(asc(applications.fullName));
+  // The plan's stages first, in its order; then stages only old scorecards name.
+  const stageIds = [...new Set([...plan.map((stage) => stage.id), ...rows.map((row) => row.stageId)])];
+  return stageIds.flatMap((stageId) => {
+    const cards = rows.filter((row) => row.stageId === stageId);
+    if (cards.length === 0) return [];
+    const planned = plan.find((stage) => stage.id === stageId);
+    const attributes = planned
+      ? planned.attributes.map((attribute) => ({ id: attribute.id, name: attribute.name }))
+      : [...new Map(cards.flatMap((card) => card.answers.map((answer) => [answer.attributeId, answer.name]))).entries()].map(
+          ([id, name]) => ({ id, name }),
+        );
+    const candidates = [...new Set(cards.map((card) => card.applicationId))].map((applicationId) => {
+      const theirs = cards.filter((card) => card.applicationId === applicationId);
+      const averages = attributes.map((attribute) => {
+        const given = theirs.flatMap((card) =>
+          card.answers.filter((answer) => answer.attributeId === attribute.id && answer.score !== null),
+        );
+        return given.length ? given.reduce((sum, answer) => sum + answer.score!, 0) / given.length : null;
+      });
+      const scored = averages.filter((value): value is number => value !== null);
+      return {
+        applicationId,
+        fullName: theirs[0]!.fullName,
+        scorecards: theirs.length,
+        averages,
+        overall: scored.length ? scored.reduce((sum, value) => sum + value, 0) / scored.length : null,
+        recommendations: theirs.map((card) => card.recommendation).filter((value): value is Recommendation => value !== null),
+      };
+    });
+    candidates.sort((a, b) => (b.overall ?? 0) - (a.overall ?? 0) || a.fullName.localeCompare(b.fullName));
+    return [{ stageId, stageName: planned?.name ?? cards[0]!.stageName, attributes, candidates }];
+  });
+}

@@ -1,0 +1,136 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { AdminRuleError, type Actor } from '../admin-command.ts';
+import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
+import { applications, scorecards, users } from '../db/schema.ts';
+import { mayOnApplication, type Who } from '../access/permissions.ts';
+import type { PlanStage } from '../../lib/interviews/plan.ts';
+import { planOfPosition } from './plans.ts';
+import { scorecardTexts, submitProblems, type ScorecardAnswer, type ScorecardForm } from '../../lib/interviews/scorecard.ts';
+
+/**
+ * Scorecards (issue 32): structured feedback per interviewer, per stage, per application. Blind
+ * until submitted: an interviewer sees the others' scorecards (and notes) of an application only
+ * once they have submitted their own for it; those who read everyone's notes (recruiters, admins,
+ * the position's hiring managers: `applications.notes`) see every submitted one. Drafts are their
+ * author's alone. Writing one needs `applications.review` on the application (an interviewer: only
+ * the applications assigned to them).
+ */
+
+export type ScorecardRow = typeof scorecards.$inferSelect;
+
+export type SaveScorecardResult =
+  | { kind: 'saved' | 'submitted' | 'amended'; id: string }
+  /** Not submitted: what is missing, in the plan's order (the form shows each). */
+  | { kind: 'incomplete'; problems: string[] };
+
+/**
+ * Saves the author's scorecard for a stage: a draft (anything, partial), or submitted (complete).
+ * A new card is answered against the stage as the plan has it now; an existing one keeps the texts
+ * it was answered against. A submitted card stays submitted: saving it again amends it (complete
+ * again, audited, and the timeline says it was amended).
+ */
+export async function saveScorecard(
+  db: Database,
+  actor: Actor & { id: string },
+  form: ScorecardForm,
+  now = new Date(),
+): Promise<SaveScorecardResult> {
+  const [[application], [author]] = await Promise.all([
+    db.select({ positionId: applications.positionId }).from(applications).where(eq(applications.id, form.applicationId)),
+    db.select({ name: users.name }).from(users).where(eq(users.id, actor.id)),
+  ]);
+  if (!application) throw new AdminRuleError('This application no longer exists.');
+  const [existing] = await db
+    .select()
+    .from(scorecards)
+    .where(
+      and(eq(scorecards.applicationId, form.applicationId), eq(scorecards.authorUserId, actor.id), eq(scorecards.stageId, form.stageId)),
+    );
+  let stage: Pick<PlanStage, 'id' | 'name'> & { attributes: Array<Pick<ScorecardAnswer, 'attributeId' | 'name' | 'levels'>> };
+  if (existing) stage = { id: existing.stageId, name: existing.stageName, attributes: existing.answers };
+  else {
+    const planned = (await planOfPosition(db, application.positionId)).find((each) => each.id === form.stageId);
+    if (!planned) throw new AdminRuleError(scorecardTexts.unknownStage);
+    stage = {
+      id: planned.id,
+      name: planned.name,
+      attributes: planned.attributes.map((attribute) => ({ attributeId: attribute.id, name: attribute.name, levels: attribute.levels })),
+    };
+  }
+  const given = new Map(form.answers.map((answer) => [answer.attributeId, answer]));
+  const answers: ScorecardAnswer[] = stage.attributes.map((attribute) => ({
+    attributeId: attribute.attributeId,
+    name: attribute.name,
+    levels: attribute.levels,
+    score: given.get(attribute.attributeId)?.score ?? null,
+    evidence: given.get(attribute.attributeId)?.evidence ?? '',
+  }));
+  const submitting = form.intent === 'submit' || existing?.status === 'submitted';
+  if (submitting) {
+    const problems = submitProblems(answers, form.recommendation);
+    if (problems.length > 0) return { kind: 'incomplete', problems };
+  }
+  const kind = existing?.status === 'submitted' ? 'amended' : submitting ? 'submitted' : 'saved';
+  return db.transaction(async (tx) => {
+    const values = {
+      answers,
+      takeaways: form.takeaways,
+      recommendation: form.recommendation,
+      status: submitting ? ('submitted' as const) : ('draft' as const),
+      submittedAt: kind === 'submitted' ? now : (existing?.submittedAt ?? null),
+      amendedAt: kind === 'amended' ? now : (existing?.amendedAt ?? null),
+      authorName: author?.name ?? actor.email,
+      updatedAt: now,
+    };
+    const [row] = await tx
+      .insert(scorecards)
+      .values({ applicationId: form.applicationId, authorUserId: actor.id, stageId: stage.id, stageName: stage.name, ...values })
+      .onConflictDoUpdate({ target: [scorecards.applicationId, scorecards.authorUserId, scorecards.stageId], set: values })
+      .returning({ id: scorecards.id });
+    if (kind !== 'saved')
+      await audit(
+        tx,
+        actor,
+        kind === 'submitted' ? 'application.scorecard_submitted' : 'application.scorecard_amended',
+        form.applicationId,
+        {
+          stage: stage.name,
+          recommendation: form.recommendation,
+        },
+      );
+    return { kind, id: row!.id };
+  });
+}
+
+/**
+ * The scorecards of an application this person may see: their own (drafts too), and the others'
+ * submitted ones once they may (everyone's notes, or their own card submitted); `hidden` counts
+ * the submitted ones they may not see yet.
+ */
+export async function scorecardsFor(db: Database, viewer: Who, applicationId: string) {
+  const rows = await db
+    .select()
+    .from(scorecards)
+    .where(eq(scorecards.applicationId, applicationId))
+    .orderBy(asc(scorecards.submittedAt), asc(scorecards.createdAt));
+  const mine = rows.filter((row) => row.authorUserId === viewer.id);
+  const seesPanel = await seesOthersFeedback(db, viewer, applicationId, mine);
+  const others = rows.filter((row) => row.authorUserId !== viewer.id && row.status === 'submitted');
+  return { mine, others: seesPanel ? others : [], hidden: seesPanel ? 0 : others.length, seesPanel };
+}
+
+/**
+ * Whether this person sees the others' feedback on an application (scorecards, notes, ratings):
+ * always with `applications.notes` there; otherwise once they submitted a scorecard for it.
+ */
+export async function seesOthersFeedback(db: Database, viewer: Who, applicationId: string, mine?: ScorecardRow[]): Promise<boolean> {
+  if (await mayOnApplication(db, viewer, 'applications.notes', applicationId)) return true;
+  const own =
+    mine ??
+    (await db
+      .select()
+      .from(scorecards)
+      .where(and(eq(scorecards.applicationId, applicationId), eq(scorecards.authorUserId, viewer.id))));
+  return own.some((row) => row.status === 'submitted');
+}
