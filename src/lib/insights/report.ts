@@ -55,6 +55,8 @@ export interface Insights {
   funnel: { applied: number; rejected: number } & Record<FunnelStage, number>;
   /** Median days (one decimal) to the first arrival at each status, over the n applications that reached it. */
   timeToStage: { status: TimedStatus; n: number; medianDays: number | null }[];
+  /** Per interviewer: median hours (one decimal) from a booked interview's end to their scorecard, over n interviews (issue 32). */
+  scorecardTime: { interviewer: string; n: number; medianHours: number }[];
 }
 
 /**

@@ -3,7 +3,7 @@ import { funnelStages, percentOf, stageLabels, type Insights } from '../../lib/i
 
 /** Each report of /admin/insights as a CSV file for a spreadsheet: the numbers the page shows. */
 
-export const insightReports = ['summary', 'positions', 'sources', 'heard-about', 'funnel', 'time-to-stage'] as const;
+export const insightReports = ['summary', 'positions', 'sources', 'heard-about', 'funnel', 'time-to-stage', 'scorecard-time'] as const;
 export type InsightReport = (typeof insightReports)[number];
 
 export function isInsightReport(value: string | undefined): value is InsightReport {
@@ -50,6 +50,11 @@ export function insightsCsv(report: InsightReport, insights: Insights, positionT
       return csv([
         ['Status', 'Median days', 'Applications (n)'],
         ...insights.timeToStage.map((row) => [stageLabels[row.status], row.medianDays, row.n]),
+      ]);
+    case 'scorecard-time':
+      return csv([
+        ['Interviewer', 'Median hours to scorecard', 'Interviews (n)'],
+        ...insights.scorecardTime.map((row) => [row.interviewer, row.medianHours, row.n]),
       ]);
   }
 }

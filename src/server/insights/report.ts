@@ -79,7 +79,10 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
   const ofPosition: SQL = positionId ? sql`and a.position_id = ${positionId} and ${inReach}` : sql`and ${inReach}`;
   const viewed = sql`v.day between ${from}::date and ${today}::date`;
 
-  const [board, positionRows, sources, heardAbout, funnel, timed] = await Promise.all([
+  // Interviews (issue 32) that ended within the period, by the company's days.
+  const ended = sql`b.ends_at >= (${from}::date::timestamp at time zone ${COMPANY_TIME_ZONE})
+    and b.ends_at < ((${today}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
+  const [board, positionRows, sources, heardAbout, funnel, timed, scorecardTime] = await Promise.all([
     db.execute<{ views: number }>(
       sql`select coalesce(sum(v.views), 0)::int as views from page_views v where v.position_id is null and ${viewed}`,
     ),
@@ -126,6 +129,24 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
         group by a.id, a.created_at, h.status
       ) firsts
       group by status`),
+    // From a booked interview's end to each interviewer's scorecard for it (for its stage, when it
+    // has one): the median per interviewer, over the interviews they scored.
+    db.execute<{ interviewer: string; n: number; median: number }>(sql`
+      select u.name as interviewer, count(*)::int as n, percentile_cont(0.5) within group (order by hours) as median
+      from (
+        select h.user_id, greatest(0, extract(epoch from min(s.submitted_at) - b.ends_at) / 3600)::float8 as hours
+        from bookings b
+        join booking_hosts h on h.booking_id = b.id
+        join applications a on a.id = b.application_id
+        left join interview_requests r on r.booking_id = b.id
+        join scorecards s on s.application_id = b.application_id and s.author_user_id = h.user_id and s.status = 'submitted'
+          and s.submitted_at >= b.starts_at and (r.stage_id is null or s.stage_id = r.stage_id)
+        where b.kind = 'interview' and b.status = 'confirmed' and ${ended} ${ofPosition}
+        group by b.id, b.ends_at, h.user_id
+      ) scored
+      join users u on u.id = scored.user_id
+      group by u.id, u.name
+      order by median, u.name`),
   ]);
 
   const positions = positionRows.rows.map((row) => ({
@@ -166,6 +187,7 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
       const row = byStatus.get(status);
       return { status, n: row?.n ?? 0, medianDays: row ? oneDecimal(row.median) : null };
     }),
+    scorecardTime: scorecardTime.rows.map((row) => ({ interviewer: row.interviewer, n: row.n, medianHours: oneDecimal(row.median) })),
   };
 }
 

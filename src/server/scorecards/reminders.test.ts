@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applications, auditLog, bookings, positions, scorecardReminders, users } from '../db/schema';
 import { startTestBackend, type TestBackend } from '../testing/backend';
-import { addApplication, addPosition, addUser } from '../testing/fixtures';
+import { addApplication, addPosition, addUser, everyone } from '../testing/fixtures';
+import { loadInsights } from '../insights/report';
 import { cancelBooking, findBookingByToken } from '../scheduling/bookings';
 import { bookInterview, findInterviewRequest, invitationState, proposeInterview } from '../scheduling/interviews';
 import { meetingDeps } from '../scheduling/meetings';
@@ -129,5 +130,24 @@ describe('scorecard reminders', () => {
     await cancelBooking(db, (await findBookingByToken(db, token))!, bookedAt);
     expect(await send(hours(2))).toBe(0);
     expect(await remindersTo(ivan.email)).toHaveLength(0);
+  });
+
+  it('the insights time the scorecard from the interview’s end, per interviewer (its stage’s card)', async () => {
+    const { db, ivan, applicationId } = await bookedInterview();
+    const answers = ['engineering', 'problem-solving', 'ownership'].map((attributeId) => ({
+      attributeId,
+      score: 3 as const,
+      evidence: '',
+    }));
+    await saveScorecard(
+      db,
+      ivan,
+      { applicationId, stageId: 'technical', answers, takeaways: '', recommendation: 'yes', intent: 'submit' },
+      hours(5),
+    );
+    const insights = await loadInsights(db, { periodDays: 30, positionId: null, today: '2026-12-02', who: everyone });
+    expect(insights.scorecardTime).toEqual([{ interviewer: 'ivan Test', n: 1, medianHours: 5 }]);
+    // An interview outside the period counts nothing.
+    expect((await loadInsights(db, { periodDays: 30, positionId: null, today: '2026-11-30', who: everyone })).scorecardTime).toEqual([]);
   });
 });

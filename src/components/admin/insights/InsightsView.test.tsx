@@ -30,6 +30,7 @@ const insights: Insights = {
     { status: 'hired', n: 1, medianDays: 10 },
     { status: 'rejected', n: 0, medianDays: null },
   ],
+  scorecardTime: [{ interviewer: 'Ivo Interviewer', n: 3, medianHours: 4.5 }],
 };
 
 const positions = [
@@ -71,8 +72,9 @@ describe('InsightsView, every position', () => {
       'Answers to “How did you hear about us?”, most first: LinkedIn 2, Not answered 7.',
       'Pipeline funnel: Applied 9, Reviewing 6 (66.7%), Interview 4 (44.4%), Offer 1 (11.1%), Hired 1 (11.1%); rejected 2.',
       'Median days to each status: Reviewing (n = 6) 2.5 days, Interview (n = 4) 6.0 days, Offer (n = 1) 6.0 days, Hired (n = 1) 10.0 days, Rejected (n = 0) —.',
+      'Median hours to scorecard: Ivo Interviewer (n = 3) 4.5 hours.',
     ]);
-    expect(html.match(/<summary[^>]*>Show the numbers<\/summary>/g)).toHaveLength(4);
+    expect(html.match(/<summary[^>]*>Show the numbers<\/summary>/g)).toHaveLength(5);
     expect(text(html)).toContain('Rejected 2 22.2%');
     expect(text(html)).toContain('Rejected — 0');
   });
@@ -80,7 +82,7 @@ describe('InsightsView, every position', () => {
   it('links every report to its CSV for the same period and position, and the answers to their editor', () => {
     const csv = [...html.matchAll(/href="(\/api\/admin\/insights\/[^"]+)" download=""/g)].map((match) => match[1]);
     expect(csv).toEqual(
-      ['summary', 'positions', 'sources', 'heard-about', 'funnel', 'time-to-stage'].map(
+      ['summary', 'positions', 'sources', 'heard-about', 'funnel', 'time-to-stage', 'scorecard-time'].map(
         (report) => `/api/admin/insights/${report}.csv?period=90`,
       ),
     );
@@ -112,9 +114,11 @@ describe('InsightsView, one position', () => {
         heardAbout: [],
         funnel: { applied: 0, reviewing: 0, interview: 0, offer: 0, hired: 0, rejected: 0 },
         timeToStage: insights.timeToStage.map((row) => ({ ...row, n: 0, medianDays: null })),
+        scorecardTime: [],
       },
     });
     expect(html.match(/No applications in this period\./g)).toHaveLength(4);
+    expect(text(html)).toContain('No booked interview of this period has a scorecard yet.');
     expect(html).not.toContain('<svg role="img"');
     expect(text(html)).toContain('Conversion —');
   });

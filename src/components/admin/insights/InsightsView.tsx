@@ -109,6 +109,11 @@ export function InsightsView({ insights, positions, position, search, canConfigu
     valueText:
       row.label === stageLabels.applied ? count(row.value) : `${count(row.value)} (${percent(percentOf(row.value, funnel.applied))})`,
   }));
+  const scorecardBars = insights.scorecardTime.map((row) => ({
+    label: `${row.interviewer} (n = ${row.n})`,
+    value: row.medianHours,
+    valueText: `${days(row.medianHours)} hours`,
+  }));
   const timedBars = insights.timeToStage.map((row) => ({
     label: `${stageLabels[row.status]} (n = ${row.n})`,
     value: row.medianDays ?? 0,
@@ -273,6 +278,27 @@ export function InsightsView({ insights, positions, position, search, canConfigu
                 caption: 'Median days to each status',
                 columns: ['Status', 'Median days', 'Applications (n)'],
                 rows: insights.timeToStage.map((row) => [stageLabels[row.status], days(row.medianDays), count(row.n)]),
+              }}
+            />
+          )}
+        </ReportSection>
+
+        <ReportSection
+          id="scorecard-time"
+          title="Time to scorecard"
+          csv={csv('scorecard-time', 'the time to scorecard per interviewer')}
+          definition="Median hours from the end of a booked interview to the interviewer’s submitted scorecard, per interviewer, over the interviews of the period they scored (n)."
+        >
+          {scorecardBars.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No booked interview of this period has a scorecard yet.</p>
+          ) : (
+            <ReportChart
+              summary={`Median hours to scorecard: ${listed(scorecardBars)}.`}
+              bars={scorecardBars}
+              table={{
+                caption: 'Median hours to scorecard per interviewer',
+                columns: ['Interviewer', 'Median hours', 'Interviews (n)'],
+                rows: insights.scorecardTime.map((row) => [row.interviewer, days(row.medianHours), count(row.n)]),
               }}
             />
           )}
