@@ -18,7 +18,7 @@ import {
   type AvailabilityFieldErrors,
   type DayOffFieldErrors,
 } from '../../lib/scheduling/availability-form.ts';
-import { bookingFeed, type CalendarBooking } from './ics.ts';
+import { bookingFeed, eventOf, type CalendarBooking } from './ics.ts';
 import { dayIn } from './slots.ts';
 
 /**
@@ -210,19 +210,12 @@ export async function calendarFeed(
         .orderBy(asc(users.name))
     : [];
   const entries: CalendarBooking[] = rows.map(({ booking, positionTitle }) => ({
-    uid: booking.uid,
-    sequence: booking.sequence,
-    status: booking.status,
-    kind: booking.kind,
-    startsAt: booking.startsAt,
-    endsAt: booking.endsAt,
+    ...eventOf(booking),
     title: titleOf(booking),
     guest: { name: booking.guestName, email: booking.guestEmail },
     hosts: hosts.filter((host) => host.bookingId === booking.id).map(({ name, email }) => ({ name, email })),
     details:
       [positionTitle && `Position: ${positionTitle}`, booking.topic && `Topic: ${booking.topic}`].filter(Boolean).join('\n') || undefined,
-    createdAt: booking.createdAt,
-    updatedAt: booking.updatedAt,
   }));
   return bookingFeed(owner.name ? `${owner.name}: ${siteConfig.name} bookings` : `${siteConfig.name} bookings`, entries, organizer);
 }

@@ -27,6 +27,14 @@ export interface CalendarBooking {
   updatedAt: Date;
 }
 
+/** A booking row's event identity and times (UID, SEQUENCE, status, kind, start, end, stamps): what every event of it shares. */
+export function eventOf(
+  booking: Pick<CalendarBooking, 'uid' | 'sequence' | 'status' | 'kind' | 'startsAt' | 'endsAt' | 'createdAt' | 'updatedAt'>,
+) {
+  const { uid, sequence, status, kind, startsAt, endsAt, createdAt, updatedAt } = booking;
+  return { uid, sequence, status, kind, startsAt, endsAt, createdAt, updatedAt };
+}
+
 const PRODUCT = { company: 'Helixpoint', product: 'Scheduling', language: 'EN' };
 
 function addEvent(calendar: ReturnType<typeof ical>, booking: CalendarBooking, organizer: { name: string; email: string }) {

@@ -14,7 +14,7 @@ import {
   staffSchedules,
   users,
 } from '../db/schema';
-import { startTestBackend, TEST_SECRET, type TestBackend } from '../testing/backend';
+import { clearQueuedMails, queuedMailsTo, startTestBackend, TEST_SECRET, type TestBackend } from '../testing/backend';
 import { addApplication, addPosition, addUser, listAll } from '../testing/fixtures';
 import { pageWorkspace } from '../applications/workspace';
 import { emptyWorkspaceQuery } from '../../lib/applications/query';
@@ -55,15 +55,10 @@ beforeEach(async () => {
   await db.delete(positions);
   await db.delete(auditLog);
   await db.delete(users);
-  await backend.database.pool.query(`delete from pgboss.job where name = 'send-email'`);
+  await clearQueuedMails(backend);
 });
 
-async function mailsTo(address: string) {
-  const { rows } = await backend.database.pool.query<{
-    data: { to: string; subject: string; text: string; calendar?: { method: string; content: string } };
-  }>(`select data from pgboss.job where name = 'send-email' and data->>'to' = $1 order by created_on`, [address]);
-  return rows.map((row) => row.data);
-}
+const mailsTo = (address: string) => queuedMailsTo(backend, address);
 
 /** A recruiter, two interviewers (Chicago and Berlin), a position and an application. */
 async function setUp() {

@@ -20,7 +20,7 @@ import {
   rescheduleBooking,
   type FoundBooking,
 } from './bookings.ts';
-import { bookingInvitation } from './ics.ts';
+import { bookingInvitation, eventOf } from './ics.ts';
 import type { FreeTime } from './slots.ts';
 
 /**
@@ -156,18 +156,11 @@ function invitationOf(
     method: booking.status === 'cancelled' ? ('CANCEL' as const) : ('REQUEST' as const),
     content: bookingInvitation(
       {
-        uid: booking.uid,
-        sequence: booking.sequence,
-        status: booking.status,
-        kind: booking.kind,
-        startsAt: booking.startsAt,
-        endsAt: booking.endsAt,
+        ...eventOf(booking),
         title: `${capitalised(booking.kind)} with ${siteConfig.name}`,
         guest: withGuest ? { name: booking.guestName, email: booking.guestEmail } : undefined,
         hosts: hosts.map((host) => ({ name: host.name, email: host.email })),
         manageUrl,
-        createdAt: booking.createdAt,
-        updatedAt: booking.updatedAt,
       },
       organizer,
     ),

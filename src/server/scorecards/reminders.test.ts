@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applications, auditLog, bookings, positions, scorecardReminders, users } from '../db/schema';
-import { startTestBackend, type TestBackend } from '../testing/backend';
+import { clearQueuedMails, queuedMailsTo, startTestBackend, type TestBackend } from '../testing/backend';
 import { addApplication, addPosition, addUser, everyone } from '../testing/fixtures';
 import { loadInsights } from '../insights/report';
 import { cancelBooking, findBookingByToken } from '../scheduling/bookings';
@@ -33,16 +33,10 @@ beforeEach(async () => {
   await db.delete(positions);
   await db.delete(auditLog);
   await db.delete(users);
-  await backend.database.pool.query(`delete from pgboss.job where name = 'send-email'`);
+  await clearQueuedMails(backend);
 });
 
-async function remindersTo(address: string) {
-  const { rows } = await backend.database.pool.query<{ data: { subject: string; text: string } }>(
-    `select data from pgboss.job where name = 'send-email' and data->>'to' = $1 and data->>'subject' like '%scorecard%' order by created_on`,
-    [address],
-  );
-  return rows.map((row) => row.data);
-}
+const remindersTo = async (address: string) => (await queuedMailsTo(backend, address)).filter((mail) => /scorecard/.test(mail.subject));
 
 /** An interview of the technical stage with Ivan, booked by the candidate for Tuesday 9:00. */
 async function bookedInterview() {
@@ -58,10 +52,8 @@ async function bookedInterview() {
     { applicationId, durationMinutes: 60, interviewerIds: ['ivan'], from: '2026-12-01', until: '2026-12-01', stageId: 'technical' },
     bookedAt,
   );
-  const { rows } = await backend.database.pool.query<{ data: { text: string } }>(
-    `select data from pgboss.job where name = 'send-email' and data->>'to' = 'cara@mail.test'`,
-  );
-  const token = rows[0]!.data.text.match(/\/interviews\/([A-Za-z0-9_-]{43})/)![1]!;
+  const [invitation] = await queuedMailsTo(backend, 'cara@mail.test');
+  const token = invitation!.text.match(/\/interviews\/([A-Za-z0-9_-]{43})/)![1]!;
   const found = (await findInterviewRequest(db, token))!;
   const state = await invitationState(deps, found, bookedAt);
   if (state.kind !== 'open') throw new Error(state.kind);

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config.ts';
 import { startJobs, type Jobs } from '../jobs/queue.ts';
 import { jobQueues } from '../modules.ts';
 import { createLogger, type Logger } from '../logger.ts';
-import { createMailer, type Mailer } from '../mail/transport.ts';
+import { createMailer, type Mailer, type MailMessage } from '../mail/transport.ts';
 import { createRateLimiters, type RateLimiters } from '../rate-limit.ts';
 import type { Runtime } from '../runtime-types.ts';
 import type { ObjectStorage } from '../storage/types.ts';
@@ -82,4 +82,18 @@ export async function startTestBackend({
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The e-mails queued to an address (the send-email jobs, oldest first): integration tests read what a command sent. */
+export async function queuedMailsTo(backend: Pick<TestBackend, 'database'>, address: string): Promise<MailMessage[]> {
+  const { rows } = await backend.database.pool.query<{ data: MailMessage }>(
+    `select data from pgboss.job where name = 'send-email' and data->>'to' = $1 order by created_on`,
+    [address],
+  );
+  return rows.map((row) => row.data);
+}
+
+/** Forgets every queued e-mail (a test's own start). */
+export async function clearQueuedMails(backend: Pick<TestBackend, 'database'>): Promise<void> {
+  await backend.database.pool.query(`delete from pgboss.job where name = 'send-email'`);
 }
