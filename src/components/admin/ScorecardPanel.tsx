@@ -30,6 +30,8 @@ export interface ScorecardPanelProps {
   hidden: number;
   /** Whether the viewer writes scorecards here (else they only read them). */
   canWrite: boolean;
+  /** The stage of the viewer's own interview with the candidate, chosen first (else the first stage they have not submitted). */
+  defaultStage?: string | null;
 }
 
 interface Draft {
@@ -66,7 +68,8 @@ function draftOf(own: ScorecardView | undefined): Draft {
 export function ScorecardPanel(props: ScorecardPanelProps) {
   const { plan, mine } = props;
   const firstOpen = plan.find((stage) => !mine.some((card) => card.stageId === stage.id && card.status === 'submitted'))?.id;
-  const [stageId, setStageId] = useState(firstOpen ?? plan[0]?.id ?? '');
+  const planned = props.defaultStage && plan.some((stage) => stage.id === props.defaultStage) ? props.defaultStage : null;
+  const [stageId, setStageId] = useState(planned ?? firstOpen ?? plan[0]?.id ?? '');
   const own = mine.find((card) => card.stageId === stageId);
   const [draft, setDraft] = useState<Draft>(() => draftOf(own));
   const [problems, setProblems] = useState<string[]>([]);

@@ -12,7 +12,7 @@ import { listNotes, ratingSummary } from './notes.ts';
 import { getApplicationDetail } from './review.ts';
 import { applicationTimeline } from './timeline.ts';
 import { listInterviews } from '../scheduling/interviews.ts';
-import { scorecardsFor, type ScorecardRow } from '../scorecards/scorecards.ts';
+import { latestInterviewStage, scorecardsFor, type ScorecardRow } from '../scorecards/scorecards.ts';
 import { planOfPosition } from '../scorecards/plans.ts';
 import { hostZones } from '../scheduling/bookings.ts';
 import { dayIn } from '../scheduling/slots.ts';
@@ -57,25 +57,41 @@ export async function loadApplicationPage(
     `/admin/applications/${target.positionId}/${target.id}?list=${encodeURIComponent(listSearch)}`;
   const none = Promise.resolve(null);
 
-  const [reads, notes, ratings, templates, values, timeline, around, others, interviewers, assignable, interviews, zones, cards, plan] =
-    await Promise.all([
-      may.history ? listApplicationReads(db, application.id) : none,
-      may.review || may.allNotes ? listNotes(db, application.id) : none,
-      may.review || may.allNotes ? ratingSummary(db, application.id, viewer.id) : none,
-      may.decide ? listTemplates(db) : none,
-      may.decide ? placeholderValues(db, application.id, viewer.name) : none,
-      may.history ? applicationTimeline(db, application.id) : none,
-      may.list ? neighbours(db, list, listReach, application.id) : none,
-      may.history ? otherApplicationsOf(db, application.id, { who: viewer, permission: 'applications.history' }) : none,
-      listInterviewers(db, application.id),
-      may.assign || may.schedule ? listAssignable(db, position.id) : none,
-      // Interviews: to those who schedule them and those who read the application's history.
-      may.schedule || may.history ? listInterviews(db, application.id) : none,
-      hostZones(db, [{ userId: viewer.id }]),
-      // Scorecards (issue 32): to those who review, blind until they submitted their own.
-      may.review || may.allNotes ? scorecardsFor(db, viewer, application.id) : none,
-      may.review || may.allNotes || may.schedule ? planOfPosition(db, position.id) : none,
-    ]);
+  const [
+    reads,
+    notes,
+    ratings,
+    templates,
+    values,
+    timeline,
+    around,
+    others,
+    interviewers,
+    assignable,
+    interviews,
+    zones,
+    cards,
+    plan,
+    myStage,
+  ] = await Promise.all([
+    may.history ? listApplicationReads(db, application.id) : none,
+    may.review || may.allNotes ? listNotes(db, application.id) : none,
+    may.review || may.allNotes ? ratingSummary(db, application.id, viewer.id) : none,
+    may.decide ? listTemplates(db) : none,
+    may.decide ? placeholderValues(db, application.id, viewer.name) : none,
+    may.history ? applicationTimeline(db, application.id) : none,
+    may.list ? neighbours(db, list, listReach, application.id) : none,
+    may.history ? otherApplicationsOf(db, application.id, { who: viewer, permission: 'applications.history' }) : none,
+    listInterviewers(db, application.id),
+    may.assign || may.schedule ? listAssignable(db, position.id) : none,
+    // Interviews: to those who schedule them and those who read the application's history.
+    may.schedule || may.history ? listInterviews(db, application.id) : none,
+    hostZones(db, [{ userId: viewer.id }]),
+    // Scorecards (issue 32): to those who review, blind until they submitted their own.
+    may.review || may.allNotes ? scorecardsFor(db, viewer, application.id) : none,
+    may.review || may.allNotes || may.schedule ? planOfPosition(db, position.id) : none,
+    may.review ? latestInterviewStage(db, viewer.id, application.id) : none,
+  ]);
   const timeZone = zones.get(viewer.id)!;
   // Without the right to read everyone's notes and ratings (an interviewer), only one's own, until
   // they submitted a scorecard here (blind until submitted, issue 32).
@@ -111,6 +127,8 @@ export async function loadApplicationPage(
         mine: cards.mine.map(scorecardView),
         others: cards.others.map(scorecardView),
         hidden: cards.hidden,
+        // The form opens on the stage of the viewer's own interview with them, when there is one.
+        defaultStage: myStage,
       },
     interviews: interviews && {
       items: interviews,

@@ -6,7 +6,7 @@ import { loadInsights } from '../insights/report';
 import { cancelBooking, findBookingByToken } from '../scheduling/bookings';
 import { bookInterview, findInterviewRequest, invitationState, proposeInterview } from '../scheduling/interviews';
 import { meetingDeps } from '../scheduling/meetings';
-import { saveScorecard } from './scorecards';
+import { latestInterviewStage, saveScorecard } from './scorecards';
 import { sendScorecardReminders } from './reminders';
 
 /* Scorecard reminders through the real queue's e-mail jobs: after the interview ends only, then daily, at most three. */
@@ -118,8 +118,11 @@ describe('scorecard reminders', () => {
   });
 
   it('none for a cancelled interview', async () => {
-    const { db, ivan, token } = await bookedInterview();
+    const { db, ivan, token, applicationId } = await bookedInterview();
+    // Ivan's scorecard form opens on his interview's stage, while it stands.
+    expect(await latestInterviewStage(db, 'ivan', applicationId)).toBe('technical');
     await cancelBooking(db, (await findBookingByToken(db, token))!, bookedAt);
+    expect(await latestInterviewStage(db, 'ivan', applicationId)).toBeNull();
     expect(await send(hours(2))).toBe(0);
     expect(await remindersTo(ivan.email)).toHaveLength(0);
   });

@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
-import { applications, scorecards, users } from '../db/schema.ts';
+import { applications, bookingHosts, bookings, interviewRequests, scorecards, users } from '../db/schema.ts';
 import { mayOnApplication, type Who } from '../access/permissions.ts';
 import type { PlanStage } from '../../lib/interviews/plan.ts';
 import { planOfPosition } from './plans.ts';
@@ -133,4 +133,17 @@ export async function seesOthersFeedback(db: Database, viewer: Who, applicationI
       .from(scorecards)
       .where(and(eq(scorecards.applicationId, applicationId), eq(scorecards.authorUserId, viewer.id))));
   return own.some((row) => row.status === 'submitted');
+}
+
+/** The stage of this person's latest booked interview with the application (their scorecard's likely stage); null without one. */
+export async function latestInterviewStage(db: Database, userId: string, applicationId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ stageId: interviewRequests.stageId })
+    .from(interviewRequests)
+    .innerJoin(bookings, eq(bookings.id, interviewRequests.bookingId))
+    .innerJoin(bookingHosts, and(eq(bookingHosts.bookingId, bookings.id), eq(bookingHosts.userId, userId)))
+    .where(and(eq(interviewRequests.applicationId, applicationId), eq(bookings.status, 'confirmed')))
+    .orderBy(desc(bookings.startsAt))
+    .limit(1);
+  return row?.stageId ?? null;
 }
