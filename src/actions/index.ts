@@ -33,13 +33,13 @@ import { assertReach, type ActionTarget, type Staff } from '@/server/access/guar
 import { actionRules, type ActionName } from '@/server/access/rules';
 import { interviewerSchema, teamMemberSchema } from '@/lib/accounts/team';
 import { assignInterviewer, unassignInterviewer } from '@/server/applications/interviewers';
-import { cancelInterview, proposeInterview } from '@/server/scheduling/interviews';
+import { cancelInterview, proposeInterview, recordInterview } from '@/server/scheduling/interviews';
 import { saveScorecard } from '@/server/scorecards/scorecards';
 import { saveInterviewPlan } from '@/server/scorecards/plans';
 import { scorecardFormSchema } from '@/lib/interviews/scorecard';
 import { interviewPlanInputSchema } from '@/lib/interviews/plan';
 import { meetingDeps } from '@/server/scheduling/meetings';
-import { interviewCancelSchema, interviewProposalSchema } from '@/lib/scheduling/interview-form';
+import { interviewCancelSchema, interviewProposalSchema, interviewRecordSchema } from '@/lib/scheduling/interview-form';
 import { addTeamMember, removeTeamMember } from '@/server/positions/team';
 import { changeUserRole, deleteUser, resetTwoFactor } from '@/server/accounts/users';
 import { AdminRuleError } from '@/server/admin-command';
@@ -246,6 +246,12 @@ export const server = {
       'admin.proposeInterview',
       interviewProposalSchema,
       (proposal, actor, runtime) => proposeInterview(meetingDeps(runtime), actor, proposal),
+      onApplication,
+    ),
+    recordInterview: staffAction(
+      'admin.recordInterview',
+      interviewRecordSchema,
+      (record, actor, runtime) => recordInterview(meetingDeps(runtime), actor, record),
       onApplication,
     ),
     cancelInterview: staffAction(

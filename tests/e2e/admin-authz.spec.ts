@@ -204,6 +204,12 @@ const matrixPlan = [
   },
 ];
 
+/** Recording a 30-minute interview with the matrix's interviewer that ended an hour ago (in the company's zone, the admin's). */
+function interviewRecord(applicationId: string) {
+  const ended = new Date(Date.now() - 3_600_000).toLocaleString('sv-SE', { timeZone: 'America/Chicago' }).slice(0, 16).replace(' ', 'T');
+  return { applicationId, stageId: 'screening', endedAt: ended, durationMinutes: 30, interviewerIds: [fixture.interviewerUserId] };
+}
+
 /** A complete scorecard for the screening call of the default plan (a position without a department). */
 function scorecardInput(applicationId: string) {
   return {
@@ -414,6 +420,11 @@ const actions: Record<ActionName, ActionCase> = {
     input: () => interviewProposal(fixture.assigned),
     outOfReach: onOther(() => interviewProposal(fixture.other), ['hiring_manager']),
   },
+  'admin.recordInterview': {
+    ok: hiringTeam,
+    input: () => interviewRecord(fixture.assigned),
+    outOfReach: onOther(() => interviewRecord(fixture.other), ['hiring_manager']),
+  },
   'admin.cancelInterview': {
     ok: hiringTeam,
     input: () => ({ applicationId: fixture.assigned, requestId: fixture.interviewRequestId }),
@@ -471,6 +482,7 @@ async function observableState() {
     planChanged: teamPage!.includes('Matrix stage'),
     openInvitations: detail!.match(/Waiting for the candidate to choose a time/g)?.length ?? 0,
     withdrawnInvitations: detail!.match(/>Withdrawn<\/p>/g)?.length ?? 0,
+    recordedInterviews: detail!.match(/recorded a 30-minute interview/g)?.length ?? 0,
     interviewerOnOtherTeam: /aria-label="Hiring team"(?:(?!<\/ul>)[^])*Matrix interviewer/.test(teamPage!),
     heardAboutChanged: heard!.includes(`Matrix fair ${run}`),
     applicantFound: account!.includes(OTHER_ROLE),
@@ -532,6 +544,7 @@ const initialState = {
   planChanged: false,
   openInvitations: 1,
   withdrawnInvitations: 0,
+  recordedInterviews: 0,
   interviewerOnOtherTeam: false,
   heardAboutChanged: false,
   applicantFound: true,
@@ -709,6 +722,7 @@ test('an admin gets every page, download and action', async () => {
     // The admin proposed one more and withdrew the first.
     openInvitations: 1,
     withdrawnInvitations: 1,
+    recordedInterviews: 1,
     scorecardSubmitted: true,
     planChanged: true,
     status: 'offer',

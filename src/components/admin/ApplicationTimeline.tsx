@@ -44,6 +44,8 @@ function describe(item: TimelineItem): string {
           return `booked the interview for ${at(item.details['startsAt'])}`;
         case 'application.interview_moved':
           return `moved the interview to ${at(item.details['startsAt'])}`;
+        case 'application.interview_recorded':
+          return `recorded a ${String(item.details['durationMinutes'])}-minute interview held ${at(item.details['startsAt'])} with ${list(item.details['interviewers'])}`;
         case 'application.scorecard_submitted':
           return `submitted a scorecard for ${String(item.details['stage'])}`;
         case 'application.scorecard_amended':

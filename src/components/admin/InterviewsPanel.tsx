@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { flashToast } from '@/components/ui/toast';
 import { roleLabels, type Role } from '@/lib/accounts/roles';
 import { whenLabel } from '@/lib/scheduling/format';
-import { addDays, interviewLengths, interviewProposalSchema, MAX_DAYS_AHEAD } from '@/lib/scheduling/interview-form';
+import { addDays, interviewLengths, interviewProposalSchema, interviewRecordSchema, MAX_DAYS_AHEAD } from '@/lib/scheduling/interview-form';
 import type { InterviewRequestStatus } from '@/lib/scheduling/hours';
 import { runAdminAction } from './run-admin-action';
 
@@ -229,6 +229,128 @@ export function InterviewsPanel(props: InterviewsPanelProps) {
           </div>
         </form>
       )}
+      {props.canSchedule && <RecordInterview {...props} />}
     </div>
+  );
+}
+
+const selectClass =
+  'h-11 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+/**
+ * An interview held outside the booking engine (arranged by phone, on site), recorded once it
+ * ended: it is listed, its interviewers are assigned and reminded of their scorecards. No e-mail.
+ */
+function RecordInterview({ applicationId, people, assigned, stages }: InterviewsPanelProps) {
+  const [stageId, setStageId] = useState(stages[0]?.id ?? '');
+  const [durationMinutes, setDuration] = useState<number>(60);
+  const [endedAt, setEndedAt] = useState('');
+  const [chosen, setChosen] = useState<string[]>(() => assigned.filter((id) => people.some((person) => person.userId === id)));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = useId();
+
+  async function record() {
+    const parsed = interviewRecordSchema.safeParse({
+      applicationId,
+      stageId: stageId || null,
+      endedAt,
+      durationMinutes,
+      interviewerIds: chosen,
+    });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form.');
+    setError(null);
+    setBusy(true);
+    try {
+      const { error: refused } = await actions.admin.recordInterview(parsed.data);
+      if (refused) {
+        setError(refused.message);
+        return setBusy(false);
+      }
+    } catch {
+      setError('The server could not be reached. Nothing was recorded.');
+      return setBusy(false);
+    }
+    flashToast({ kind: 'success', title: 'Interview recorded. Its interviewers are asked for their scorecards.' });
+    window.location.reload();
+  }
+
+  return (
+    <details className="rounded-md border border-border p-4">
+      <summary className="cursor-pointer text-sm font-semibold text-primary">Record an interview held elsewhere</summary>
+      <form
+        aria-label="Record an interview held elsewhere"
+        className="mt-4 flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) void record();
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-3">
+          {stages.length > 0 && (
+            <FormField label="Stage" id={`${ids}-stage`}>
+              {(control) => (
+                <select {...control} value={stageId} onChange={(event) => setStageId(event.target.value)} className={selectClass}>
+                  {stages.map((stage) => (
+                    <option key={stage.id} value={stage.id}>
+                      {stage.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          )}
+          <FormField label="Length" id={`${ids}-length`}>
+            {(control) => (
+              <select
+                {...control}
+                value={durationMinutes}
+                onChange={(event) => setDuration(Number(event.target.value))}
+                className={selectClass}
+              >
+                {interviewLengths.map((length) => (
+                  <option key={length} value={length}>
+                    {length} minutes
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="Ended at" id={`${ids}-ended`} hint="In your time zone.">
+            {(control) => (
+              <Input {...control} type="datetime-local" step={900} value={endedAt} onChange={(event) => setEndedAt(event.target.value)} />
+            )}
+          </FormField>
+        </div>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">Interviewers</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {people.map((person) => (
+              <label key={person.userId} className="inline-flex cursor-pointer items-start gap-2.5 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4.5 shrink-0 cursor-pointer accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                  checked={chosen.includes(person.userId)}
+                  onChange={(event) =>
+                    setChosen((now) => (event.target.checked ? [...now, person.userId] : now.filter((id) => id !== person.userId)))
+                  }
+                />
+                <span>{person.name}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {error && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        )}
+        <div>
+          <Button type="submit" variant="outline" aria-disabled={busy}>
+            Record the interview
+          </Button>
+        </div>
+      </form>
+    </details>
   );
 }

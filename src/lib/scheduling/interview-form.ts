@@ -39,6 +39,28 @@ export const interviewProposalSchema = z
   );
 export type InterviewProposal = z.infer<typeof interviewProposalSchema>;
 
+/**
+ * Recording an interview held elsewhere (a call arranged by phone, an on-site day): when it ended
+ * (a wall-clock time in the recorder's zone), its length, stage and interviewers. It holds no one's
+ * time (it is over); its interviewers are reminded of their scorecards as for a booked one.
+ */
+export const interviewRecordSchema = z.object({
+  applicationId: z.uuid(),
+  stageId: z._default(z.nullable(z.string().check(z.regex(/^[a-z0-9-]{1,40}$/, 'Stage: choose one of the plan’s stages.'))), null),
+  endedAt: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Ended at: choose the day and time it ended.')),
+  durationMinutes: z.union(interviewLengths.map((length) => z.literal(length)) as [z.ZodMiniLiteral<30>, ...z.ZodMiniLiteral<number>[]], {
+    error: 'Length: choose 30, 45, 60 or 90 minutes.',
+  }),
+  interviewerIds: z
+    .array(z.string().check(z.minLength(1)))
+    .check(
+      z.minLength(1, 'Interviewers: choose at least one.'),
+      z.maxLength(MAX_INTERVIEWERS, `Interviewers: at most ${MAX_INTERVIEWERS}.`),
+    ),
+});
+export type InterviewRecord = z.infer<typeof interviewRecordSchema>;
+export const RECORD_WITHIN_DAYS = 30;
+
 /** Withdrawing an invitation or cancelling a booked interview, on its application. */
 export const interviewCancelSchema = z.object({ applicationId: z.uuid(), requestId: z.uuid() });
 
@@ -64,4 +86,6 @@ export const interviewTexts = {
   withdrawn: 'This invitation was withdrawn. If you have questions, reply to the e-mail you received.',
   noTimesLeft: 'No time in this invitation is free any more. Please reply to the e-mail you received and we will propose others.',
   alreadyBooked: 'Your interview is booked.',
+  recordFuture: 'Ended at: an interview is recorded once it has ended; propose one for a time to come.',
+  recordTooOld: `Ended at: record interviews of the last ${RECORD_WITHIN_DAYS} days.`,
 } as const;

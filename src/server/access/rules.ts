@@ -234,6 +234,7 @@ export const actionRules = {
   'admin.unassignInterviewer': staff('applications.assign'),
   'admin.proposeInterview': staff('interviews.schedule'),
   'admin.cancelInterview': staff('interviews.schedule'),
+  'admin.recordInterview': staff('interviews.schedule'),
   'admin.addNote': staff('applications.review'),
   'admin.editNote': staff('applications.review'),
   'admin.deleteNote': staff('applications.review'),

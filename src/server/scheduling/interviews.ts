@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
@@ -5,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import {
   applicationInterviewers,
   applications,
+  bookingHosts,
   bookings,
   interviewRequestInterviewers,
   interviewRequests,
@@ -17,7 +19,15 @@ import { sealText, unsealText } from '../mail/sealed.ts';
 import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
 import { isDecided } from '../../lib/applications/status.ts';
 import { dayLabel, zoneOrCompany } from '../../lib/scheduling/format.ts';
-import { addDays, daysBetween, interviewTexts, MAX_DAYS_AHEAD, type InterviewProposal } from '../../lib/scheduling/interview-form.ts';
+import {
+  addDays,
+  daysBetween,
+  interviewTexts,
+  MAX_DAYS_AHEAD,
+  RECORD_WITHIN_DAYS,
+  type InterviewProposal,
+  type InterviewRecord,
+} from '../../lib/scheduling/interview-form.ts';
 import { BookingRefused, bookWithAll, cancelBooking, findBookingById, hostCalendars, hostZones, MANAGE_TOKEN_SEAL } from './bookings.ts';
 import { bookingPath, notifyBooking, recordInterviewChange, type MeetingDeps } from './meetings.ts';
 import { dayIn, freeTimes, wallClock } from './slots.ts';
@@ -245,6 +255,94 @@ export async function bookInterview(deps: MeetingDeps, found: FoundInterviewRequ
   await notifyBooking(deps, foundBooking, booked.token, 'booked');
   deps.log({ applicationId: application.id, bookingId: booked.booking.id }, 'interview booked');
   return { kind: 'booked' as const, token: booked.token };
+}
+
+/**
+ * Records an interview held outside the booking engine, once it has ended: a booking of the
+ * candidate with the interviewers whose holds are inactive (the time is past: it blocks no one),
+ * and a booked invitation for its stage, so the interview is listed, its interviewers assigned and
+ * reminded of their scorecards as for a booked one. No e-mail goes out. Audited, on the timeline.
+ */
+export async function recordInterview(
+  deps: Pick<MeetingDeps, 'db'>,
+  actor: Actor & { id: string },
+  record: InterviewRecord,
+  now = new Date(),
+) {
+  const { db } = deps;
+  const [application] = await db
+    .select({ id: applications.id, fullName: applications.fullName, email: applications.email })
+    .from(applications)
+    .where(eq(applications.id, record.applicationId));
+  if (!application) throw new AdminRuleError('This application no longer exists.');
+  const interviewerIds = [...new Set(record.interviewerIds)];
+  const people = await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(inArray(users.id, interviewerIds));
+  if (people.length !== interviewerIds.length || people.some((person) => !interviewerRoles().includes(person.role)))
+    throw new AdminRuleError(interviewTexts.notInterviewer);
+  const zone = (await hostZones(db, [{ userId: actor.id }])).get(actor.id)!;
+  const [day, clock] = record.endedAt.split('T') as [string, string];
+  const end = new Date(wallClock(day, clock, zone));
+  if (end.getTime() > now.getTime()) throw new AdminRuleError(interviewTexts.recordFuture);
+  if (end.getTime() < now.getTime() - RECORD_WITHIN_DAYS * 86_400_000) throw new AdminRuleError(interviewTexts.recordTooOld);
+  const start = new Date(end.getTime() - record.durationMinutes * 60_000);
+  const names = people.map((person) => person.name).sort((a, b) => a.localeCompare(b));
+  return db.transaction(async (tx) => {
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        uid: `${randomUUID()}@helixpoint`,
+        kind: 'interview',
+        startsAt: start,
+        endsAt: end,
+        guestName: application.fullName,
+        guestEmail: application.email,
+        guestTimeZone: zone,
+        applicationId: application.id,
+        // Never sent: the candidate manages nothing of an interview recorded afterwards.
+        manageTokenHash: hashSecretToken(newSecretToken()),
+      })
+      .returning({ id: bookings.id });
+    await tx.insert(bookingHosts).values(
+      interviewerIds.map((userId) => ({
+        bookingId: booking!.id,
+        userId,
+        during: `[${start.toISOString()},${end.toISOString()})`,
+        active: false,
+      })),
+    );
+    const [request] = await tx
+      .insert(interviewRequests)
+      .values({
+        applicationId: application.id,
+        proposedByUserId: actor.id,
+        durationMinutes: record.durationMinutes,
+        stageId: record.stageId ?? null,
+        windowStart: start,
+        windowEnd: end,
+        status: 'booked',
+        bookingId: booking!.id,
+        tokenHash: hashSecretToken(newSecretToken()),
+      })
+      .returning({ id: interviewRequests.id });
+    await tx.insert(interviewRequestInterviewers).values(interviewerIds.map((userId) => ({ requestId: request!.id, userId })));
+    const added = await tx
+      .insert(applicationInterviewers)
+      .values(interviewerIds.map((userId) => ({ applicationId: application.id, userId, assignedByEmail: actor.email })))
+      .onConflictDoNothing()
+      .returning({ userId: applicationInterviewers.userId });
+    for (const { userId } of added)
+      await audit(tx, actor, 'application.interviewer_assigned', application.id, {
+        userId,
+        name: people.find((person) => person.id === userId)!.name,
+      });
+    await audit(tx, actor, 'application.interview_recorded', application.id, {
+      durationMinutes: record.durationMinutes,
+      interviewers: names,
+      startsAt: start.toISOString(),
+      endsAt: end.toISOString(),
+    });
+    return { requestId: request!.id, bookingId: booking!.id };
+  });
 }
 
 /**

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applications, auditLog, bookings, positions, scorecardReminders, users } from '../db/schema';
+import { applications, auditLog, bookingHosts, bookings, positions, scorecardReminders, users } from '../db/schema';
 import { clearQueuedMails, queuedMailsTo, startTestBackend, type TestBackend } from '../testing/backend';
 import { addApplication, addPosition, addUser, everyone } from '../testing/fixtures';
 import { loadInsights } from '../insights/report';
 import { cancelBooking, findBookingByToken } from '../scheduling/bookings';
-import { bookInterview, findInterviewRequest, invitationState, proposeInterview } from '../scheduling/interviews';
+import { bookInterview, findInterviewRequest, invitationState, proposeInterview, recordInterview } from '../scheduling/interviews';
 import { meetingDeps } from '../scheduling/meetings';
 import { latestInterviewStage, saveScorecard } from './scorecards';
 import { sendScorecardReminders } from './reminders';
@@ -144,5 +144,33 @@ describe('scorecard reminders', () => {
     expect(insights.scorecardTime).toEqual([{ interviewer: 'ivan Test', n: 1, medianHours: 5 }]);
     // An interview outside the period counts nothing.
     expect((await loadInsights(db, { periodDays: 30, positionId: null, today: '2026-11-30', who: everyone })).scorecardTime).toEqual([]);
+  });
+
+  it('an interview recorded by hand (held elsewhere) is reminded of the same way, and holds no one’s time', async () => {
+    const db = backend.database.db;
+    const rita = await addUser(db, 'rita', 'recruiter');
+    const ivan = await addUser(db, 'ivan', 'interviewer');
+    const positionId = await addPosition(db, { title: 'Platform Engineer' });
+    const applicationId = await addApplication(db, positionId, { fullName: 'Cara Candidate', email: 'cara@mail.test' });
+    const record = {
+      applicationId,
+      stageId: 'screening',
+      endedAt: '2026-12-01T10:00',
+      durationMinutes: 45 as const,
+      interviewerIds: ['ivan'],
+    };
+    // Not before it has ended, nor a month and more after.
+    await expect(recordInterview({ db }, rita, record, hours(-1))).rejects.toThrow('Ended at: an interview is recorded once it has ended');
+    await expect(recordInterview({ db }, rita, record, hours(31 * 24))).rejects.toThrow('Ended at: record interviews of the last 30 days.');
+    await recordInterview({ db }, rita, record, hours(0.5));
+    const [booking] = await db.select().from(bookings);
+    expect(booking).toMatchObject({ kind: 'interview', status: 'confirmed', startsAt: hours(-0.75), endsAt: ends });
+    expect((await db.select().from(bookingHosts)).map((hold) => hold.active)).toEqual([false]);
+    expect(await send(hours(1))).toBe(0);
+    expect(await send(hours(2))).toBe(1);
+    expect((await remindersTo(ivan.email))[0]!.subject).toBe('Your scorecard for Cara Candidate (Platform Engineer)');
+    expect(await latestInterviewStage(db, 'ivan', applicationId)).toBe('screening');
+    // Nothing was e-mailed to the candidate.
+    expect(await queuedMailsTo(backend, 'cara@mail.test')).toEqual([]);
   });
 });
