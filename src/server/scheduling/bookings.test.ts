@@ -144,7 +144,8 @@ describe('a booking’s life', () => {
       rescheduleBooking(db, (await findBookingByToken(db, token))!, new Date('2026-12-01T16:00:00Z'), window, now),
     ).rejects.toThrow('This booking was cancelled, so it cannot be moved.');
     // A tampered or unknown token finds nothing.
-    expect(await findBookingByToken(db, `${token.slice(0, -1)}A`)).toBeNull();
+    // (Its last character changed: 1 in 64 tokens already ends in A.)
+    expect(await findBookingByToken(db, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
     expect(await findBookingByToken(db, 'short')).toBeNull();
   });
 
