@@ -70,7 +70,7 @@ test('a recruiter proposes an interview with two interviewers; the candidate boo
   test.setTimeout(180_000);
   await signInAsRecruiter(page);
   const created = await page.request.post('/_actions/admin.createPosition', {
-    data: positionInput(POSITION),
+    data: positionInput(POSITION, 'Runs the interview scheduling flow end to end.'),
     headers: { Origin: baseURL! },
   });
   expect(created.status(), await created.text()).toBe(200);

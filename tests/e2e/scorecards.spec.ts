@@ -73,7 +73,7 @@ test('two interviewers score a candidate blind; the hiring manager sees both sid
   test.setTimeout(240_000);
   const recruiter = await signedIn(browser, baseURL!, people.recruiter);
   const created = await recruiter.request.post('/_actions/admin.createPosition', {
-    data: positionInput(POSITION),
+    data: positionInput(POSITION, 'Runs the scorecard flow end to end.'),
     headers: { Origin: baseURL! },
   });
   expect(created.status(), await created.text()).toBe(200);
