@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
  * - accounts: the rules and texts of sign-in, sign-up, two factors and the account page (and the
  *   dates they show): /auth and /account, and the admin area's invitations;
  * - contact: the contact page's islands and its form's rules, one file;
+ * - booking: the booking pages' small script (Book a Meeting, an interview invitation), one file;
  * - (no group) lib/phone/phone.ts, with libphonenumber and every country's calling code, is the
  *   file the forms load when they first check a number; each numbering zone's rules are a file of
  *   their own, loaded with the first number of that zone (decision 032);
@@ -156,6 +157,11 @@ const screening = any(
 // form, which the admin inbox shares: one file.
 const contact = any(inSource(/^components\/contact\/[A-Za-z-]+\.tsx?$/), inSource(/^lib\/messages\/(texts|schema)\.ts$/));
 
+// The booking pages' one script (the visitor's zone on arrival): Book a Meeting and a candidate's
+// interview invitation both load it, and nothing else of theirs runs in the browser. Named, so that
+// being shared by two pages does not put it in the `shared` file (which brings React with it).
+const booking = inSource(/^components\/booking\/[a-z-]+\.ts$/);
+
 /** Who an icon's importer is, for placing the icon: the admin area, the contact page, or the importing component. */
 const iconOwner = (id: string): string => (adminIsland(id) ? 'admin' : contact(id) ? 'contact' : id);
 
@@ -202,6 +208,7 @@ const groups: { name: string | ((id: string, context: ChunkingContext) => string
   { name: 'forms', test: forms },
   { name: 'actions', test: actions },
   { name: 'contact', test: contact },
+  { name: 'booking', test: booking },
   { name: 'accounts', test: accounts },
   // A position's questions, shared by the apply form of a position that asks some and the admin
   // area's editor: a file of their own, which neither takes from the other.
@@ -215,7 +222,7 @@ const groups: { name: string | ((id: string, context: ChunkingContext) => string
   { name: (id, context) => (sharedGroup(id, context) === 'shared' ? 'shared' : null), test: () => true },
   { name: (id, context) => sharedGroup(id, context), test: () => true },
 ];
-groupTests = [shell, react, radix, forms, actions, contact, accounts, questionsModule, apply, screening, adminIsland];
+groupTests = [shell, react, radix, forms, actions, contact, booking, accounts, questionsModule, apply, screening, adminIsland];
 
 export const clientCodeSplitting = {
   groups: groups.map((group, index) => ({ ...group, priority: groups.length - index })),
