@@ -41,14 +41,40 @@ export async function assignInterviewer(db: Database, actor: Actor, applicationI
     const [user] = await tx.select({ name: users.name, role: users.role }).from(users).where(eq(users.id, userId)).for('share');
     if (!user) throw new AdminRuleError(teamTexts.userGone);
     if (!interviewerRoles().includes(user.role)) throw new AdminRuleError(teamTexts.notInterviewer);
-    const added = await tx
-      .insert(applicationInterviewers)
-      .values({ applicationId, userId, assignedByEmail: actor.email })
-      .onConflictDoNothing()
-      .returning({ userId: applicationInterviewers.userId });
-    if (added.length > 0) await audit(tx, actor, 'application.interviewer_assigned', applicationId, { userId, name: user.name });
+    await assignInTransaction(tx, actor, applicationId, [{ id: userId, name: user.name }]);
     return { name: user.name };
   });
+}
+
+/**
+ * Assigns people to an application inside the caller's transaction (assigning one, proposing or
+ * recording an interview); each newly assigned person is audited, one already assigned is left as is.
+ */
+export async function assignInTransaction(
+  tx: Pick<Database, 'insert'>,
+  actor: Actor,
+  applicationId: string,
+  people: ReadonlyArray<{ id: string; name: string }>,
+): Promise<void> {
+  const added = await tx
+    .insert(applicationInterviewers)
+    .values(people.map((person) => ({ applicationId, userId: person.id, assignedByEmail: actor.email })))
+    .onConflictDoNothing()
+    .returning({ userId: applicationInterviewers.userId });
+  for (const { userId } of added)
+    await audit(tx, actor, 'application.interviewer_assigned', applicationId, {
+      userId,
+      name: people.find((person) => person.id === userId)!.name,
+    });
+}
+
+/** These people, when every one exists and can interview (their role reviews applications); null otherwise. */
+export async function interviewersByIds(db: Pick<Database, 'select'>, ids: readonly string[]) {
+  const people = await db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return people.length === ids.length && people.every((person) => interviewerRoles().includes(person.role)) ? people : null;
 }
 
 export async function unassignInterviewer(db: Database, actor: Actor, applicationId: string, userId: string): Promise<{ name: string }> {

@@ -3,17 +3,8 @@ import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
-import {
-  applicationInterviewers,
-  applications,
-  bookingHosts,
-  bookings,
-  interviewRequestInterviewers,
-  interviewRequests,
-  positions,
-  users,
-} from '../db/schema.ts';
-import { rolesWith } from '../access/permissions.ts';
+import { applications, bookingHosts, bookings, interviewRequestInterviewers, interviewRequests, positions, users } from '../db/schema.ts';
+import { assignInTransaction, interviewersByIds } from '../applications/interviewers.ts';
 import { interviewInvitationMail, interviewWithdrawnMail } from '../mail/booking-templates.ts';
 import { sealText, unsealText } from '../mail/sealed.ts';
 import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
@@ -44,9 +35,6 @@ import { dayIn, freeTimes, wallClock } from './slots.ts';
 export const INVITATION_TOKEN_SEAL = 'interview invitation token';
 
 export const interviewPath = (token: string) => `/interviews/${token}`;
-
-/** Who can interview: staff whose role reviews applications (as for assigning interviewers). */
-const interviewerRoles = () => rolesWith('applications.review');
 
 /** A window of whole days in a zone: from the first day's midnight to the midnight after the last. */
 function windowOfDays(from: string, until: string, timeZone: string) {
@@ -91,9 +79,8 @@ export async function proposeInterview(deps: MeetingDeps, actor: Actor & { id: s
   if (isDecided(application.status)) throw new AdminRuleError(interviewTexts.closed);
 
   const interviewerIds = [...new Set(proposal.interviewerIds)];
-  const people = await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(inArray(users.id, interviewerIds));
-  if (people.length !== interviewerIds.length || people.some((person) => !interviewerRoles().includes(person.role)))
-    throw new AdminRuleError(interviewTexts.notInterviewer);
+  const people = await interviewersByIds(db, interviewerIds);
+  if (!people) throw new AdminRuleError(interviewTexts.notInterviewer);
 
   const zone = (await hostZones(db, [{ userId: actor.id }])).get(actor.id)!;
   const today = dayIn(now, zone);
@@ -121,16 +108,7 @@ export async function proposeInterview(deps: MeetingDeps, actor: Actor & { id: s
       .returning();
     await tx.insert(interviewRequestInterviewers).values(interviewerIds.map((userId) => ({ requestId: inserted!.id, userId })));
     // The interviewers can then open the application and give their feedback (an interviewer's reach).
-    const added = await tx
-      .insert(applicationInterviewers)
-      .values(interviewerIds.map((userId) => ({ applicationId: application.id, userId, assignedByEmail: actor.email })))
-      .onConflictDoNothing()
-      .returning({ userId: applicationInterviewers.userId });
-    for (const { userId } of added)
-      await audit(tx, actor, 'application.interviewer_assigned', application.id, {
-        userId,
-        name: people.find((person) => person.id === userId)!.name,
-      });
+    await assignInTransaction(tx, actor, application.id, people);
     await audit(tx, actor, 'application.interview_proposed', application.id, {
       durationMinutes: proposal.durationMinutes,
       interviewers: names,
@@ -276,9 +254,8 @@ export async function recordInterview(
     .where(eq(applications.id, record.applicationId));
   if (!application) throw new AdminRuleError('This application no longer exists.');
   const interviewerIds = [...new Set(record.interviewerIds)];
-  const people = await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(inArray(users.id, interviewerIds));
-  if (people.length !== interviewerIds.length || people.some((person) => !interviewerRoles().includes(person.role)))
-    throw new AdminRuleError(interviewTexts.notInterviewer);
+  const people = await interviewersByIds(db, interviewerIds);
+  if (!people) throw new AdminRuleError(interviewTexts.notInterviewer);
   const zone = (await hostZones(db, [{ userId: actor.id }])).get(actor.id)!;
   const [day, clock] = record.endedAt.split('T') as [string, string];
   const end = new Date(wallClock(day, clock, zone));
@@ -325,16 +302,7 @@ export async function recordInterview(
       })
       .returning({ id: interviewRequests.id });
     await tx.insert(interviewRequestInterviewers).values(interviewerIds.map((userId) => ({ requestId: request!.id, userId })));
-    const added = await tx
-      .insert(applicationInterviewers)
-      .values(interviewerIds.map((userId) => ({ applicationId: application.id, userId, assignedByEmail: actor.email })))
-      .onConflictDoNothing()
-      .returning({ userId: applicationInterviewers.userId });
-    for (const { userId } of added)
-      await audit(tx, actor, 'application.interviewer_assigned', application.id, {
-        userId,
-        name: people.find((person) => person.id === userId)!.name,
-      });
+    await assignInTransaction(tx, actor, application.id, people);
     await audit(tx, actor, 'application.interview_recorded', application.id, {
       durationMinutes: record.durationMinutes,
       interviewers: names,
