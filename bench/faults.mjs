@@ -21,7 +21,10 @@ import { assertBuilt, healthStatus, sleep, startSite, waitFor } from './lib/site
 
 const CONCURRENCY = 3;
 const HIRING = 'hiring@drill.test';
-const EMAIL_WAIT_MS = 150_000;
+// Every e-mail arrives within this of the drill's end: those held by the SMTP outage go out with the
+// first send that succeeds after it (src/server/jobs/mail-recovery.ts), not after their backoff; those
+// a killed instance was sending expire after 30 s, are found within 15 s and retried 30 s later.
+const EMAIL_WAIT_MS = 120_000;
 
 const checks = [];
 function check(ok, what) {
@@ -164,8 +167,20 @@ async function main() {
         health.add(await healthStatus(url));
         await sleep(250);
       }
+      const recoveriesBefore = site.lines.filter((line) => /mail server back/.test(line.msg)).length;
       await smtp.start();
+      const back = Date.now();
       check(health.size === 1 && health.has(200), `site healthy throughout the SMTP outage (/healthz seen: ${[...health].join(', ')})`);
+      // The e-mails that failed during the outage are sent with the first one that succeeds after it.
+      const recovered = await waitFor(() => site.lines.filter((line) => /mail server back/.test(line.msg)).slice(recoveriesBefore)[0], {
+        timeoutMs: 15_000,
+      });
+      check(
+        Boolean(recovered),
+        recovered
+          ? `the e-mails the outage held (${recovered.count}) were due again ${((Date.now() - back) / 1000).toFixed(1)} s after SMTP was back, not after their backoff`
+          : 'the e-mails the outage held were not brought forward within 15 s of SMTP being back',
+      );
       return `${sentBefore} e-mails received before the outage; failed sends wait in the queue and retry`;
     });
 
@@ -245,8 +260,18 @@ async function main() {
     const to = new Set(smtp.received.flatMap((message) => message.to));
     check(
       Boolean(delivered),
-      `every queued e-mail arrived after SMTP returned: confirmations ${emails.filter((email) => to.has(email)).length} of ${emails.length}, hiring notices ${smtp.received.filter((message) => message.to.includes(HIRING)).length} for ${rows.length} applications (waited ${((Date.now() - emailWaitStarted) / 1000).toFixed(0)} s for retries)`,
+      `every queued e-mail arrived after SMTP returned: confirmations ${emails.filter((email) => to.has(email)).length} of ${emails.length}, hiring notices ${smtp.received.filter((message) => message.to.includes(HIRING)).length} for ${rows.length} applications (waited ${((Date.now() - emailWaitStarted) / 1000).toFixed(0)} s after the drill, at most ${EMAIL_WAIT_MS / 1000})`,
     );
+    if (!delivered) {
+      // What still waits, and why: each e-mail job not yet completed, with its state and last failure.
+      const { rows: waiting } = await db.query(
+        `select state, retry_count, start_after - now() as due_in, output from pgboss.job where name = 'send-email' and state <> 'completed'`,
+      );
+      for (const job of waiting)
+        console.log(
+          `    waiting: ${job.state}, tried ${job.retry_count}, due in ${JSON.stringify(job.due_in)}, ${JSON.stringify(job.output)}`,
+        );
+    }
     check((await healthStatus(url)) === 200, 'the site is healthy at the end');
   } finally {
     await db.end();

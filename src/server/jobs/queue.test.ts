@@ -17,6 +17,8 @@ function startSmtp(port: number): Promise<{ received: string[]; close(): Promise
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Closing does not wait for the mailer's pooled connection (smtp-server waits 30 s by default).
+    closeTimeout: 100,
     onData(stream, _session, callback) {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString()));

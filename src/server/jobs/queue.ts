@@ -1,7 +1,8 @@
-import { PgBoss, type Db as IDatabase, type Job, type QueueOptions } from 'pg-boss';
+import { PgBoss, type Db as IDatabase, type Job, type Queue } from 'pg-boss';
 import { isSealedMail, sealMail, unsealMail, type SealedMail } from '../mail/sealed.ts';
 import type { Mailer, MailMessage } from '../mail/transport.ts';
 import { getMetrics } from '../metrics.ts';
+import { mailRecovery, sendFailure } from './mail-recovery.ts';
 
 /**
  * Background work in the same PostgreSQL (pg-boss): safe with several app instances, and a job
@@ -20,7 +21,7 @@ export const emailRetryPolicy = { retryLimit: 30, retryDelay: 30, retryBackoff: 
 /** A queue a domain declares: its name, retry policy, and (optionally) when it runs on its own. */
 export interface JobQueue {
   name: string;
-  options: QueueOptions;
+  options: Omit<Queue, 'name'>;
   /** A cron schedule (UTC); pg-boss runs it once whatever the number of instances. */
   schedule?: string;
 }
@@ -47,6 +48,11 @@ export interface JobsOptions {
   /** Tests shorten the retry delays. */
   emailRetry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax?: number };
   pollingIntervalSeconds?: number;
+  /**
+   * Wake the e-mail worker the moment an e-mail is queued (PostgreSQL LISTEN/NOTIFY, sent at commit),
+   * not at its next poll. On by default; the test backend, which keeps e-mails queued, turns it off.
+   */
+  sendOnQueue?: boolean;
 }
 
 export interface Jobs extends JobSender {
@@ -77,8 +83,10 @@ export interface JobsStopReport {
 
 const emailQueue = (emailRetry: JobsOptions['emailRetry'] = emailRetryPolicy): JobQueue => ({
   name: SEND_EMAIL,
-  // A send that takes a minute is stuck (or its worker was killed): pg-boss then retries it.
-  options: { ...emailRetry, deleteAfterSeconds: 7 * 24 * 3600, expireInSeconds: 60 },
+  // A send ends within 30 s whatever the server does (the transport's timeouts, mail/transport.ts):
+  // one still active after that was on an instance that died, and pg-boss retries it.
+  // notify: queuing one wakes the workers listening (a sign-in link is mailed at once, not up to 2 s later).
+  options: { ...emailRetry, deleteAfterSeconds: 7 * 24 * 3600, expireInSeconds: 30, notify: true },
 });
 
 async function createQueue(boss: PgBoss, queue: JobQueue): Promise<void> {
@@ -108,7 +116,18 @@ export async function installJobSchema(databaseUrl: string, queues: readonly Job
 }
 
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', application_name: 'helixpoint-jobs' });
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: 'pgboss',
+    application_name: 'helixpoint-jobs',
+    // How often expired jobs (their instance died) are found and retried: every 15 s, not 60, so an
+    // e-mail a killed instance was sending goes out within about a minute (npm run bench:faults).
+    monitorIntervalSeconds: 15,
+    superviseIntervalSeconds: 15,
+    // One connection per instance listens for new e-mails; without it (PgBouncer in transaction
+    // mode, say) pg-boss warns and the worker polls as before.
+    useListenNotify: options.sendOnQueue ?? true,
+  });
   boss.on('error', (error) => options.log({ err: error }, 'job queue error'));
   await boss.start();
 
@@ -116,7 +135,9 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const queues = new Set<string>([SEND_EMAIL]);
 
   const metrics = getMetrics();
-  const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  // Still polling as often while notified: a retry coming due sends no notification.
+  const workOptions = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds, batchSize: 1 };
   // The jobs this process is working on, so a shutdown can say what it finished and handed back.
   const running = new Set<object>();
   let stopping = false;
@@ -133,9 +154,17 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         if (stopping) finishedWhileStopping += 1;
       }
     };
+  // Set once the e-mail worker is registered: the recovery after an outage wakes it.
+  let mailWorkerId: string | undefined;
+  const afterMailBatch = mailRecovery(boss, SEND_EMAIL, {
+    log: options.log,
+    wake: () => {
+      if (mailWorkerId) boss.notifyWorker(mailWorkerId);
+    },
+  });
   // Up to 10 e-mails a fetch, fetching again at once while batches come back full: a burst of
   // applications is mailed within seconds, not one message per polling interval.
-  await boss.work<MailMessage | SealedMail>(
+  mailWorkerId = await boss.work<MailMessage | SealedMail>(
     SEND_EMAIL,
     { ...workOptions, batchSize: 10, burstWhenBatchFull: true, perJobResults: true },
     tracked(async (batch) => {
@@ -149,11 +178,19 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         } catch (error) {
           metrics.emails.inc({ outcome: 'failed' });
           metrics.jobFailures.inc({ queue: SEND_EMAIL });
-          const message = (error as Error).message;
-          options.log({ jobId: job.id, attempt: job.retryCount, err: { message } }, 'e-mail not sent; will retry');
-          results.push({ id: job.id, status: 'failed' as const, output: { message } });
+          const output = sendFailure(error);
+          options.log(
+            { jobId: job.id, attempt: job.retryCount, err: { message: output.message, code: (error as { code?: string }).code } },
+            'e-mail not sent; will retry',
+          );
+          results.push({ id: job.id, status: 'failed' as const, output });
         }
       }
+      // The server answered after an outage: what it held back is due now (not awaited: this batch completes first).
+      void afterMailBatch({
+        sent: results.filter((result) => result.status === 'completed').length,
+        outages: results.filter((result) => result.status === 'failed' && result.output.outage).length,
+      });
       return results;
     }),
   );

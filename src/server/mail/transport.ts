@@ -127,7 +127,11 @@ export function createMailer(options: MailerOptions): Mailer {
   if (smtpUrl) {
     // Pooled: connections are reused across messages (a burst of applications is mailed at
     // tens of messages a second); `?pool=false` in the URL turns it off.
-    const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ url: smtpUrl, pool: true }));
+    // Timeouts well inside the e-mail job's 30 s expiry (jobs/queue.ts): a server that stops answering
+    // fails the send, to be retried, instead of holding the job (nodemailer waits 2 to 10 minutes).
+    const transport = lazyTransport((nodemailer) =>
+      nodemailer.createTransport({ url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 }),
+    );
     return {
       async send(message) {
         // Errors (connection refused, rejected recipient...) propagate to the caller.

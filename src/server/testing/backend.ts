@@ -54,6 +54,7 @@ export async function startTestBackend({
     sealSecret: TEST_SECRET,
     log: () => {},
     pollingIntervalSeconds: 3600,
+    sendOnQueue: false,
   });
   // The domains' queues as the server creates them, without their schedules (no worker runs here).
   for (const { schedule: _schedule, ...queue } of jobQueues) await jobs.addQueue(queue);
