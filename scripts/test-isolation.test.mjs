@@ -20,7 +20,9 @@ it('every test file that uses vi.mock() runs isolated (listed in vitest.config.t
   const listed = /const mocking = \[([^\]]*)\]/.exec(config)?.[1] ?? '';
   const mocking = ['src', 'scripts', 'bench']
     .flatMap(testFiles)
-    .filter((file) => file !== relative(root, fileURLToPath(import.meta.url)) && readFileSync(join(root, file), 'utf8').includes('vi.mock('));
+    .filter(
+      (file) => file !== relative(root, fileURLToPath(import.meta.url)) && readFileSync(join(root, file), 'utf8').includes('vi.mock('),
+    );
   expect(mocking.length).toBeGreaterThan(0);
   expect(mocking.filter((file) => !listed.includes(`'${file}'`))).toEqual([]);
 });

@@ -64,7 +64,7 @@ afterAll(async () => {
   rmSync(outboxDir, { recursive: true, force: true });
 }, 60_000);
 
-const jobOf = (id: string) => jobs.boss.getJobById(SEND_EMAIL, id);
+const jobOf = async (id: string) => (await jobs.boss.findJobs(SEND_EMAIL, { id }))[0];
 const mail = (to: string) => ({ to, subject: 'Your application', html: '<p>Thank you.</p>', text: 'Thank you.' });
 
 describe('after a mail server outage', () => {

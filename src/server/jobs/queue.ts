@@ -155,16 +155,16 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       }
     };
   // Set once the e-mail worker is registered: the recovery after an outage wakes it.
-  let mailWorkerId: string | undefined;
+  const mailWorker: { id?: string } = {};
   const afterMailBatch = mailRecovery(boss, SEND_EMAIL, {
     log: options.log,
     wake: () => {
-      if (mailWorkerId) boss.notifyWorker(mailWorkerId);
+      if (mailWorker.id) boss.notifyWorker(mailWorker.id);
     },
   });
   // Up to 10 e-mails a fetch, fetching again at once while batches come back full: a burst of
   // applications is mailed within seconds, not one message per polling interval.
-  mailWorkerId = await boss.work<MailMessage | SealedMail>(
+  mailWorker.id = await boss.work<MailMessage | SealedMail>(
     SEND_EMAIL,
     { ...workOptions, batchSize: 10, burstWhenBatchFull: true, perJobResults: true },
     tracked(async (batch) => {
