@@ -45,6 +45,8 @@ import { changeUserRole, deleteUser, resetTwoFactor } from '@/server/accounts/us
 import { AdminRuleError } from '@/server/admin-command';
 import { bulkApplications } from '@/server/applications/bulk';
 import { candidateEmailDeps, emailCandidate, saveTemplate } from '@/server/applications/emails';
+import { saveRejectionReason } from '@/server/applications/rejections';
+import { rejectionReasonSchema } from '@/lib/applications/rejection';
 import { addNote, deleteNote, editNote, rateApplication } from '@/server/applications/notes';
 import { setApplicationStatus } from '@/server/applications/review';
 import { applicationDeps, submitApplication } from '@/server/applications/submit';
@@ -217,7 +219,8 @@ export const server = {
     setApplicationStatus: staffAction(
       'admin.setApplicationStatus',
       applicationStatusSchema,
-      ({ applicationId, status }, actor, { database }) => setApplicationStatus(database.db, actor, applicationId, status),
+      ({ applicationId, status, rejection }, actor, { database }) =>
+        setApplicationStatus(database.db, actor, applicationId, status, rejection ?? undefined),
       onApplication,
     ),
     // Each application of the selection is checked in the command: it acts on those in reach and counts the others.
@@ -295,6 +298,9 @@ export const server = {
       rateSchema,
       ({ applicationId, rating }, actor, { database }) => rateApplication(database.db, actor, applicationId, rating),
       onApplication,
+    ),
+    saveRejectionReason: staffAction('admin.saveRejectionReason', rejectionReasonSchema, (reason, actor, { database }) =>
+      saveRejectionReason(database.db, actor, reason),
     ),
     saveTemplate: staffAction('admin.saveTemplate', templateSchema, (template, actor, { database }) =>
       saveTemplate(database.db, actor, template),

@@ -449,6 +449,11 @@ const actions: Record<ActionName, ActionCase> = {
     outOfReach: onOther(() => scorecardInput(fixture.unassigned), ['interviewer']),
   },
   'admin.saveTemplate': { ok: hiring, input: () => ({ key: 'offer', subject: 'Matrix offer', body: 'Matrix offer' }) },
+  // Each call adds a reason of its own (names are unique).
+  'admin.saveRejectionReason': {
+    ok: hiring,
+    input: () => ({ id: null, label: `Matrix reason ${run} ${(reasonCount += 1)}`, asksDetail: false }),
+  },
   'admin.setMessageRead': { ok: ['admin', 'sales'], input: () => ({ messageId: fixture.messageId, read: true }) },
   'admin.deleteMessage': { ok: ['admin', 'sales'], input: () => ({ messageId: fixture.messageId }) },
   'admin.setLegalHold': { ok: ['admin'], input: () => ({ applicationId: fixture.assigned, reason: 'Matrix hold' }) },
@@ -456,6 +461,8 @@ const actions: Record<ActionName, ActionCase> = {
 };
 
 /** What the requests above would change, read as the admin sees it. */
+let reasonCount = 0;
+
 async function observableState() {
   const admin = clients.admin;
   const [dashboard, detail, board, inbox, templates, account, teamPage, heard] = await Promise.all(
@@ -476,6 +483,7 @@ async function observableState() {
     rated: !detail!.includes('Not rated yet.'),
     emailed: detail!.includes('Matrix mail'),
     templateChanged: templates!.includes('Matrix offer'),
+    reasonAdded: templates!.includes(`Matrix reason ${run}`),
     held: detail!.includes('Matrix hold'),
     interviewerAssigned: /aria-label="Interviewers"(?:(?!<\/ul>)[^])*Matrix interviewer/.test(detail!),
     scorecardSubmitted: !detail!.includes('No scorecard submitted yet.'),
@@ -717,6 +725,7 @@ test('an admin gets every page, download and action', async () => {
     rated: true,
     emailed: true,
     templateChanged: true,
+    reasonAdded: true,
     heardAboutChanged: true,
     interviewerOnOtherTeam: true,
     // The admin proposed one more and withdrew the first.

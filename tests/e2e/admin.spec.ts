@@ -213,10 +213,21 @@ test('applications: list, details, status, resume download equal to the upload, 
   await page.reload();
   await expect(status).toHaveValue('interview');
 
-  // A change can be undone from its toast.
+  // A rejection needs its reason, and "Other" a few words; a change can be undone from its toast.
   await waitForHydration(page);
   await status.selectOption('rejected');
   await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(page.getByText('Choose a reason for the rejection')).toBeVisible();
+  await expect(page.getByText('Not saved yet: Interview → Rejected.')).toBeVisible();
+  const reason = page.getByRole('combobox', { name: /Reason for the rejection/ });
+  await expect(reason).toBeFocused();
+  await reason.selectOption({ label: 'Other' });
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(page.getByText(/Say why in a few words/)).toBeVisible();
+  await expectNoA11yViolations(page, 'a rejection without its reason');
+  await page.getByRole('textbox', { name: 'In a few words' }).fill('Needs a visa we cannot sponsor');
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(page.getByText('Reason: Other (Needs a visa we cannot sponsor)')).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Saved: Interview.')).toBeVisible();
   await page.reload();

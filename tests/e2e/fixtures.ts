@@ -112,6 +112,13 @@ export async function skipCodeStep(request: APIRequestContext): Promise<void> {
   expect(rowCount).toBe(1);
 }
 
+/** The id of a rejection reason every installation starts with (migration 0017), for requests made as a page makes them. */
+export async function reasonIdOf(label: string): Promise<string> {
+  const { rows } = await sqlOnTestServer('select id from rejection_reasons where label = $1', [label]);
+  if (!rows[0]) throw new Error(`No rejection reason "${label}"`);
+  return (rows[0] as { id: string }).id;
+}
+
 /** An admin without a second factor yet (held at enrolment until they set one up). */
 export function createAdmin(email: string, password: string, name = 'Ada Admin'): void {
   adminCreate('--email', email, '--password', password, '--name', name);

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration } from './helpers';
-import { applyThroughApi, createEnrolledAdmin, expect, positionInput, signInAsEnrolledAdmin, test, type EnrolledAdmin } from './fixtures';
+import {
+  applyThroughApi,
+  createEnrolledAdmin,
+  expect,
+  positionInput,
+  reasonIdOf,
+  signInAsEnrolledAdmin,
+  test,
+  type EnrolledAdmin,
+} from './fixtures';
 
 /*
  * The hiring reports (/admin/insights) of a position made for this test: views of its page,
@@ -25,7 +34,7 @@ test.beforeAll(async ({ baseURL }) => {
   admin = await createEnrolledAdmin(baseURL!, ADMIN.email, ADMIN.password, ADMIN.name);
 });
 
-const reports = ['Applications per source', 'How did you hear about us?', 'Pipeline funnel', 'Time to each status'];
+const reports = ['Applications per source', 'How did you hear about us?', 'Pipeline funnel', 'Time to each status', 'Rejections by reason'];
 
 /** Opens every chart's "Show the numbers". */
 async function showTheNumbers(page: Page) {
@@ -85,7 +94,11 @@ test('an admin reads a position’s views, sources, funnel and time to each stat
     await page.getByRole('button', { name: 'Save status' }).click();
     await expect(page.getByText('Status changed to Interview')).toBeVisible();
     const rejected = await page.request.post('/_actions/admin.setApplicationStatus', {
-      data: { applicationId: /\/([0-9a-f-]{36})(?:\?|$)/.exec(ianHref!)?.[1], status: 'rejected' },
+      data: {
+        applicationId: /\/([0-9a-f-]{36})(?:\?|$)/.exec(ianHref!)?.[1],
+        status: 'rejected',
+        rejection: { reasonId: await reasonIdOf('Position filled'), detail: null },
+      },
     });
     expect([200, 204]).toContain(rejected.status());
 
@@ -129,6 +142,11 @@ test('an admin reads a position’s views, sources, funnel and time to each stat
       ['Offer', '0', '0.0%'],
       ['Hired', '0', '0.0%'],
       ['Rejected', '1', '33.3%'],
+    ]);
+    // Ian was rejected from Pending, for "Position filled" (issue 32).
+    await expect(page.getByRole('img', { name: 'Rejections per reason: Position filled 1.' })).toBeVisible();
+    expect(await rowsOf(page.getByRole('table', { name: 'Rejections per position, reason and stage' }))).toEqual([
+      [TITLE, 'Position filled', 'Pending', '1'],
     ]);
     // Both moved within the minute: 0.0 days. Ivy went straight to interview: no time to reviewing.
     expect(await rowsOf(page.getByRole('table', { name: 'Median days to each status' }))).toEqual([

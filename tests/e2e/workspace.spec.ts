@@ -164,7 +164,11 @@ test('an admin rejects three applicants at once and each gets the rejection e-ma
   }
   expect(seen.sort()).toEqual(['Bea', 'Ben', 'Bo']);
   await page.screenshot({ path: test.info().outputPath('bulk-dialog-1280.png') });
+  // Every rejection names its reason (issue 32): refused without one, the field says so.
+  await dialog.getByRole('button', { name: 'Reject 3 and send' }).click();
+  await expect(dialog.getByText('Choose a reason for the rejection')).toBeVisible();
   await expectNoA11yViolations(page, 'the bulk rejection dialog');
+  await dialog.getByRole('combobox', { name: /Reason for the rejection/ }).selectOption({ label: 'Experience' });
   await dialog.getByRole('button', { name: 'Reject 3 and send' }).click();
   await expect(page.getByText('3 of 3 applications changed')).toBeVisible();
 
@@ -210,4 +214,59 @@ test('an admin edits a template: previewed, checked for unknown placeholders, sa
   await received.getByRole('button', { name: 'Save template' }).click();
   await expect(page.getByText('Template saved')).toBeVisible();
   await expect(received.getByRole('textbox', { name: 'Subject' })).toHaveValue('Your application for {{position_title}}');
+});
+
+test('an admin keeps the reasons for rejecting: adds two, archives one; a rejection offers only those listed', async ({
+  page,
+  request,
+}) => {
+  await applyThroughApi(request, 'Senior Cloud Engineer (AWS)', 'rhea.reasons@mail.test', { firstName: 'Rhea', lastName: 'Reasons' });
+  await signInAsAdmin(page);
+  await page.goto('/admin/templates');
+  await waitForHydration(page);
+  const reasons = page.getByRole('region', { name: 'Reasons for rejecting' });
+  // The defaults (other tests may have added more): "Other" asks for a few words.
+  await expect(reasons.getByRole('form', { name: 'Reason: Other' }).getByRole('checkbox', { name: 'Asks for a few words' })).toBeChecked();
+
+  // A name is needed, and names are unique.
+  await reasons.getByRole('button', { name: 'Add the reason' }).click();
+  await expect(reasons.getByText('Name the reason (1 to 60 characters)')).toBeVisible();
+  await reasons.getByRole('textbox', { name: 'New reason' }).fill('Skills');
+  await reasons.getByRole('button', { name: 'Add the reason' }).click();
+  await expect(page.getByText('There is already a reason with this name.')).toBeVisible();
+  await expectNoA11yViolations(page, 'the reasons, a name refused');
+
+  for (const label of ['Salary expectations', 'Visa sponsorship']) {
+    await reasons.getByRole('textbox', { name: 'New reason' }).fill(label);
+    await reasons.getByRole('button', { name: 'Add the reason' }).click();
+    await expect(page.getByText('Reason added')).toBeVisible();
+    await waitForHydration(page);
+  }
+  await reasons.getByRole('form', { name: 'Reason: Visa sponsorship' }).getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText('Reason archived')).toBeVisible();
+  await waitForHydration(page);
+  await expect(reasons.getByRole('form', { name: 'Reason: Visa sponsorship' }).getByRole('button', { name: 'Offer again' })).toBeVisible();
+  await expect(reasons.getByText('(archived)')).toHaveCount(1);
+  await expectNoA11yViolations(page, 'the reasons for rejecting');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await reasons.screenshot({ path: `test-results/screens/rejection-reasons-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // On the application's page: the listed reasons, the archived one not among them.
+  await page.goto('/admin/applications?q=rhea.reasons%40mail.test');
+  await page.getByRole('link', { name: 'Rhea Reasons' }).click();
+  await waitForHydration(page);
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('rejected');
+  const reason = page.getByRole('combobox', { name: /Reason for the rejection/ });
+  const offered = await reason.getByRole('option').allTextContents();
+  expect(offered).toContain('Salary expectations');
+  expect(offered).not.toContain('Visa sponsorship');
+  await reason.selectOption({ label: 'Salary expectations' });
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(page.getByText('Reason: Salary expectations')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Reason: Salary expectations')).toBeVisible();
+  await expectNoA11yViolations(page, 'a rejected application with its reason');
 });

@@ -4,8 +4,10 @@ import { Button } from '@/components/ui/button';
 import { showToast, toast } from '@/components/ui/toast';
 import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
 import { statusChangedToast } from '@/lib/applications/texts';
+import type { RejectionReason } from '@/lib/applications/rejection';
 import { errorToast } from '@/lib/forms';
 import { REJECTED_EVENT } from './CandidateEmail';
+import { checkRejection, noRejectionChoice, RejectionReasonFields, type RejectionChoice } from './RejectionReasonFields';
 
 /** How long the toast of a status change offers Undo. */
 const UNDO_MS = 8_000;
@@ -13,27 +15,60 @@ const UNDO_MS = 8_000;
 /**
  * Moves an application along the pipeline. Choosing a status saves nothing: Save does (an arrow
  * key on a focused select must not move an applicant to "Offer"), and the change can be undone
- * from its toast for a few seconds.
+ * from its toast for a few seconds. Rejecting asks for the reason (issue 32); the reason of a
+ * rejected application is shown under the form.
  */
-export function ApplicationStatusForm({ applicationId, status: savedStatus }: { applicationId: string; status: ApplicationStatus }) {
+export function ApplicationStatusForm({
+  applicationId,
+  status: savedStatus,
+  reasons,
+  rejection,
+}: {
+  applicationId: string;
+  status: ApplicationStatus;
+  reasons: RejectionReason[];
+  /** Why it was rejected, when it is. */
+  rejection: { reason: string; detail: string | null } | null;
+}) {
   const [saved, setSaved] = useState(savedStatus);
   const [chosen, setChosen] = useState(savedStatus);
   const [busy, setBusy] = useState(false);
+  const [choice, setChoice] = useState<RejectionChoice>(noRejectionChoice);
+  const [problem, setProblem] = useState<{ field: 'reason' | 'detail'; message: string } | null>(null);
+  const [reason, setReason] = useState(rejection);
   const hintId = useId();
+  const rejecting = chosen === 'rejected' && saved !== 'rejected';
 
   async function save(next: ApplicationStatus, from: ApplicationStatus, { undoable }: { undoable: boolean }) {
+    let withReason: { reasonId: string; detail: string | null } | null = null;
+    if (next === 'rejected') {
+      const checked = checkRejection(reasons, choice);
+      if (!checked.ok) {
+        setProblem(checked);
+        document.getElementById(`status-rejection-${checked.field}`)?.focus();
+        return;
+      }
+      withReason = checked.rejection;
+    }
+    setProblem(null);
     setBusy(true);
     try {
-      const { error } = await actions.admin.setApplicationStatus({ applicationId, status: next });
+      const { error } = await actions.admin.setApplicationStatus({ applicationId, status: next, rejection: withReason });
       if (error) {
         showToast(errorToast(error.message));
         return;
       }
       setSaved(next);
       setChosen(next);
+      if (withReason) {
+        setReason({ reason: reasons.find((candidate) => candidate.id === withReason.reasonId)!.label, detail: withReason.detail });
+        setChoice(noRejectionChoice);
+      }
       // Rejected: the e-mail composer on the page offers the rejection e-mail (send or skip).
       if (next === 'rejected' && undoable) window.dispatchEvent(new Event(REJECTED_EVENT));
       const { title } = statusChangedToast(statusLabels[next]);
+      // Back to Rejected would need its reason again: that move is made with the form, not Undo.
+      undoable = undoable && from !== 'rejected';
       toast.success(title, {
         duration: undoable ? UNDO_MS : undefined,
         ...(undoable ? { action: { label: 'Undo', onClick: () => void save(from, next, { undoable: false }) } } : {}),
@@ -75,9 +110,24 @@ export function ApplicationStatusForm({ applicationId, status: savedStatus }: { 
           Save status
         </Button>
       </div>
+      {rejecting && (
+        <RejectionReasonFields
+          idPrefix="status-rejection"
+          reasons={reasons}
+          value={choice}
+          error={problem}
+          onChange={(next) => {
+            setChoice(next);
+            setProblem(null);
+          }}
+        />
+      )}
       <p id={hintId} className="text-sm text-muted-foreground" aria-live="polite">
         {changed ? `Not saved yet: ${statusLabels[saved]} → ${statusLabels[chosen]}.` : `Saved: ${statusLabels[saved]}.`}
       </p>
+      {saved === 'rejected' && !changed && reason && (
+        <p className="text-sm text-muted-foreground">{`Reason: ${reason.reason}${reason.detail ? ` (${reason.detail})` : ''}`}</p>
+      )}
     </form>
   );
 }

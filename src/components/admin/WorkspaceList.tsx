@@ -9,6 +9,7 @@ import { flashToast, showToast } from '@/components/ui/toast';
 import { applicationHref, type WorkspaceQuery } from '@/lib/applications/query';
 import { bulkDoneToast } from '@/lib/applications/review';
 import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
+import type { RejectionReason } from '@/lib/applications/rejection';
 import { placeholderValuesFor, type EmailTemplate } from '@/lib/applications/templates';
 import { formatShortDate } from '@/lib/format';
 import { errorToast } from '@/lib/forms';
@@ -16,6 +17,7 @@ import { siteConfig } from '@/lib/site-config';
 import { AdminEmpty, AdminTable, PhoneLabel } from './AdminTable';
 import { EmailPreview } from './EmailPreview';
 import { KnockOutBadge } from './KnockOutBadge';
+import { checkRejection, noRejectionChoice, RejectionReasonFields, type RejectionChoice } from './RejectionReasonFields';
 import { StatusBadge } from './StatusBadge';
 
 export interface WorkspaceListRow {
@@ -44,6 +46,8 @@ export interface WorkspaceListProps {
   listSearch: string;
   showPosition: boolean;
   rejection: EmailTemplate;
+  /** The reasons a rejection is given (every one needs one, issue 32). */
+  reasons: RejectionReason[];
   /** The name the rejection e-mails are signed with (the viewer's), for their previews. */
   senderName: string;
   caption: string;
@@ -65,10 +69,33 @@ export function WorkspaceList({
   listSearch,
   showPosition,
   rejection,
+  reasons,
   senderName,
   caption,
   emptyText,
 }: WorkspaceListProps) {
+  const [choice, setChoice] = useState<RejectionChoice>(noRejectionChoice);
+  const [problem, setProblem] = useState<{ field: 'reason' | 'detail'; message: string } | null>(null);
+  /** The rejection to send with, or null after showing what to fix in the fields of `idPrefix`. */
+  function rejectionOrProblem(idPrefix: string) {
+    const checked = checkRejection(reasons, choice);
+    if (checked.ok) return checked.rejection;
+    setProblem(checked);
+    requestAnimationFrame(() => document.getElementById(`${idPrefix}-${checked.field}`)?.focus());
+    return null;
+  }
+  const reasonFields = (idPrefix: string) => (
+    <RejectionReasonFields
+      idPrefix={idPrefix}
+      reasons={reasons}
+      value={choice}
+      error={problem}
+      onChange={(next) => {
+        setChoice(next);
+        setProblem(null);
+      }}
+    />
+  );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const [status, setStatus] = useState<ApplicationStatus>('reviewing');
@@ -186,7 +213,11 @@ export function WorkspaceList({
               title={`Move ${count} application${count === 1 ? '' : 's'} to ${statusLabels[status]}?`}
               description="Each change is recorded on the application's timeline and in the audit log."
               confirmLabel={`Move ${count}`}
-              onConfirm={() => void run({ kind: 'status', status })}
+              onConfirm={() => {
+                if (status !== 'rejected') return void run({ kind: 'status', status, rejection: null });
+                const withReason = rejectionOrProblem('bulk-status-rejection');
+                if (withReason) void run({ kind: 'status', status, rejection: withReason });
+              }}
             />
             <Button
               size="sm"
@@ -194,12 +225,16 @@ export function WorkspaceList({
               aria-disabled={busy}
               onClick={() => {
                 setPreviewed(0);
+                setProblem(null);
                 setRejecting(true);
               }}
             >
               Reject and e-mail…
             </Button>
           </div>
+        )}
+        {count > 0 && status === 'rejected' && !rejecting && (
+          <div className="w-full sm:max-w-md">{reasonFields('bulk-status-rejection')}</div>
         )}
       </div>
 
@@ -214,10 +249,17 @@ export function WorkspaceList({
             className="flex flex-col gap-3"
             onSubmit={(event) => {
               event.preventDefault();
+              const withReason = rejectionOrProblem('bulk-rejection');
+              if (!withReason) return;
               setRejecting(false);
-              void run({ kind: 'reject', email: { templateKey: 'rejection', subject: email.subject, body: email.body } });
+              void run({
+                kind: 'reject',
+                rejection: withReason,
+                email: { templateKey: 'rejection', subject: email.subject, body: email.body },
+              });
             }}
           >
+            {reasonFields('bulk-rejection')}
             <div className="grid gap-3 md:grid-cols-2 md:items-start">
               <div className="flex flex-col gap-3">
                 <label htmlFor="bulk-subject" className="text-sm font-medium">

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import type { FlashToast } from '../flash.ts';
 import { textField } from '../forms.ts';
 import { applicationStatuses } from './status.ts';
+import { rejectionSchema } from './rejection.ts';
 import { candidateEmailSchema } from './templates.ts';
 
 /** Reviewing an application: notes, ratings, bulk changes; their inputs and texts. */
@@ -47,9 +48,10 @@ const bulkTarget = z.union([
 export const bulkSchema = z.object({
   target: bulkTarget,
   action: z.union([
-    z.object({ kind: z.literal('status'), status: z.enum(applicationStatuses) }),
-    /** Rejected, and told so with the rejection e-mail (its text as the admin confirmed it). */
-    z.object({ kind: z.literal('reject'), email: z.omit(candidateEmailSchema, { applicationId: true }) }),
+    // Moving to Rejected needs its reason (checked by the server with the status).
+    z.object({ kind: z.literal('status'), status: z.enum(applicationStatuses), rejection: z._default(z.nullable(rejectionSchema), null) }),
+    /** Rejected with a reason, and told so with the rejection e-mail (its text as the admin confirmed it). */
+    z.object({ kind: z.literal('reject'), rejection: rejectionSchema, email: z.omit(candidateEmailSchema, { applicationId: true }) }),
   ]),
 });
 

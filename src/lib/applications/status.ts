@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { rejectionSchema } from './rejection.ts';
 
 /** The pipeline an application moves along (DECISIONS.md); a new one is pending (spec section 4). */
 export const applicationStatuses = ['pending', 'reviewing', 'interview', 'offer', 'hired', 'rejected', 'withdrawn'] as const;
@@ -25,4 +26,9 @@ export function isApplicationStatus(value: unknown): value is ApplicationStatus 
   return (applicationStatuses as readonly unknown[]).includes(value);
 }
 
-export const applicationStatusSchema = z.object({ applicationId: z.uuid(), status: z.enum(applicationStatuses) });
+/** A status change; moving to Rejected needs its reason (the server checks it, issue 32). */
+export const applicationStatusSchema = z.object({
+  applicationId: z.uuid(),
+  status: z.enum(applicationStatuses),
+  rejection: z._default(z.nullable(rejectionSchema), null),
+});

@@ -1,4 +1,4 @@
-import { statusLabels } from '../applications/status.ts';
+import { statusLabels, type ApplicationStatus } from '../applications/status.ts';
 
 /**
  * The shape of the hiring reports (/admin/insights), shared by the server that counts them
@@ -57,6 +57,8 @@ export interface Insights {
   timeToStage: { status: TimedStatus; n: number; medianDays: number | null }[];
   /** Per interviewer: median hours (one decimal) from a booked interview's end to their scorecard, over n interviews (issue 32). */
   scorecardTime: { interviewer: string; n: number; medianHours: number }[];
+  /** Applications rejected within the period (and still rejected), per position, reason and the status they were rejected from (issue 32). */
+  rejections: { position: string; reason: string; stage: ApplicationStatus; n: number }[];
 }
 
 /**

@@ -241,6 +241,7 @@ export const actionRules = {
   'admin.rateApplication': staff('applications.review'),
   'admin.saveScorecard': staff('applications.review'),
   'admin.saveTemplate': staff('templates.edit'),
+  'admin.saveRejectionReason': staff('templates.edit'),
   'admin.setMessageRead': staff('messages.handle'),
   'admin.deleteMessage': staff('messages.handle'),
   'admin.setLegalHold': staff('privacy.manage'),

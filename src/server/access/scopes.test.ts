@@ -123,7 +123,7 @@ describe('a hiring manager', () => {
     const { db } = backend.database;
     const result = await bulkApplications(candidateEmailDeps(backend.runtime), manager, {
       target: { ids: [ids.omar, ids.otto] },
-      action: { kind: 'status', status: 'reviewing' },
+      action: { kind: 'status', status: 'reviewing', rejection: null },
     });
     expect(result).toEqual({ succeeded: 1, refused: 1, total: 2 });
     const statuses = await db.select({ id: applications.id, status: applications.status }).from(applications);

@@ -17,6 +17,7 @@ import { planOfPosition } from '../scorecards/plans.ts';
 import { hostZones } from '../scheduling/bookings.ts';
 import { dayIn } from '../scheduling/slots.ts';
 import { neighbours, otherApplicationsOf } from './workspace.ts';
+import { latestRejection, listRejectionReasons } from './rejections.ts';
 
 /**
  * Everything one application's page shows to this person, and only what their role includes
@@ -73,6 +74,8 @@ export async function loadApplicationPage(
     cards,
     plan,
     myStage,
+    reasons,
+    rejection,
   ] = await Promise.all([
     may.history ? listApplicationReads(db, application.id) : none,
     may.review || may.allNotes ? listNotes(db, application.id) : none,
@@ -91,6 +94,9 @@ export async function loadApplicationPage(
     may.review || may.allNotes ? scorecardsFor(db, viewer, application.id) : none,
     may.review || may.allNotes || may.schedule ? planOfPosition(db, position.id) : none,
     may.review ? latestInterviewStage(db, viewer.id, application.id) : none,
+    // Rejecting needs a reason (issue 32); the reason of a rejected application is shown to those who decide.
+    may.decide ? listRejectionReasons(db) : none,
+    may.decide && application.status === 'rejected' ? latestRejection(db, application.id) : none,
   ]);
   const timeZone = zones.get(viewer.id)!;
   // Without the right to read everyone's notes and ratings (an interviewer), only one's own, until
@@ -103,6 +109,8 @@ export async function loadApplicationPage(
     // The phone as people read it ("+55 11 96123 4567"); stored in E.164.
     application: { ...application, phone: await formatPhone(application.phone) },
     may,
+    reasons: reasons ?? [],
+    rejection: rejection && { reason: rejection.reason, detail: rejection.detail },
     resume: detail.resumeFileName
       ? { fileName: detail.resumeFileName, size: detail.resumeSize, isPdf: detail.resumeContentType === 'application/pdf' }
       : null,

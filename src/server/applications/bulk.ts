@@ -45,8 +45,8 @@ export async function bulkApplications(deps: CandidateEmailDeps, actor: Staff, {
   for (const id of ids) {
     try {
       await withTransaction(deps.pool, async (tx) => {
-        if (action.kind === 'status') return changeStatus(tx.db, actor, id, action.status);
-        await changeStatus(tx.db, actor, id, 'rejected');
+        if (action.kind === 'status') return changeStatus(tx.db, actor, id, action.status, action.rejection ?? undefined);
+        await changeStatus(tx.db, actor, id, 'rejected', action.rejection);
         if (!(await sendInTransaction(tx, deps.jobs, actor, id, action.email, sender))) throw new AdminRuleError('gone');
       });
       succeeded += 1;

@@ -6,6 +6,8 @@ import { applicationStatusHistory, applications, uploads } from '../db/schema.ts
 import { isUuid } from '../../lib/ids.ts';
 import { isDecided, type ApplicationStatus } from '../../lib/applications/status.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
+import type { RejectionInput } from '../../lib/applications/rejection.ts';
+import { recordRejection } from './rejections.ts';
 
 /** Reviewing one application in the admin area: its details, its status moved along the pipeline. */
 
@@ -25,19 +27,27 @@ export async function getApplicationDetail(db: Database, positionId: string, app
   return row ?? null;
 }
 
-export async function setApplicationStatus(db: Database, actor: Actor, applicationId: string, status: ApplicationStatus): Promise<void> {
-  await db.transaction((tx) => changeStatus(tx, actor, applicationId, status));
+export async function setApplicationStatus(
+  db: Database,
+  actor: Actor,
+  applicationId: string,
+  status: ApplicationStatus,
+  rejection?: RejectionInput,
+): Promise<void> {
+  await db.transaction((tx) => changeStatus(tx, actor, applicationId, status, rejection));
 }
 
 /**
  * Moves an application to a status inside the caller's transaction (with an e-mail, for a bulk
- * rejection), audited; nothing when it already has it.
+ * rejection), audited; nothing when it already has it. A rejection needs its reason (issue 32),
+ * recorded with the status it was rejected from.
  */
 export async function changeStatus(
   tx: Pick<Database, 'select' | 'update' | 'insert'>,
   actor: Actor,
   applicationId: string,
   status: ApplicationStatus,
+  rejection?: RejectionInput,
 ): Promise<void> {
   const [current] = await tx
     .select({ status: applications.status })
@@ -46,6 +56,7 @@ export async function changeStatus(
     .for('update');
   if (!current) throw new AdminRuleError(applicationRuleMessages.gone);
   if (current.status === status) return;
+  const reason = status === 'rejected' ? await recordRejection(tx, actor, applicationId, current.status, rejection) : undefined;
   const now = new Date();
   // The retention period of a decided application counts from the decision (RETENTION_APPLICATION_DAYS).
   const decidedAt = isDecided(status) ? (isDecided(current.status) ? undefined : now) : null;
@@ -55,5 +66,5 @@ export async function changeStatus(
     .where(eq(applications.id, applicationId));
   // The reports' funnel and time-to-stage read this history (the audit log may be pruned).
   await tx.insert(applicationStatusHistory).values({ applicationId, status, reachedAt: now });
-  await audit(tx, actor, 'application.status_changed', applicationId, { from: current.status, to: status });
+  await audit(tx, actor, 'application.status_changed', applicationId, { from: current.status, to: status, ...(reason ? { reason } : {}) });
 }

@@ -7,6 +7,7 @@ import { statusLabels } from '../../lib/applications/status.ts';
 import { listTemplates, senderName } from './emails.ts';
 import { listApplicationSources, pageWorkspace } from './workspace.ts';
 import { HOME_LIST_LIMIT } from './attention.ts';
+import { listRejectionReasons } from './rejections.ts';
 
 /**
  * Everything a page of the workspace shows, for /admin/applications and a position's own page:
@@ -41,6 +42,8 @@ export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, pos
     rows: await Promise.all(list.rows.map(async (row) => ({ ...row, phone: await formatPhone(row.phone) }))),
     listSearch,
     rejection: templates.find((template) => template.key === 'rejection')!,
+    // Every rejection, bulk ones too, carries one of these reasons (issue 32).
+    reasons: await listRejectionReasons(db),
     // The rejection e-mail is signed with the viewer's name: the bulk dialog's previews say so.
     senderName: sender,
     // The export, for those who may export (every role that lists applications today).

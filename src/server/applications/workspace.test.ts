@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWorkspaceQuery, type WorkspaceQuery } from '@/lib/applications/query';
 import { defaultTemplates } from '@/lib/applications/templates';
-import { applications, auditLog } from '../db/schema';
+import { applicationRejections, applications, auditLog } from '../db/schema';
 import { startTestBackend, type TestBackend } from '../testing/backend';
-import { addApplication, addPosition, addUser, listAll } from '../testing/fixtures';
+import { addApplication, addPosition, addUser, listAll, rejectionFor } from '../testing/fixtures';
 import { loadApplicationPage } from './application-page';
 import { bulkApplications } from './bulk';
 import { candidateEmailDeps, emailCandidate, listTemplates, saveTemplate } from './emails';
@@ -163,7 +163,7 @@ describe('bulk actions', () => {
     expect((await pageWorkspace(db, view, listAll)).pages).toBe(3);
     const result = await bulkApplications(candidateEmailDeps(backend.runtime), ada, {
       target: { query: view },
-      action: { kind: 'status', status: 'reviewing' },
+      action: { kind: 'status', status: 'reviewing', rejection: null },
     });
     expect(result).toEqual({ succeeded: 120, refused: 0, total: 120 });
     expect((await pageWorkspace(db, view, listAll)).byStatus).toEqual({ reviewing: 120 });
@@ -185,7 +185,11 @@ describe('bulk actions', () => {
       chosen.push(await addApplication(db, positionId, { email: `reject${i}@ws.test`, fullName: `Rita Reject${i}` }));
     const result = await bulkApplications(candidateEmailDeps(backend.runtime), ada, {
       target: { ids: [...chosen, '00000000-0000-4000-8000-000000000000'] },
-      action: { kind: 'reject', email: { templateKey: 'rejection', ...defaultTemplates.rejection } },
+      action: {
+        kind: 'reject',
+        rejection: await rejectionFor(db, 'Position filled'),
+        email: { templateKey: 'rejection', ...defaultTemplates.rejection },
+      },
     });
     expect(result).toEqual({ succeeded: 3, refused: 0, total: 4 });
     for (let i = 0; i < 3; i += 1) {
@@ -193,6 +197,10 @@ describe('bulk actions', () => {
       expect(mail!.text).toContain('Hello Rita,');
       const [row] = await db.select().from(applications).where(eq(applications.id, chosen[i]!));
       expect(row).toMatchObject({ status: 'rejected', decidedAt: expect.any(Date) });
+      // Each rejection keeps its reason and the status it was rejected from.
+      expect(await db.select().from(applicationRejections).where(eq(applicationRejections.applicationId, chosen[i]!))).toEqual([
+        expect.objectContaining({ reasonLabel: 'Position filled', fromStatus: 'pending', detail: null }),
+      ]);
     }
   });
 });

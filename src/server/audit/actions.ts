@@ -50,6 +50,8 @@ export const auditActions = {
   'application.access_denied': 'application',
   'template.updated': 'template',
   'heard_about.updated': 'setting',
+  // The list of rejection reasons (issue 32): a reason added, renamed, archived or restored.
+  'rejection_reasons.updated': 'setting',
   'message.marked_read': 'message',
   'message.marked_unread': 'message',
   'message.deleted': 'message',

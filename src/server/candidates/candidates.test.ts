@@ -10,7 +10,7 @@ import { personReference } from '../privacy/pseudonym';
 import { setLegalHold, type PrivacyDeps } from '../privacy/requests';
 import { publicFormDeps, type PublicFormDeps } from '../public-form';
 import { startTestBackend, TEST_SECRET, type TestBackend } from '../testing/backend';
-import { addApplication, addPosition, addUser } from '../testing/fixtures';
+import { addApplication, addPosition, addUser, rejectionFor } from '../testing/fixtures';
 import { receiveUpload, uploadDeps } from '../uploads/receive';
 import {
   applicationsOfUser,
@@ -185,7 +185,7 @@ describe('withdrawing', () => {
   it('is refused once a decision was made', async () => {
     const id = await addApplication(db(), positionId, { email: 'decided@mail.test' });
     const token = await issueApplicationLink(db(), id);
-    await setApplicationStatus(db(), admin, id, 'rejected');
+    await setApplicationStatus(db(), admin, id, 'rejected', await rejectionFor(db()));
     expect(await withdrawByToken(db(), token)).toEqual({ kind: 'not-allowed' });
     const [application] = await db().select().from(applications).where(eq(applications.id, id));
     expect(application!.status).toBe('rejected');

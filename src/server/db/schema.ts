@@ -467,6 +467,42 @@ export const jobAlertMatches = pgTable(
   (t) => [primaryKey({ columns: [t.alertId, t.positionId] })],
 );
 
+/** Why applications are rejected: the list admins keep. Archived ones are offered no more but stay on past rejections. */
+export const rejectionReasons = pgTable('rejection_reasons', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  label: text('label').notNull().unique('rejection_reasons_label'),
+  /** Asks the person rejecting for a few words ("Other"). */
+  asksDetail: boolean('asks_detail').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Each rejection of an application: its reason (the label as it was then), the words given, and the
+ * status it was rejected from (the stage the insights count it at). Never shown to the candidate.
+ */
+export const applicationRejections = pgTable(
+  'application_rejections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    reasonId: uuid('reason_id').references(() => rejectionReasons.id, { onDelete: 'set null' }),
+    reasonLabel: text('reason_label').notNull(),
+    detail: text('detail'),
+    fromStatus: text('from_status', { enum: applicationStatuses }).notNull(),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('application_rejections_from_status', inList('from_status', applicationStatuses)),
+    index('application_rejections_application_idx').on(t.applicationId, t.createdAt),
+  ],
+);
+
 /** Every status an application reached, and when: the funnel and time-to-stage reports read it. */
 export const applicationStatusHistory = pgTable(
   'application_status_history',

@@ -1,9 +1,19 @@
 import { csvFile as csv } from '../csv.ts';
+import { statusLabels } from '../../lib/applications/status.ts';
 import { funnelStages, percentOf, stageLabels, type Insights } from '../../lib/insights/report.ts';
 
 /** Each report of /admin/insights as a CSV file for a spreadsheet: the numbers the page shows. */
 
-export const insightReports = ['summary', 'positions', 'sources', 'heard-about', 'funnel', 'time-to-stage', 'scorecard-time'] as const;
+export const insightReports = [
+  'summary',
+  'positions',
+  'sources',
+  'heard-about',
+  'funnel',
+  'time-to-stage',
+  'scorecard-time',
+  'rejections',
+] as const;
 export type InsightReport = (typeof insightReports)[number];
 
 export function isInsightReport(value: string | undefined): value is InsightReport {
@@ -55,6 +65,11 @@ export function insightsCsv(report: InsightReport, insights: Insights, positionT
       return csv([
         ['Interviewer', 'Median hours to scorecard', 'Interviews (n)'],
         ...insights.scorecardTime.map((row) => [row.interviewer, row.medianHours, row.n]),
+      ]);
+    case 'rejections':
+      return csv([
+        ['Position', 'Reason', 'Rejected at', 'Rejections'],
+        ...insights.rejections.map((row) => [row.position, row.reason, statusLabels[row.stage], row.n]),
       ]);
   }
 }

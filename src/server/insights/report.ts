@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { canAll, positionsInScope, type Who } from '../access/permissions.ts';
 import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { ApplicationStatus } from '../../lib/applications/status.ts';
 import {
   DEFAULT_PERIOD,
   insightPeriods,
@@ -82,7 +83,10 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
   // Interviews (issue 32) that ended within the period, by the company's days.
   const ended = sql`b.ends_at >= (${from}::date::timestamp at time zone ${COMPANY_TIME_ZONE})
     and b.ends_at < ((${today}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
-  const [board, positionRows, sources, heardAbout, funnel, timed, scorecardTime] = await Promise.all([
+  // Rejections (issue 32) made within the period, by the company's days.
+  const rejectedIn = sql`latest.created_at >= (${from}::date::timestamp at time zone ${COMPANY_TIME_ZONE})
+    and latest.created_at < ((${today}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
+  const [board, positionRows, sources, heardAbout, funnel, timed, scorecardTime, rejections] = await Promise.all([
     db.execute<{ views: number }>(
       sql`select coalesce(sum(v.views), 0)::int as views from page_views v where v.position_id is null and ${viewed}`,
     ),
@@ -147,6 +151,19 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
       join users u on u.id = scored.user_id
       group by u.id, u.name
       order by median, u.name`),
+    // The applications rejected within the period and still rejected (an undone rejection is not
+    // counted), by their latest rejection's reason and the status they were rejected from.
+    db.execute<{ position: string; reason: string; from_status: ApplicationStatus; n: number }>(sql`
+      select p.title as position, latest.reason_label as reason, latest.from_status, count(*)::int as n
+      from applications a
+      join positions p on p.id = a.position_id
+      join lateral (
+        select r.reason_label, r.from_status, r.created_at from application_rejections r
+        where r.application_id = a.id order by r.created_at desc limit 1
+      ) latest on true
+      where a.status = 'rejected' and ${rejectedIn} ${ofPosition}
+      group by p.id, p.title, latest.reason_label, latest.from_status
+      order by n desc, p.title, latest.reason_label, latest.from_status`),
   ]);
 
   const positions = positionRows.rows.map((row) => ({
@@ -188,6 +205,7 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
       return { status, n: row?.n ?? 0, medianDays: row ? oneDecimal(row.median) : null };
     }),
     scorecardTime: scorecardTime.rows.map((row) => ({ interviewer: row.interviewer, n: row.n, medianHours: oneDecimal(row.median) })),
+    rejections: rejections.rows.map((row) => ({ position: row.position, reason: row.reason, stage: row.from_status, n: row.n })),
   };
 }
 

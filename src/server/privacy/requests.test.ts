@@ -8,7 +8,7 @@ import { addNote, rateApplication } from '../applications/notes';
 import { setApplicationStatus } from '../applications/review';
 import { applicationDeps, submitApplication } from '../applications/submit';
 import { listAuditLog } from '../audit/log';
-import { applications, auditLog, invitations, jobAlerts, scorecards, users } from '../db/schema';
+import { applicationRejections, applications, auditLog, invitations, jobAlerts, scorecards, users } from '../db/schema';
 import { unsealMail } from '../mail/sealed';
 import { contactDeps, submitContactMessage } from '../messages/submit';
 import { setMessageRead } from '../messages/inbox';
@@ -103,6 +103,13 @@ async function seedPerson(first: string, last: string, email: string, position =
   // What reviewers wrote about them and sent them.
   await addNote(backend.database.db, admin, applied.applicationId, `${first} knows the data stack well.`);
   await rateApplication(backend.database.db, admin, applied.applicationId, 4);
+  // Why it was once rejected (issue 32): theirs to see in the export, never on their page.
+  await backend.database.db.insert(applicationRejections).values({
+    applicationId: applied.applicationId,
+    reasonLabel: 'Experience',
+    detail: `${first} asked for a senior role`,
+    fromStatus: 'reviewing',
+  });
   // A submitted scorecard (its author's account since deleted: the name stays).
   await backend.database.db.insert(scorecards).values({
     applicationId: applied.applicationId,
@@ -205,6 +212,7 @@ describe('a privacy request', () => {
           ratings: [{ rating: 4, ratedAt: expect.any(String) }],
           emailsSent: [{ subject: 'Interview invitation: Data Engineer at Helixpoint', body: expect.stringContaining('Hello Ada,') }],
           scorecards: [{ stage: 'Screening call', takeaways: 'Ada explains clearly.', recommendation: 'yes', amendedAt: null }],
+          rejections: [{ reason: 'Experience', detail: 'Ada asked for a senior role', fromStatus: 'reviewing' }],
         },
       ],
       messages: [{ id: ada.messageId, message: 'Hello from Ada Lovelace' }],

@@ -10,6 +10,7 @@ import {
   applicationEmails,
   applicationNotes,
   scorecards,
+  applicationRejections,
   applicationRatings,
   applications,
   auditLog,
@@ -142,7 +143,7 @@ export async function findPersonData(db: Database, rawEmail: string) {
   };
   const inTheirApplications = (column: AnyPgColumn) => (ids.applications.length ? inArray(column, ids.applications) : sql`false`);
   // What reviewers wrote and sent about them is theirs to see too (opinions are personal data).
-  const [entries, notes, ratings, emails, cards] = await Promise.all([
+  const [entries, notes, ratings, emails, cards, rejections] = await Promise.all([
     db.select().from(auditLog).where(auditNaming(email, ids)).orderBy(auditLog.createdAt),
     db
       .select({ applicationId: applicationNotes.applicationId, body: applicationNotes.body, createdAt: applicationNotes.createdAt })
@@ -178,11 +179,23 @@ export async function findPersonData(db: Database, rawEmail: string) {
       .from(scorecards)
       .where(and(inTheirApplications(scorecards.applicationId), eq(scorecards.status, 'submitted')))
       .orderBy(scorecards.submittedAt),
+    // Why an application was rejected (issue 32): never shown to the candidate, theirs to ask for.
+    db
+      .select({
+        applicationId: applicationRejections.applicationId,
+        reason: applicationRejections.reasonLabel,
+        detail: applicationRejections.detail,
+        fromStatus: applicationRejections.fromStatus,
+        rejectedAt: applicationRejections.createdAt,
+      })
+      .from(applicationRejections)
+      .where(inTheirApplications(applicationRejections.applicationId))
+      .orderBy(applicationRejections.createdAt),
   ]);
   return {
     email,
     applications: personApplications,
-    reviews: { notes, ratings, emails, scorecards: cards },
+    reviews: { notes, ratings, emails, scorecards: cards, rejections },
     messages,
     account: account ?? null,
     jobAlerts: alerts,
@@ -239,6 +252,7 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
         ratings: mine(data.reviews.ratings),
         emailsSent: mine(data.reviews.emails),
         scorecards: mine(data.reviews.scorecards),
+        rejections: mine(data.reviews.rejections),
         resume: resume
           ? { fileName: resume.fileName, size: resume.size, file: fileEntryName('resume', application.id, resume.fileName) }
           : null,

@@ -8,7 +8,7 @@ import { applications, auditLog, contactMessages, positions, retentionRuns, uplo
 import { setPositionActive } from '../positions/manage';
 import type { ObjectStorage } from '../storage/types';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
-import { addApplication, addPosition, addUser } from '../testing/fixtures';
+import { addApplication, addPosition, addUser, rejectionFor } from '../testing/fixtures';
 import { storageHarnesses, type Harness } from '../testing/storage';
 import { setLegalHold } from './requests';
 import { dueSoon, lastRetentionRuns, runRetention, type RetentionPolicy } from './retention';
@@ -158,7 +158,7 @@ for (const [driver, start] of Object.entries(storageHarnesses)) {
       const ada = await addUser(db, `ada-${driver}-2`, 'admin');
       const positionId = await addPosition(db, { title: 'Timing Role' });
       const applicationId = await addApplication(db, positionId, { email: 'timing@mail.test' });
-      await setApplicationStatus(db, ada, applicationId, 'rejected');
+      await setApplicationStatus(db, ada, applicationId, 'rejected', await rejectionFor(db));
       const [decided] = await db.select().from(applications).where(eq(applications.id, applicationId));
       expect(decided!.decidedAt).toBeInstanceOf(Date);
       // Moved back into the pipeline: undecided again.

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
-import { applications, positions, users } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { applications, positions, rejectionReasons, users } from '../db/schema.ts';
 import type { Actor } from '../audit/log.ts';
 import type { Role } from '../../lib/accounts/schema.ts';
 import type { Who } from '../access/permissions.ts';
@@ -51,4 +52,11 @@ export async function addApplication(
     .values({ ...applicantDefaults, positionId, ...values })
     .returning({ id: applications.id });
   return row!.id;
+}
+
+/** A rejection with one of the reasons every installation starts with (migration 0017). */
+export async function rejectionFor(db: Database, label = 'Skills', detail: string | null = null) {
+  const [reason] = await db.select({ id: rejectionReasons.id }).from(rejectionReasons).where(eq(rejectionReasons.label, label));
+  if (!reason) throw new Error(`No rejection reason "${label}"`);
+  return { reasonId: reason.id, detail };
 }

@@ -31,6 +31,11 @@ const insights: Insights = {
     { status: 'rejected', n: 0, medianDays: null },
   ],
   scorecardTime: [{ interviewer: 'Ivo Interviewer', n: 3, medianHours: 4.5 }],
+  rejections: [
+    { position: 'Cloud Engineer', reason: 'Skills', stage: 'interview', n: 2 },
+    { position: 'Old Role', reason: 'Skills', stage: 'pending', n: 1 },
+    { position: 'Cloud Engineer', reason: 'Position filled', stage: 'offer', n: 1 },
+  ],
 };
 
 const positions = [
@@ -73,8 +78,12 @@ describe('InsightsView, every position', () => {
       'Pipeline funnel: Applied 9, Reviewing 6 (66.7%), Interview 4 (44.4%), Offer 1 (11.1%), Hired 1 (11.1%); rejected 2.',
       'Median days to each status: Reviewing (n = 6) 2.5 days, Interview (n = 4) 6.0 days, Offer (n = 1) 6.0 days, Hired (n = 1) 10.0 days, Rejected (n = 0) —.',
       'Median hours to scorecard: Ivo Interviewer (n = 3) 4.5 hours.',
+      'Rejections per reason: Skills 3, Position filled 1.',
     ]);
-    expect(html.match(/<summary[^>]*>Show the numbers<\/summary>/g)).toHaveLength(5);
+    expect(html.match(/<summary[^>]*>Show the numbers<\/summary>/g)).toHaveLength(6);
+    // Each position, reason and stage in the table.
+    expect(text(html)).toContain('Cloud Engineer Skills Interview 2');
+    expect(text(html)).toContain('Old Role Skills Pending 1');
     expect(text(html)).toContain('Rejected 2 22.2%');
     expect(text(html)).toContain('Rejected — 0');
   });
@@ -82,7 +91,7 @@ describe('InsightsView, every position', () => {
   it('links every report to its CSV for the same period and position, and the answers to their editor', () => {
     const csv = [...html.matchAll(/href="(\/api\/admin\/insights\/[^"]+)" download=""/g)].map((match) => match[1]);
     expect(csv).toEqual(
-      ['summary', 'positions', 'sources', 'heard-about', 'funnel', 'time-to-stage', 'scorecard-time'].map(
+      ['summary', 'positions', 'sources', 'heard-about', 'funnel', 'time-to-stage', 'scorecard-time', 'rejections'].map(
         (report) => `/api/admin/insights/${report}.csv?period=90`,
       ),
     );
@@ -115,6 +124,7 @@ describe('InsightsView, one position', () => {
         funnel: { applied: 0, reviewing: 0, interview: 0, offer: 0, hired: 0, rejected: 0 },
         timeToStage: insights.timeToStage.map((row) => ({ ...row, n: 0, medianDays: null })),
         scorecardTime: [],
+        rejections: [],
       },
     });
     expect(html.match(/No applications in this period\./g)).toHaveLength(4);

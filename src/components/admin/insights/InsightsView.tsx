@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LinkButton } from '@/components/ui/link-button';
+import { statusLabels } from '@/lib/applications/status';
 import { formatDate } from '@/lib/format';
 import { funnelStages, percentOf, stageLabels, type Insights, type InsightsQuery } from '@/lib/insights/report';
 import { AdminEmpty, AdminTable, PhoneLabel } from '../AdminTable';
@@ -114,6 +115,12 @@ export function InsightsView({ insights, positions, position, search, canConfigu
     value: row.medianHours,
     valueText: `${days(row.medianHours)} hours`,
   }));
+  // Per reason, whatever the position and stage; the table has each position and stage.
+  const byReason = new Map<string, number>();
+  for (const row of insights.rejections) byReason.set(row.reason, (byReason.get(row.reason) ?? 0) + row.n);
+  const rejectionBars = [...byReason]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([reason, n]) => ({ label: reason, value: n, valueText: count(n) }));
   const timedBars = insights.timeToStage.map((row) => ({
     label: `${stageLabels[row.status]} (n = ${row.n})`,
     value: row.medianDays ?? 0,
@@ -299,6 +306,27 @@ export function InsightsView({ insights, positions, position, search, canConfigu
                 caption: 'Median hours to scorecard per interviewer',
                 columns: ['Interviewer', 'Median hours', 'Interviews (n)'],
                 rows: insights.scorecardTime.map((row) => [row.interviewer, days(row.medianHours), count(row.n)]),
+              }}
+            />
+          )}
+        </ReportSection>
+
+        <ReportSection
+          id="rejections"
+          title="Rejections by reason"
+          csv={csv('rejections', 'the rejections per position, reason and stage')}
+          definition="Applications rejected in the period and still rejected, by the reason given, per position and the status they were rejected from."
+        >
+          {rejectionBars.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No application was rejected in this period.</p>
+          ) : (
+            <ReportChart
+              summary={`Rejections per reason: ${listed(rejectionBars)}.`}
+              bars={rejectionBars}
+              table={{
+                caption: 'Rejections per position, reason and stage',
+                columns: ['Position', 'Reason', 'Rejected at', 'Rejections'],
+                rows: insights.rejections.map((row) => [row.position, row.reason, statusLabels[row.stage], count(row.n)]),
               }}
             />
           )}
