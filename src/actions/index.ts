@@ -10,7 +10,7 @@ import {
 } from '@/lib/accounts/schema';
 import { accountTexts, guardMessages } from '@/lib/accounts/texts';
 import { applicationStatusSchema } from '@/lib/applications/status';
-import { candidateEmailSchema, templateSchema } from '@/lib/applications/templates';
+import { cancelEmailSchema, candidateEmailSchema, templateSchema } from '@/lib/applications/templates';
 import { messageIdSchema, messageReadSchema } from '@/lib/messages/inbox';
 import { positionActiveSchema, positionFormSchema, positionUpdateSchema } from '@/lib/positions/schema';
 import { legalHoldSchema, personSchema } from '@/lib/privacy/admin';
@@ -44,7 +44,7 @@ import { addTeamMember, removeTeamMember } from '@/server/positions/team';
 import { changeUserRole, deleteUser, resetTwoFactor } from '@/server/accounts/users';
 import { AdminRuleError } from '@/server/admin-command';
 import { bulkApplications } from '@/server/applications/bulk';
-import { candidateEmailDeps, emailCandidate, saveTemplate } from '@/server/applications/emails';
+import { cancelCandidateEmail, candidateEmailDeps, emailCandidate, saveTemplate } from '@/server/applications/emails';
 import { saveRejectionReason } from '@/server/applications/rejections';
 import { rejectionReasonSchema } from '@/lib/applications/rejection';
 import { addNote, deleteNote, editNote, rateApplication } from '@/server/applications/notes';
@@ -231,6 +231,12 @@ export const server = {
       'admin.emailCandidate',
       candidateEmailSchema,
       ({ applicationId, ...email }, actor, runtime) => emailCandidate(candidateEmailDeps(runtime), actor, applicationId, email),
+      onApplication,
+    ),
+    cancelCandidateEmail: staffAction(
+      'admin.cancelCandidateEmail',
+      cancelEmailSchema,
+      ({ applicationId, emailId }, actor, runtime) => cancelCandidateEmail(candidateEmailDeps(runtime), actor, applicationId, emailId),
       onApplication,
     ),
     assignInterviewer: staffAction(

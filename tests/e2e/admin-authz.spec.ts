@@ -62,6 +62,8 @@ interface Fixture {
   noteId: string;
   /** An interview proposed to the assigned applicant. */
   interviewRequestId: string;
+  /** A delayed e-mail to the assigned applicant, still to go (issue 32). */
+  scheduledEmailId: string;
 }
 
 const clients = {} as Record<Requester, APIRequestContext>;
@@ -177,6 +179,16 @@ test.beforeAll(async ({ baseURL }) => {
   const proposed = await admin.post('/_actions/admin.proposeInterview', { data: interviewProposal(assigned!, interviewerUserId!) });
   expect(proposed.status(), await proposed.text()).toBe(200);
   const { requestId: interviewRequestId } = await actionData<{ requestId: string }>(proposed);
+  // A rejection e-mail delayed by an hour: it can be cancelled until it goes.
+  const scheduled = await admin.post('/_actions/admin.emailCandidate', {
+    data: { applicationId: assigned, templateKey: null, subject: 'Matrix later', body: 'Later', delayMinutes: 60 },
+  });
+  expect([200, 204], await scheduled.text()).toContain(scheduled.status());
+  const { rows: scheduledRows } = await sqlOnTestServer(
+    `select id from application_emails where subject = 'Matrix later' and application_id = $1`,
+    [assigned],
+  );
+  const scheduledEmailId = (scheduledRows[0] as { id: string }).id;
   const invited = await admin.post('/_actions/admin.invite', { data: { email: mail('pending'), role: 'recruiter' } });
   expect(invited.status()).toBe(200);
   const { id: invitationId } = await actionData<{ id: string }>(invited);
@@ -192,6 +204,7 @@ test.beforeAll(async ({ baseURL }) => {
     messageId: messageId!,
     noteId: noteId!,
     interviewRequestId,
+    scheduledEmailId,
   };
 });
 
@@ -398,6 +411,10 @@ const actions: Record<ActionName, ActionCase> = {
     ok: hiringTeam,
     input: () => ({ target: { ids: [fixture.assigned] }, action: { kind: 'status', status: 'offer' } }),
   },
+  'admin.cancelCandidateEmail': {
+    ok: hiringTeam,
+    input: () => ({ applicationId: fixture.assigned, emailId: fixture.scheduledEmailId }),
+  },
   'admin.emailCandidate': {
     ok: hiringTeam,
     input: () => ({ applicationId: fixture.assigned, templateKey: null, subject: 'Matrix mail', body: 'Hello' }),
@@ -482,6 +499,7 @@ async function observableState() {
     injectedNote: detail!.includes('Injected note') || detail!.includes('Overwritten note'),
     rated: !detail!.includes('Not rated yet.'),
     emailed: detail!.includes('Matrix mail'),
+    emailScheduled: detail!.includes('Cancel sending'),
     templateChanged: templates!.includes('Matrix offer'),
     reasonAdded: templates!.includes(`Matrix reason ${run}`),
     held: detail!.includes('Matrix hold'),
@@ -726,6 +744,7 @@ test('an admin gets every page, download and action', async () => {
     emailed: true,
     templateChanged: true,
     reasonAdded: true,
+    emailScheduled: false,
     heardAboutChanged: true,
     interviewerOnOtherTeam: true,
     // The admin proposed one more and withdrew the first.

@@ -238,6 +238,17 @@ test('an admin keeps the reasons for rejecting: adds two, archives one; a reject
 
   for (const label of ['Salary expectations', 'Visa sponsorship']) {
     await reasons.getByRole('textbox', { name: 'New reason' }).fill(label);
+    if (label === 'Salary expectations') {
+      // Its own rejection e-mail, starting from the Rejection template's text.
+      const adding = reasons.getByRole('form', { name: 'Add a reason' });
+      await adding.getByRole('checkbox', { name: 'Its own rejection e-mail' }).check();
+      const subject = adding.getByRole('textbox', { name: 'Subject of its e-mail' });
+      await expect(subject).toHaveValue('Your application for {{position_title}}');
+      await subject.fill('About {{nope}}');
+      await reasons.getByRole('button', { name: 'Add the reason' }).click();
+      await expect(adding.getByText('Unknown placeholder: {{nope}}', { exact: false })).toBeVisible();
+      await subject.fill('About your application for {{position_title}}');
+    }
     await reasons.getByRole('button', { name: 'Add the reason' }).click();
     await expect(page.getByText('Reason added')).toBeVisible();
     await waitForHydration(page);
@@ -266,7 +277,27 @@ test('an admin keeps the reasons for rejecting: adds two, archives one; a reject
   await reason.selectOption({ label: 'Salary expectations' });
   await page.getByRole('button', { name: 'Save status' }).click();
   await expect(page.getByText('Reason: Salary expectations')).toBeVisible();
-  await page.reload();
+
+  // The composer offers the rejection e-mail: sent in an hour, and taken back before it goes.
+  await expect(page.getByText('The application is rejected. Send the rejection e-mail?')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('About your application for {{position_title}}');
+  await page.getByRole('combobox', { name: 'Send', exact: true }).selectOption({ label: 'In 1 hour' });
+  await page.getByRole('button', { name: 'Schedule the e-mail' }).click();
+  await expect(page.getByText('E-mail scheduled')).toBeVisible();
+  const waiting = page.getByRole('list', { name: 'E-mails still to go' });
+  await expect(waiting.getByRole('listitem')).toHaveCount(1);
+  // The reason's own e-mail was offered.
+  await expect(waiting).toContainText('“About your application for Senior Cloud Engineer (AWS)” goes');
+  await expect(page.getByRole('list', { name: 'Timeline, oldest first' })).toContainText('scheduled an e-mail to the candidate for');
   await expect(page.getByText('Reason: Salary expectations')).toBeVisible();
-  await expectNoA11yViolations(page, 'a rejected application with its reason');
+  await expectNoA11yViolations(page, 'a rejected application with its reason and a scheduled e-mail');
+  await page.screenshot({ path: 'test-results/screens/scheduled-email-1280.png', fullPage: true });
+  await waitForHydration(page);
+  await waiting.getByRole('button', { name: 'Cancel sending' }).click();
+  await expect(page.getByText('E-mail cancelled: it will not be sent')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'E-mails still to go' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Timeline, oldest first' })).toContainText('then cancelled it (never sent)');
+  await expect(page.getByRole('list', { name: 'Timeline, oldest first' })).toContainText(
+    'cancelled a scheduled e-mail to the candidate before it went',
+  );
 });

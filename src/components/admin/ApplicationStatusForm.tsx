@@ -65,7 +65,9 @@ export function ApplicationStatusForm({
         setChoice(noRejectionChoice);
       }
       // Rejected: the e-mail composer on the page offers the rejection e-mail (send or skip).
-      if (next === 'rejected' && undoable) window.dispatchEvent(new Event(REJECTED_EVENT));
+      // The reason's own rejection e-mail, when it has one (issue 32).
+      const reasonEmail = reasons.find((candidate) => candidate.id === withReason?.reasonId)?.email ?? null;
+      if (next === 'rejected' && undoable) window.dispatchEvent(new CustomEvent(REJECTED_EVENT, { detail: { email: reasonEmail } }));
       const { title } = statusChangedToast(statusLabels[next]);
       // Back to Rejected would need its reason again: that move is made with the form, not Undo.
       undoable = undoable && from !== 'rejected';

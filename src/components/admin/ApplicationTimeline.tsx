@@ -4,7 +4,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 export type TimelineItem =
   | { kind: 'submitted'; at: Date; who: string }
   | { kind: 'note'; at: Date; who: string; noteId: string; body: string; edited: boolean }
-  | { kind: 'email'; at: Date; who: string; subject: string; body: string }
+  | { kind: 'email'; at: Date; who: string; subject: string; body: string; sendAt: Date | null; cancelled: boolean }
   | { kind: 'audit'; at: Date; who: string; action: string; details: Record<string, unknown>; byCandidate?: boolean };
 
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String).join(', ') : '');
@@ -19,13 +19,17 @@ function describe(item: TimelineItem): string {
     case 'note':
       return item.edited ? 'wrote a note (edited since)' : 'wrote a note';
     case 'email':
+      if (item.cancelled) return `scheduled an e-mail to the candidate, then cancelled it (never sent): “${item.subject}”`;
+      if (item.sendAt && item.sendAt.getTime() > Date.now())
+        return `scheduled an e-mail to the candidate for ${formatDateTime(item.sendAt)}: “${item.subject}”`;
+      if (item.sendAt) return `e-mailed the candidate, delayed to ${formatDateTime(item.sendAt)}: “${item.subject}”`;
       return `e-mailed the candidate: “${item.subject}”`;
     case 'audit':
       switch (item.action) {
         case 'application.status_changed':
           if (item.byCandidate && item.details['to'] === 'withdrawn')
             return `withdrew the application (it was ${status(item.details['from'])}) from their personal link`;
-          return `moved it from ${status(item.details['from'])} to ${status(item.details['to'])}`;
+          return `moved it from ${status(item.details['from'])} to ${status(item.details['to'])}${item.details['reason'] ? ` (reason: ${String(item.details['reason'])})` : ''}`;
         case 'application.rated':
           return `rated it ${String(item.details['rating'])} of 5`;
         case 'application.resume_downloaded':
@@ -46,6 +50,8 @@ function describe(item: TimelineItem): string {
           return `moved the interview to ${at(item.details['startsAt'])}`;
         case 'application.interview_recorded':
           return `recorded a ${String(item.details['durationMinutes'])}-minute interview held ${at(item.details['startsAt'])} with ${list(item.details['interviewers'])}`;
+        case 'application.email_cancelled':
+          return 'cancelled a scheduled e-mail to the candidate before it went';
         case 'application.scorecard_submitted':
           return `submitted a scorecard for ${String(item.details['stage'])}`;
         case 'application.scorecard_amended':

@@ -8,33 +8,44 @@ import { FieldError } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { reviewToasts } from '@/lib/applications/review';
 import {
+  sendDelayLabels,
+  sendDelays,
   templateLabels,
   templateMessages,
   unknownPlaceholders,
   type EmailTemplate,
   type EmailTemplateKey,
   type PlaceholderValues,
+  type SendDelay,
 } from '@/lib/applications/templates';
+import { formatDateTime } from '@/lib/format';
 import { flashToast } from '@/components/ui/toast';
 import { EmailPreview } from './EmailPreview';
 import { runAdminAction } from './run-admin-action';
 
-/** Fired by the status form when an application is moved to rejected: the composer offers the rejection e-mail. */
+/**
+ * Fired by the status form when an application is moved to rejected: the composer offers the
+ * rejection e-mail (the reason's own, in the event's detail, when it has one).
+ */
 export const REJECTED_EVENT = 'application:rejected';
 
 /**
  * An e-mail to the candidate from a template: its placeholders filled in a preview before sending,
- * replies coming to the admin, sent through the mail queue and kept on the application's timeline.
+ * replies coming to the admin, sent through the mail queue (now or later) and kept on the
+ * application's timeline. Delayed e-mails still to go are listed first, each with Cancel sending.
  */
 export function CandidateEmail({
   applicationId,
   templates,
   values,
+  scheduled,
 }: {
   applicationId: string;
   templates: EmailTemplate[];
   values: PlaceholderValues;
+  scheduled: { id: string; subject: string; sendAt: Date }[];
 }) {
+  const [delay, setDelay] = useState<SendDelay>(0);
   const [key, setKey] = useState<EmailTemplateKey | ''>('');
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
@@ -53,9 +64,15 @@ export function CandidateEmail({
   }
 
   useEffect(() => {
-    const onRejected = () => {
+    const onRejected = (event: Event) => {
       setOfferRejection(true);
       choose('rejection');
+      // The rejection reason's own e-mail, when it has one.
+      const email = (event as CustomEvent<{ email: { subject: string; body: string } | null } | null>).detail?.email;
+      if (email) {
+        setSubject(email.subject);
+        setBody(email.body);
+      }
       section.current?.scrollIntoView({ block: 'center' });
       section.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     };
@@ -70,15 +87,37 @@ export function CandidateEmail({
     if (!subject.trim()) return setError(templateMessages.subject);
     if (!body.trim()) return setError(templateMessages.body);
     setBusy(true);
-    const ok = await runAdminAction(() => actions.admin.emailCandidate({ applicationId, templateKey: key || null, subject, body }));
+    const ok = await runAdminAction(() =>
+      actions.admin.emailCandidate({ applicationId, templateKey: key || null, subject, body, delayMinutes: delay }),
+    );
     if (!ok) return setBusy(false);
     // The page is read again to show the e-mail on the timeline; the toast waits for it.
-    flashToast(reviewToasts.emailSent);
+    flashToast(delay ? reviewToasts.emailScheduled : reviewToasts.emailSent);
+    window.location.reload();
+  }
+
+  async function cancel(emailId: string) {
+    setBusy(true);
+    const ok = await runAdminAction(() => actions.admin.cancelCandidateEmail({ applicationId, emailId }));
+    if (!ok) return setBusy(false);
+    flashToast(reviewToasts.emailCancelled);
     window.location.reload();
   }
 
   return (
     <div ref={section} className="flex flex-col gap-3">
+      {scheduled.length > 0 && (
+        <ul aria-label="E-mails still to go" className="flex flex-col gap-2">
+          {scheduled.map((email) => (
+            <li key={email.id} className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-surface p-3 text-sm">
+              <span className="min-w-0 flex-1">{`“${email.subject}” goes ${formatDateTime(email.sendAt)}.`}</span>
+              <Button size="sm" variant="outline" aria-disabled={busy} onClick={() => void cancel(email.id)}>
+                Cancel sending
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       {offerRejection && (
         <div role="status" className="flex flex-col gap-2 rounded-md border border-border bg-surface p-3 text-sm">
           <p>The application is rejected. Send the rejection e-mail?</p>
@@ -132,10 +171,20 @@ export function CandidateEmail({
             </div>
           </div>
           {error && <FieldError>{error}</FieldError>}
-          <Button type="submit" size="sm" className="self-start" aria-disabled={busy}>
-            <Send aria-hidden="true" />
-            Send to the candidate
-          </Button>
+          <div className="flex flex-wrap items-end gap-3">
+            <SelectField
+              label="Send"
+              id={`${id}-when`}
+              value={String(delay)}
+              onChange={(event) => setDelay(Number(event.target.value) as SendDelay)}
+              hint={delay ? 'Until then, Cancel sending takes it back.' : undefined}
+              options={sendDelays.map((value) => ({ value: String(value), label: sendDelayLabels[value] }))}
+            />
+            <Button type="submit" size="sm" aria-disabled={busy}>
+              <Send aria-hidden="true" />
+              {delay ? 'Schedule the e-mail' : 'Send to the candidate'}
+            </Button>
+          </div>
         </form>
       )}
     </div>

@@ -2,18 +2,21 @@ import { actions } from 'astro:actions';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { FieldError } from '@/components/ui/label';
 import { flashToast } from '@/components/ui/toast';
 import { REASON_LABEL_MAX, rejectionMessages, type RejectionReason } from '@/lib/applications/rejection';
+import { templateMessages, unknownPlaceholders } from '@/lib/applications/templates';
 import { runAdminAction } from './run-admin-action';
 
-type Draft = { id: string | null; label: string; asksDetail: boolean; archived: boolean };
+type Draft = { id: string | null; label: string; asksDetail: boolean; archived: boolean; email: { subject: string; body: string } | null };
+type Email = { subject: string; body: string };
 
 /**
  * The reasons a rejection is given (issue 32): renamed, added, archived (offered no more, kept on
  * past rejections) or restored. Each row saves on its own; the page is read again after a save.
  */
-export function RejectionReasonsEditor({ reasons }: { reasons: RejectionReason[] }) {
+export function RejectionReasonsEditor({ reasons, standard }: { reasons: RejectionReason[]; standard: Email }) {
   return (
     <section aria-labelledby="reasons-title" className="flex flex-col gap-4 rounded-xl border border-border bg-card p-6 shadow-card">
       <div className="flex flex-col gap-1">
@@ -22,24 +25,25 @@ export function RejectionReasonsEditor({ reasons }: { reasons: RejectionReason[]
         </h2>
         <p className="text-sm text-muted-foreground">
           Every rejection names one of these, alone or in bulk; the insights count rejections by reason. Candidates never see them. An
-          archived reason is offered no more and stays on the rejections that used it.
+          archived reason is offered no more and stays on the rejections that used it. A reason can offer its own rejection e-mail in place
+          of the Rejection template.
         </p>
       </div>
       <ul className="flex flex-col gap-3">
         {reasons.map((reason) => (
           <li key={reason.id}>
-            <ReasonRow initial={{ ...reason }} />
+            <ReasonRow initial={{ ...reason }} standard={standard} />
           </li>
         ))}
         <li>
-          <ReasonRow initial={{ id: null, label: '', asksDetail: false, archived: false }} />
+          <ReasonRow initial={{ id: null, label: '', asksDetail: false, archived: false, email: null }} standard={standard} />
         </li>
       </ul>
     </section>
   );
 }
 
-function ReasonRow({ initial }: { initial: Draft }) {
+function ReasonRow({ initial, standard }: { initial: Draft; standard: Email }) {
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,6 +56,17 @@ function ReasonRow({ initial }: { initial: Draft }) {
       setError(rejectionMessages.label);
       document.getElementById(`reason-${key}-label`)?.focus();
       return;
+    }
+    if (next.email) {
+      const unknown = unknownPlaceholders(`${next.email.subject} ${next.email.body}`);
+      const problem = unknown.length
+        ? templateMessages.unknown(unknown)
+        : !next.email.subject.trim()
+          ? templateMessages.subject
+          : !next.email.body.trim()
+            ? templateMessages.body
+            : null;
+      if (problem) return setError(problem);
     }
     setError(null);
     setBusy(true);
@@ -94,6 +109,38 @@ function ReasonRow({ initial }: { initial: Draft }) {
         />
         Asks for a few words
       </label>
+      <label className="inline-flex min-h-11 items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4.5 accent-primary"
+          checked={draft.email !== null}
+          onChange={(event) => setDraft({ ...draft, email: event.target.checked ? { ...standard } : null })}
+        />
+        Its own rejection e-mail
+      </label>
+      {draft.email && (
+        <div className="flex w-full flex-col gap-1.5">
+          <label htmlFor={`reason-${key}-subject`} className="text-sm font-medium">
+            Subject of its e-mail
+          </label>
+          <Input
+            id={`reason-${key}-subject`}
+            value={draft.email.subject}
+            maxLength={200}
+            onChange={(event) => setDraft({ ...draft, email: { ...draft.email!, subject: event.target.value } })}
+          />
+          <label htmlFor={`reason-${key}-body`} className="text-sm font-medium">
+            Its e-mail (the same placeholders as the templates)
+          </label>
+          <Textarea
+            id={`reason-${key}-body`}
+            rows={5}
+            value={draft.email.body}
+            maxLength={10_000}
+            onChange={(event) => setDraft({ ...draft, email: { ...draft.email!, body: event.target.value } })}
+          />
+        </div>
+      )}
       <div className="flex gap-2">
         <Button type="submit" variant={isNew ? 'primary' : 'outline'} aria-disabled={busy}>
           {isNew ? 'Add the reason' : 'Save'}

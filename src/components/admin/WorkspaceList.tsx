@@ -10,7 +10,7 @@ import { applicationHref, type WorkspaceQuery } from '@/lib/applications/query';
 import { bulkDoneToast } from '@/lib/applications/review';
 import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
 import type { RejectionReason } from '@/lib/applications/rejection';
-import { placeholderValuesFor, type EmailTemplate } from '@/lib/applications/templates';
+import { placeholderValuesFor, sendDelayLabels, sendDelays, type EmailTemplate, type SendDelay } from '@/lib/applications/templates';
 import { formatShortDate } from '@/lib/format';
 import { errorToast } from '@/lib/forms';
 import { siteConfig } from '@/lib/site-config';
@@ -75,6 +75,7 @@ export function WorkspaceList({
   emptyText,
 }: WorkspaceListProps) {
   const [choice, setChoice] = useState<RejectionChoice>(noRejectionChoice);
+  const [delay, setDelay] = useState<SendDelay>(0);
   const [problem, setProblem] = useState<{ field: 'reason' | 'detail'; message: string } | null>(null);
   /** The rejection to send with, or null after showing what to fix in the fields of `idPrefix`. */
   function rejectionOrProblem(idPrefix: string) {
@@ -93,6 +94,11 @@ export function WorkspaceList({
       onChange={(next) => {
         setChoice(next);
         setProblem(null);
+        // A reason with its own rejection e-mail puts it in the dialog; another, the Rejection template.
+        if (next.reasonId !== choice.reasonId) {
+          const own = reasons.find((reason) => reason.id === next.reasonId)?.email;
+          setEmail(own ?? { subject: rejection.subject, body: rejection.body });
+        }
       }}
     />
   );
@@ -255,7 +261,7 @@ export function WorkspaceList({
               void run({
                 kind: 'reject',
                 rejection: withReason,
-                email: { templateKey: 'rejection', subject: email.subject, body: email.body },
+                email: { templateKey: 'rejection', subject: email.subject, body: email.body, delayMinutes: delay },
               });
             }}
           >
@@ -320,12 +326,29 @@ export function WorkspaceList({
                 </div>
               )}
             </div>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-end">
+              <div className="flex flex-col gap-1.5 sm:mr-auto">
+                <label htmlFor="bulk-when" className="text-sm font-medium">
+                  Send the e-mails
+                </label>
+                <select
+                  id="bulk-when"
+                  value={delay}
+                  onChange={(event) => setDelay(Number(event.target.value) as SendDelay)}
+                  className="h-11 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                >
+                  {sendDelays.map((value) => (
+                    <option key={value} value={value}>
+                      {sendDelayLabels[value]}
+                    </option>
+                  ))}
+                </select>
+              </div>
               <Button type="button" variant="outline" onClick={() => setRejecting(false)}>
                 Cancel
               </Button>
               <Button type="submit" variant="destructive">
-                Reject {count} and send
+                {delay ? `Reject ${count} and schedule` : `Reject ${count} and send`}
               </Button>
             </div>
           </form>

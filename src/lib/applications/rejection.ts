@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { textField } from '../forms.ts';
+import { templateMessages, withKnownPlaceholders } from './templates.ts';
 
 /**
  * Why an application was rejected: a reason from the list admins keep (E-mail templates page),
@@ -31,6 +32,16 @@ export const rejectionReasonSchema = z.object({
   label: textField(z.trim(), z.minLength(1, rejectionMessages.label), z.maxLength(REASON_LABEL_MAX, rejectionMessages.label)),
   asksDetail: z.boolean(),
   archived: z._default(z.boolean(), false),
+  /** The rejection e-mail this reason offers (placeholders as in the templates); null: the Rejection template. */
+  email: z._default(
+    z.nullable(
+      z.object({
+        subject: withKnownPlaceholders(200, templateMessages.subject),
+        body: withKnownPlaceholders(10_000, templateMessages.body),
+      }),
+    ),
+    null,
+  ),
 });
 export type RejectionReasonInput = z.output<typeof rejectionReasonSchema>;
 
@@ -39,6 +50,8 @@ export interface RejectionReason {
   label: string;
   asksDetail: boolean;
   archived: boolean;
+  /** Its own rejection e-mail, offered when it is chosen; null: the Rejection template. */
+  email: { subject: string; body: string } | null;
 }
 
 /** The reasons an installation starts with (migration 0017); admins rename, add and archive. */

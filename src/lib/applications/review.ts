@@ -63,6 +63,8 @@ export const reviewToasts = {
   noteDeleted: { kind: 'success', title: 'Note deleted' },
   rated: { kind: 'success', title: 'Rating saved' },
   emailSent: { kind: 'success', title: 'E-mail sent to the candidate' },
+  emailScheduled: { kind: 'success', title: 'E-mail scheduled', description: 'Until it goes, Cancel sending takes it back.' },
+  emailCancelled: { kind: 'success', title: 'E-mail cancelled: it will not be sent' },
   templateSaved: { kind: 'success', title: 'Template saved' },
 } as const satisfies Record<string, FlashToast>;
 

@@ -83,7 +83,7 @@ export const templateMessages = {
   body: 'Write the e-mail (at most 10,000 characters)',
 } as const;
 
-const withKnownPlaceholders = (max: number, message: string) =>
+export const withKnownPlaceholders = (max: number, message: string) =>
   textField(
     z.trim(),
     z.minLength(1, message),
@@ -100,10 +100,26 @@ export const templateSchema = z.object({
   body: withKnownPlaceholders(10_000, templateMessages.body),
 });
 
+/**
+ * When an e-mail to a candidate goes (issue 32): at once, or later, with a way to cancel it until
+ * then (a rejection decided in the heat of a debrief can still be taken back). Minutes.
+ */
+export const sendDelays = [0, 60, 240, 1440] as const;
+export type SendDelay = (typeof sendDelays)[number];
+export const sendDelayLabels: Record<SendDelay, string> = {
+  0: 'Now',
+  60: 'In 1 hour',
+  240: 'In 4 hours',
+  1440: 'Tomorrow, in 24 hours',
+};
+
 /** An e-mail to a candidate as the admin sends it (the template's text, possibly edited for this one person). */
 export const candidateEmailSchema = z.object({
   applicationId: z.uuid(),
   templateKey: z.nullable(z.enum(emailTemplateKeys)),
   subject: withKnownPlaceholders(200, templateMessages.subject),
   body: withKnownPlaceholders(10_000, templateMessages.body),
+  delayMinutes: z._default(z.literal(sendDelays), 0),
 });
+
+export const cancelEmailSchema = z.object({ applicationId: z.uuid(), emailId: z.uuid() });

@@ -230,6 +230,7 @@ export const actionRules = {
   'admin.setApplicationStatus': staff('applications.decide'),
   'admin.bulkApplications': staff('applications.decide'),
   'admin.emailCandidate': staff('applications.decide'),
+  'admin.cancelCandidateEmail': staff('applications.decide'),
   'admin.assignInterviewer': staff('applications.assign'),
   'admin.unassignInterviewer': staff('applications.assign'),
   'admin.proposeInterview': staff('interviews.schedule'),

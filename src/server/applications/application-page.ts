@@ -6,7 +6,7 @@ import { listApplicationReads, recordApplicationView } from '../privacy/access.t
 import { parseWorkspaceQuery, workspaceHref } from '../../lib/applications/query.ts';
 import { formatPhone } from '../../lib/phone/phone.ts';
 import { teamTexts } from '../../lib/accounts/team.ts';
-import { listTemplates, placeholderValues } from './emails.ts';
+import { listTemplates, placeholderValues, scheduledCandidateEmails } from './emails.ts';
 import { listAssignable, listInterviewers } from './interviewers.ts';
 import { listNotes, ratingSummary } from './notes.ts';
 import { getApplicationDetail } from './review.ts';
@@ -76,6 +76,7 @@ export async function loadApplicationPage(
     myStage,
     reasons,
     rejection,
+    scheduled,
   ] = await Promise.all([
     may.history ? listApplicationReads(db, application.id) : none,
     may.review || may.allNotes ? listNotes(db, application.id) : none,
@@ -97,6 +98,8 @@ export async function loadApplicationPage(
     // Rejecting needs a reason (issue 32); the reason of a rejected application is shown to those who decide.
     may.decide ? listRejectionReasons(db) : none,
     may.decide && application.status === 'rejected' ? latestRejection(db, application.id) : none,
+    // Delayed e-mails still to go, to cancel (issue 32).
+    may.decide ? scheduledCandidateEmails(db, application.id) : none,
   ]);
   const timeZone = zones.get(viewer.id)!;
   // Without the right to read everyone's notes and ratings (an interviewer), only one's own, until
@@ -110,6 +113,7 @@ export async function loadApplicationPage(
     application: { ...application, phone: await formatPhone(application.phone) },
     may,
     reasons: reasons ?? [],
+    scheduled: scheduled?.map((email) => ({ id: email.id, subject: email.subject, sendAt: email.sendAt! })) ?? [],
     rejection: rejection && { reason: rejection.reason, detail: rejection.detail },
     resume: detail.resumeFileName
       ? { fileName: detail.resumeFileName, size: detail.resumeSize, isPdf: detail.resumeContentType === 'application/pdf' }

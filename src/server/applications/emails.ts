@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
@@ -16,6 +16,7 @@ import {
   type EmailTemplateKey,
   type PlaceholderValues,
   placeholderValuesFor,
+  type SendDelay,
 } from '../../lib/applications/templates.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 
@@ -27,7 +28,15 @@ import { siteConfig } from '../../lib/site-config.ts';
 export interface CandidateEmailDeps {
   db: Database;
   pool: pg.Pool;
-  jobs: Pick<Jobs, 'enqueueEmail'>;
+  jobs: Pick<Jobs, 'enqueueEmail' | 'cancelEmail'>;
+}
+
+/** An e-mail as the admin sends it: the template's text (possibly edited), now or later (issue 32). */
+export interface CandidateEmailInput {
+  templateKey: EmailTemplateKey | null;
+  subject: string;
+  body: string;
+  delayMinutes?: SendDelay;
 }
 
 export function candidateEmailDeps(runtime: Pick<Runtime, 'database' | 'jobs'>): CandidateEmailDeps {
@@ -84,7 +93,7 @@ export async function sendInTransaction(
   jobs: CandidateEmailDeps['jobs'],
   actor: Actor,
   applicationId: string,
-  email: { templateKey: EmailTemplateKey | null; subject: string; body: string },
+  email: CandidateEmailInput,
   sender: string,
 ): Promise<boolean> {
   const [to] = await tx.db.select({ email: applications.email }).from(applications).where(eq(applications.id, applicationId));
@@ -92,21 +101,79 @@ export async function sendInTransaction(
   if (!to || !values) return false;
   const subject = fillPlaceholders(email.subject, values);
   const body = fillPlaceholders(email.body, values);
-  await tx.db
-    .insert(applicationEmails)
-    .values({ applicationId, senderUserId: actor.id, senderEmail: actor.email, templateKey: email.templateKey, subject, body });
+  // A delayed e-mail waits in the queue until then, and can be cancelled until it goes.
+  const sendAt = email.delayMinutes ? new Date(Date.now() + email.delayMinutes * 60_000) : null;
   // The job commits with the row: an e-mail is recorded if and only if it is queued.
-  await jobs.enqueueEmail({ to: to.email, ...candidateMessage({ subject, body, replyTo: actor.email }) }, { db: tx });
+  const jobId = await jobs.enqueueEmail(
+    { to: to.email, ...candidateMessage({ subject, body, replyTo: actor.email }) },
+    { db: tx, ...(sendAt ? { startAfter: sendAt } : {}) },
+  );
+  await tx.db.insert(applicationEmails).values({
+    applicationId,
+    senderUserId: actor.id,
+    senderEmail: actor.email,
+    templateKey: email.templateKey,
+    subject,
+    body,
+    sendAt,
+    jobId,
+  });
   // The subject stays out of the audit log: it may name the candidate, and erasure keeps audit entries.
-  await audit(tx.db, actor, 'application.email_sent', applicationId, { template: email.templateKey });
+  await audit(tx.db, actor, 'application.email_sent', applicationId, {
+    template: email.templateKey,
+    ...(sendAt ? { sendAt: sendAt.toISOString() } : {}),
+  });
   return true;
+}
+
+/**
+ * Cancels a delayed e-mail before it goes: its job leaves the queue and the e-mail stays on the
+ * timeline as not sent. Refused once it is going or gone.
+ */
+export async function cancelCandidateEmail(deps: CandidateEmailDeps, actor: Actor, applicationId: string, emailId: string): Promise<void> {
+  await withTransaction(deps.pool, async (tx) => {
+    const [row] = await tx.db
+      .select()
+      .from(applicationEmails)
+      .where(and(eq(applicationEmails.id, emailId), eq(applicationEmails.applicationId, applicationId)))
+      .for('update');
+    if (!row) throw new AdminRuleError(emailRuleMessages.gone);
+    if (row.cancelledAt) return;
+    if (!row.sendAt || !row.jobId || row.sendAt.getTime() <= Date.now() || !(await deps.jobs.cancelEmail(row.jobId)))
+      throw new AdminRuleError(emailRuleMessages.alreadySent);
+    await tx.db
+      .update(applicationEmails)
+      .set({ cancelledAt: new Date(), cancelledByEmail: actor.email })
+      .where(eq(applicationEmails.id, emailId));
+    await audit(tx.db, actor, 'application.email_cancelled', applicationId, { template: row.templateKey });
+  });
+}
+
+export const emailRuleMessages = {
+  gone: 'This e-mail no longer exists.',
+  alreadySent: 'This e-mail has already gone: it can no longer be cancelled.',
+} as const;
+
+/** The delayed e-mails of an application still to go (not cancelled), soonest first. */
+export async function scheduledCandidateEmails(db: Pick<Database, 'select'>, applicationId: string) {
+  return db
+    .select({ id: applicationEmails.id, subject: applicationEmails.subject, sendAt: applicationEmails.sendAt })
+    .from(applicationEmails)
+    .where(
+      and(
+        eq(applicationEmails.applicationId, applicationId),
+        isNull(applicationEmails.cancelledAt),
+        gt(applicationEmails.sendAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(applicationEmails.sendAt));
 }
 
 export async function emailCandidate(
   deps: CandidateEmailDeps,
   actor: Actor,
   applicationId: string,
-  email: { templateKey: EmailTemplateKey | null; subject: string; body: string },
+  email: CandidateEmailInput,
 ): Promise<void> {
   const sender = await senderName(deps.db, actor);
   const sent = await withTransaction(deps.pool, (tx) => sendInTransaction(tx, deps.jobs, actor, applicationId, email, sender));

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rejectionMessages } from '@/lib/applications/rejection';
+import { rejectionMessages, rejectionReasonSchema } from '@/lib/applications/rejection';
 import type { ApplicationStatus } from '@/lib/applications/status';
 import { listAuditLog } from '../audit/log';
 import { applicationRejections, applications, rejectionReasons } from '../db/schema';
@@ -74,14 +74,27 @@ describe('the list of reasons', () => {
       ['Position filled', false],
       ['Other', true],
     ]);
-    await saveRejectionReason(db, ada, { id: null, label: 'Salary expectations', asksDetail: false, archived: false });
-    await expect(saveRejectionReason(db, ada, { id: null, label: 'Skills', asksDetail: false, archived: false })).rejects.toThrow(
-      rejectionMessages.labelTaken,
-    );
+    await saveRejectionReason(db, ada, {
+      id: null,
+      label: 'Salary expectations',
+      asksDetail: false,
+      archived: false,
+      email: { subject: 'About {{position_title}}', body: 'Hello {{first_name}}, we could not meet your salary expectations.' },
+    });
+    // Its e-mail takes the templates' placeholders only (the form and the action share this schema).
+    const unknown = rejectionReasonSchema.safeParse({ label: 'Visa', asksDetail: false, email: { subject: 'About {{nope}}', body: 'Hi' } });
+    expect(unknown.success ? null : unknown.error.issues[0]!.message).toBe('Unknown placeholder: {{nope}}');
+    expect((await listRejectionReasons(db)).find((reason) => reason.label === 'Salary expectations')?.email).toEqual({
+      subject: 'About {{position_title}}',
+      body: 'Hello {{first_name}}, we could not meet your salary expectations.',
+    });
+    await expect(
+      saveRejectionReason(db, ada, { id: null, label: 'Skills', asksDetail: false, archived: false, email: null }),
+    ).rejects.toThrow(rejectionMessages.labelTaken);
     const skills = await rejectionFor(db, 'Skills');
     const id = await addApplication(db, await addPosition(db));
     await setApplicationStatus(db, ada, id, 'rejected', skills);
-    await saveRejectionReason(db, ada, { id: skills.reasonId, label: 'Technical skills', asksDetail: false, archived: true });
+    await saveRejectionReason(db, ada, { id: skills.reasonId, label: 'Technical skills', asksDetail: false, archived: true, email: null });
     expect((await listRejectionReasons(db)).map((reason) => reason.label)).toEqual([
       'Experience',
       'Withdrew',
@@ -99,7 +112,7 @@ describe('the list of reasons', () => {
     await expect(setApplicationStatus(db, ada, other, 'rejected', skills)).rejects.toThrow(rejectionMessages.reasonGone);
     expect((await listAuditLog(db, 1))[0]).toMatchObject({ action: 'rejection_reasons.updated', targetType: 'setting' });
     // Restored, it is offered again.
-    await saveRejectionReason(db, ada, { id: skills.reasonId, label: 'Technical skills', asksDetail: false, archived: false });
+    await saveRejectionReason(db, ada, { id: skills.reasonId, label: 'Technical skills', asksDetail: false, archived: false, email: null });
     await setApplicationStatus(db, ada, other, 'rejected', skills);
     const [restored] = await db.select().from(rejectionReasons).where(eq(rejectionReasons.id, skills.reasonId));
     expect(restored!.archivedAt).toBeNull();

@@ -18,7 +18,13 @@ export async function listRejectionReasons(db: Pick<Database, 'select'>, { archi
     .from(rejectionReasons)
     .where(archived ? undefined : isNull(rejectionReasons.archivedAt))
     .orderBy(asc(rejectionReasons.sortOrder), asc(rejectionReasons.label));
-  return rows.map((row) => ({ id: row.id, label: row.label, asksDetail: row.asksDetail, archived: row.archivedAt !== null }));
+  return rows.map((row) => ({
+    id: row.id,
+    label: row.label,
+    asksDetail: row.asksDetail,
+    archived: row.archivedAt !== null,
+    email: row.emailSubject !== null && row.emailBody !== null ? { subject: row.emailSubject, body: row.emailBody } : null,
+  }));
 }
 
 /**
@@ -78,6 +84,8 @@ export async function saveRejectionReason(db: Database, actor: Actor, input: Rej
     const values = {
       label: input.label,
       asksDetail: input.asksDetail,
+      emailSubject: input.email?.subject ?? null,
+      emailBody: input.email?.body ?? null,
       archivedAt: input.archived ? new Date() : null,
       updatedAt: new Date(),
     };

@@ -12,7 +12,7 @@ import type { AuditAction } from '../audit/actions.ts';
 export type TimelineEvent =
   | { kind: 'submitted'; at: Date; who: string }
   | { kind: 'note'; at: Date; who: string; noteId: string; body: string; edited: boolean }
-  | { kind: 'email'; at: Date; who: string; subject: string; body: string }
+  | { kind: 'email'; at: Date; who: string; subject: string; body: string; sendAt: Date | null; cancelled: boolean }
   | { kind: 'audit'; at: Date; who: string; action: AuditAction; details: Record<string, unknown>; byCandidate?: boolean };
 
 const fromAudit: AuditAction[] = [
@@ -30,6 +30,7 @@ const fromAudit: AuditAction[] = [
   'application.interview_recorded',
   'application.scorecard_submitted',
   'application.scorecard_amended',
+  'application.email_cancelled',
 ];
 
 export async function applicationTimeline(db: Database, applicationId: string): Promise<TimelineEvent[]> {
@@ -54,6 +55,8 @@ export async function applicationTimeline(db: Database, applicationId: string): 
       .select({
         subject: applicationEmails.subject,
         body: applicationEmails.body,
+        sendAt: applicationEmails.sendAt,
+        cancelledAt: applicationEmails.cancelledAt,
         at: applicationEmails.createdAt,
         email: applicationEmails.senderEmail,
         name: users.name,
@@ -88,7 +91,15 @@ export async function applicationTimeline(db: Database, applicationId: string): 
       body: note.body,
       edited: note.updatedAt.getTime() - note.at.getTime() > 1000,
     })),
-    ...emails.map((email) => ({ kind: 'email' as const, at: email.at, who: who(email), subject: email.subject, body: email.body })),
+    ...emails.map((email) => ({
+      kind: 'email' as const,
+      at: email.at,
+      who: who(email),
+      subject: email.subject,
+      body: email.body,
+      sendAt: email.sendAt,
+      cancelled: email.cancelledAt !== null,
+    })),
     ...entries.map((entry) => {
       // The candidate themselves (from their personal link, issue 19): no user, their own address.
       const byCandidate = entry.name === null && entry.email === submitted.email;

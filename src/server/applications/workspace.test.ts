@@ -1,13 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWorkspaceQuery, type WorkspaceQuery } from '@/lib/applications/query';
 import { defaultTemplates } from '@/lib/applications/templates';
-import { applicationRejections, applications, auditLog } from '../db/schema';
+import { applicationEmails, applicationRejections, applications, auditLog } from '../db/schema';
+import { SEND_EMAIL } from '../jobs/queue';
 import { startTestBackend, type TestBackend } from '../testing/backend';
 import { addApplication, addPosition, addUser, listAll, rejectionFor } from '../testing/fixtures';
 import { loadApplicationPage } from './application-page';
 import { bulkApplications } from './bulk';
-import { candidateEmailDeps, emailCandidate, listTemplates, saveTemplate } from './emails';
+import {
+  cancelCandidateEmail,
+  candidateEmailDeps,
+  emailCandidate,
+  emailRuleMessages,
+  listTemplates,
+  saveTemplate,
+  scheduledCandidateEmails,
+} from './emails';
 import { addNote, deleteNote, editNote, listNotes, rateApplication, ratingSummary } from './notes';
 import { setApplicationStatus } from './review';
 import { applicationTimeline } from './timeline';
@@ -141,6 +150,46 @@ describe('e-mails to candidates', () => {
     });
   });
 
+  it('goes later when delayed, and can be cancelled until it goes (never sent); one sent at once cannot', async () => {
+    const { db } = backend.database;
+    const deps = candidateEmailDeps(backend.runtime);
+    const applicationId = await addApplication(db, await addPosition(db), { email: 'later@ws.test', fullName: 'Lea Later' });
+    const before = Date.now();
+    await emailCandidate(deps, ada, applicationId, { templateKey: 'rejection', ...defaultTemplates.rejection, delayMinutes: 60 });
+    const [scheduled] = await scheduledCandidateEmails(db, applicationId);
+    expect(scheduled!.sendAt!.getTime()).toBeGreaterThanOrEqual(before + 60 * 60_000);
+    const [row] = await db.select().from(applicationEmails).where(eq(applicationEmails.id, scheduled!.id));
+    // Queued now, to be sent an hour from now: the mail queue holds it until then.
+    const [job] = await backend.runtime.jobs.boss.findJobs(SEND_EMAIL, { id: row!.jobId! });
+    expect(job).toMatchObject({ state: 'created', startAfter: row!.sendAt });
+    expect((await queued('later@ws.test'))[0]!.text).toContain('Hello Lea,');
+    expect((await applicationTimeline(db, applicationId)).at(-1)).toMatchObject({ kind: 'email', sendAt: row!.sendAt, cancelled: false });
+
+    await cancelCandidateEmail(deps, bob, applicationId, scheduled!.id);
+    expect((await backend.runtime.jobs.boss.findJobs(SEND_EMAIL, { id: row!.jobId! }))[0]!.state).toBe('cancelled');
+    expect(await scheduledCandidateEmails(db, applicationId)).toEqual([]);
+    expect((await applicationTimeline(db, applicationId)).at(-1)).toMatchObject({ kind: 'audit', action: 'application.email_cancelled' });
+    expect((await applicationTimeline(db, applicationId)).find((item) => item.kind === 'email')).toMatchObject({ cancelled: true });
+    // Twice is once.
+    await cancelCandidateEmail(deps, bob, applicationId, scheduled!.id);
+
+    // Sent at once, or already gone: too late to cancel; another application's e-mail is not found.
+    await emailCandidate(deps, ada, applicationId, { templateKey: 'interview', ...defaultTemplates.interview });
+    const [now] = await db
+      .select()
+      .from(applicationEmails)
+      .where(and(eq(applicationEmails.applicationId, applicationId), isNull(applicationEmails.sendAt)));
+    await expect(cancelCandidateEmail(deps, ada, applicationId, now!.id)).rejects.toThrow(emailRuleMessages.alreadySent);
+    await emailCandidate(deps, ada, applicationId, { templateKey: 'offer', ...defaultTemplates.offer, delayMinutes: 240 });
+    const [due] = await scheduledCandidateEmails(db, applicationId);
+    // Its worker took it (it is on the wire): no longer cancellable, though its hour is not up.
+    const [dueRow] = await db.select().from(applicationEmails).where(eq(applicationEmails.id, due!.id));
+    await backend.database.pool.query(`update pgboss.job set state = 'active', started_on = now() where id = $1`, [dueRow!.jobId]);
+    await expect(cancelCandidateEmail(deps, ada, applicationId, due!.id)).rejects.toThrow(emailRuleMessages.alreadySent);
+    const other = await addApplication(db, await addPosition(db), { email: 'other-later@ws.test' });
+    await expect(cancelCandidateEmail(deps, ada, other, due!.id)).rejects.toThrow(emailRuleMessages.gone);
+  });
+
   it('keeps the templates admins edit, refusing unknown placeholders in the form schema', async () => {
     const { db } = backend.database;
     await saveTemplate(db, ada, { key: 'offer', subject: 'Welcome, {{first_name}}', body: 'Your offer for {{position_title}}.' });
@@ -188,7 +237,7 @@ describe('bulk actions', () => {
       action: {
         kind: 'reject',
         rejection: await rejectionFor(db, 'Position filled'),
-        email: { templateKey: 'rejection', ...defaultTemplates.rejection },
+        email: { templateKey: 'rejection', ...defaultTemplates.rejection, delayMinutes: 0 },
       },
     });
     expect(result).toEqual({ succeeded: 3, refused: 0, total: 4 });

@@ -34,6 +34,8 @@ export const auditActions = {
   'application.note_deleted': 'application',
   'application.rated': 'application',
   'application.email_sent': 'application',
+  // A delayed e-mail to the candidate cancelled before it went (issue 32).
+  'application.email_cancelled': 'application',
   'application.interviewer_assigned': 'application',
   'application.interviewer_unassigned': 'application',
   // Interviews (issue 31): proposed by staff; booked, moved or cancelled by the candidate or staff.

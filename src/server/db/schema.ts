@@ -473,6 +473,9 @@ export const rejectionReasons = pgTable('rejection_reasons', {
   label: text('label').notNull().unique('rejection_reasons_label'),
   /** Asks the person rejecting for a few words ("Other"). */
   asksDetail: boolean('asks_detail').notNull().default(false),
+  /** The rejection e-mail this reason offers; null: the Rejection template. */
+  emailSubject: text('email_subject'),
+  emailBody: text('email_body'),
   sortOrder: integer('sort_order').notNull().default(0),
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -721,6 +724,13 @@ export const applicationEmails = pgTable(
     templateKey: text('template_key', { enum: emailTemplateKeys }),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** When a delayed e-mail goes (issue 32); null: sent at once. */
+    sendAt: timestamp('send_at', { withTimezone: true }),
+    /** Its job in the mail queue, to cancel it until it goes. */
+    jobId: text('job_id'),
+    /** Cancelled before it went, and by whom: it was never sent. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledByEmail: text('cancelled_by_email'),
     createdAt: createdAt(),
   },
   (t) => [index('application_emails_application_idx').on(t.applicationId, t.createdAt)],

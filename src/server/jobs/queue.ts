@@ -29,7 +29,10 @@ export interface JobQueue {
 /** What a worker may do besides its work: queue more (a later run, e-mails) and log. */
 export interface JobSender {
   send(queue: string, data?: object, options?: { db?: IDatabase; startAfter?: Date }): Promise<void>;
-  enqueueEmail(message: MailMessage, options?: { db?: IDatabase }): Promise<string>;
+  /** Queues an e-mail (with `startAfter`, to go then); resolves with its job's id. */
+  enqueueEmail(message: MailMessage, options?: { db?: IDatabase; startAfter?: Date }): Promise<string>;
+  /** Cancels a queued e-mail that has not started to go; false when it is going or gone. */
+  cancelEmail(jobId: string): Promise<boolean>;
 }
 
 /** The work done for a queue's jobs on this instance, one job at a time. */
@@ -195,8 +198,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     }),
   );
 
-  const enqueue = async (data: MailMessage | SealedMail, db: IDatabase | undefined) => {
-    const id = await boss.send(SEND_EMAIL, data, db ? { db } : {});
+  const enqueue = async (data: MailMessage | SealedMail, db: IDatabase | undefined, startAfter?: Date) => {
+    const id = await boss.send(SEND_EMAIL, data, { ...(db ? { db } : {}), ...(startAfter ? { startAfter } : {}) });
     if (!id) throw new Error('The e-mail could not be queued.');
     return id;
   };
@@ -204,7 +207,14 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     send: async (queue, data = {}, { db, startAfter } = {}) => {
       await boss.send(queue, data, { ...(db ? { db } : {}), ...(startAfter ? { startAfter } : {}) });
     },
-    enqueueEmail: (message, { db } = {}) => enqueue(message, db),
+    enqueueEmail: (message, { db, startAfter } = {}) => enqueue(message, db, startAfter),
+    async cancelEmail(jobId) {
+      // Only one still waiting (or waiting to be tried again): an active one may be on the wire already.
+      const [job] = await boss.findJobs(SEND_EMAIL, { id: jobId });
+      if (job?.state !== 'created' && job?.state !== 'retry') return false;
+      await boss.cancel(SEND_EMAIL, jobId);
+      return true;
+    },
   };
   return {
     boss,
