@@ -227,7 +227,7 @@ test('applications: list, details, status, resume download equal to the upload, 
   await expectNoA11yViolations(page, 'a rejection without its reason');
   await page.getByRole('textbox', { name: 'In a few words' }).fill('Needs a visa we cannot sponsor');
   await page.getByRole('button', { name: 'Save status' }).click();
-  await expect(page.getByText('Reason: Other (Needs a visa we cannot sponsor)')).toBeVisible();
+  await expect(page.getByText('Reason: Other (Needs a visa we cannot sponsor)', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Saved: Interview.')).toBeVisible();
   await page.reload();

@@ -276,7 +276,7 @@ test('an admin keeps the reasons for rejecting: adds two, archives one; a reject
   expect(offered).not.toContain('Visa sponsorship');
   await reason.selectOption({ label: 'Salary expectations' });
   await page.getByRole('button', { name: 'Save status' }).click();
-  await expect(page.getByText('Reason: Salary expectations')).toBeVisible();
+  await expect(page.getByText('Reason: Salary expectations', { exact: true })).toBeVisible();
 
   // The composer offers the rejection e-mail: sent in an hour, and taken back before it goes.
   await expect(page.getByText('The application is rejected. Send the rejection e-mail?')).toBeVisible();
@@ -289,7 +289,7 @@ test('an admin keeps the reasons for rejecting: adds two, archives one; a reject
   // The reason's own e-mail was offered.
   await expect(waiting).toContainText('“About your application for Senior Cloud Engineer (AWS)” goes');
   await expect(page.getByRole('list', { name: 'Timeline, oldest first' })).toContainText('scheduled an e-mail to the candidate for');
-  await expect(page.getByText('Reason: Salary expectations')).toBeVisible();
+  await expect(page.getByText('Reason: Salary expectations', { exact: true })).toBeVisible();
   await expectNoA11yViolations(page, 'a rejected application with its reason and a scheduled e-mail');
   await page.screenshot({ path: 'test-results/screens/scheduled-email-1280.png', fullPage: true });
   await waitForHydration(page);

@@ -1,43 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../mail/transport';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { TEST_SECRET } from '../testing/backend';
+import { startSmtpRecorder } from '../testing/smtp';
 import { freePort } from '../net';
 import type { SendFailure } from './mail-recovery';
 import { SEND_EMAIL, startJobs, type Jobs } from './queue';
-
-/** A real SMTP server on loopback that refuses one recipient (a refusal of a message, not an outage). */
-function startSmtp(port: number): Promise<{ received: string[]; close(): Promise<void> }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 100,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('refused@')) {
-        const error = Object.assign(new Error('No such mailbox'), { responseCode: 550 });
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        received.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address));
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () => resolve({ received, close: () => new Promise((done) => server.close(() => done())) }));
-  });
-}
 
 let database: TestDatabase;
 let jobs: Jobs;
@@ -75,7 +46,7 @@ describe('after a mail server outage', () => {
     expect(((await jobOf(held))?.output as SendFailure).outage).toBe(true);
     expect((await jobOf(held))!.startAfter.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
 
-    const smtp = await startSmtp(smtpPort);
+    const smtp = await startSmtpRecorder(smtpPort, { refuse: (address) => address.startsWith('refused@') });
     try {
       // The server is back but refuses this recipient: a failure of the message, not an outage.
       const refused = await jobs.enqueueEmail(mail('refused@applicant.example'));
@@ -86,7 +57,7 @@ describe('after a mail server outage', () => {
       // The next e-mail is sent, and with it the one the outage held, without waiting out its hour.
       await jobs.enqueueEmail(mail('next@applicant.example'));
       await expect
-        .poll(() => [...smtp.received].sort(), { timeout: 15_000, interval: 100 })
+        .poll(() => smtp.received.flatMap((mail) => mail.to).sort(), { timeout: 15_000, interval: 100 })
         .toEqual(['held@applicant.example', 'next@applicant.example']);
       await expect.poll(async () => (await jobOf(held))?.state, { timeout: 5_000, interval: 100 }).toBe('completed');
       const stillRefused = await jobOf(refused);

@@ -1,37 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../mail/transport';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { TEST_SECRET } from '../testing/backend';
+import { startSmtpRecorder } from '../testing/smtp';
 import { SEND_EMAIL, startJobs, type Jobs } from './queue';
 import { freePort } from '../net';
 import { jobQueues } from '../modules';
-
-/** A real SMTP server on loopback that records what it receives. */
-function startSmtp(port: number): Promise<{ received: string[]; close(): Promise<void> }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    // Closing does not wait for the mailer's pooled connection (smtp-server waits 30 s by default).
-    closeTimeout: 100,
-    onData(stream, _session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('end', () => {
-        received.push(data);
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () => resolve({ received, close: () => new Promise((done) => server.close(() => done())) }));
-  });
-}
 
 let database: TestDatabase;
 let jobs: Jobs;
@@ -70,11 +47,11 @@ describe('the send-email job', () => {
     // The first attempt fails while SMTP is down, and the job waits for a retry.
     await expect.poll(async () => (await jobs.boss.getJobById(SEND_EMAIL, id))?.state, { timeout: 20_000, interval: 250 }).toBe('retry');
 
-    const smtp = await startSmtp(smtpPort);
+    const smtp = await startSmtpRecorder(smtpPort);
     try {
       await expect.poll(() => smtp.received.length, { timeout: 20_000, interval: 250 }).toBe(1);
-      expect(smtp.received[0]).toContain('Subject: New application: Data Engineer');
-      expect(smtp.received[0]).toContain('To: hiring@helixpoint.example');
+      expect(smtp.received[0]!.raw).toContain('Subject: New application: Data Engineer');
+      expect(smtp.received[0]!.raw).toContain('To: hiring@helixpoint.example');
       await expect.poll(async () => (await jobs.boss.getJobById(SEND_EMAIL, id))?.state, { timeout: 10_000 }).toBe('completed');
     } finally {
       await smtp.close();
