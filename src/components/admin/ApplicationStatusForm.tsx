@@ -7,7 +7,7 @@ import { statusChangedToast } from '@/lib/applications/texts';
 import type { RejectionReason } from '@/lib/applications/rejection';
 import { errorToast } from '@/lib/forms';
 import { REJECTED_EVENT } from './CandidateEmail';
-import { checkRejection, noRejectionChoice, RejectionReasonFields, type RejectionChoice } from './RejectionReasonFields';
+import { useRejectionChoice } from './RejectionReasonFields';
 
 /** How long the toast of a status change offers Undo. */
 const UNDO_MS = 8_000;
@@ -33,24 +33,16 @@ export function ApplicationStatusForm({
   const [saved, setSaved] = useState(savedStatus);
   const [chosen, setChosen] = useState(savedStatus);
   const [busy, setBusy] = useState(false);
-  const [choice, setChoice] = useState<RejectionChoice>(noRejectionChoice);
-  const [problem, setProblem] = useState<{ field: 'reason' | 'detail'; message: string } | null>(null);
+  const rejectionChoice = useRejectionChoice(reasons);
   const [reason, setReason] = useState(rejection);
   const hintId = useId();
   const rejecting = chosen === 'rejected' && saved !== 'rejected';
 
   async function save(next: ApplicationStatus, from: ApplicationStatus, { undoable }: { undoable: boolean }) {
-    let withReason: { reasonId: string; detail: string | null } | null = null;
-    if (next === 'rejected') {
-      const checked = checkRejection(reasons, choice);
-      if (!checked.ok) {
-        setProblem(checked);
-        document.getElementById(`status-rejection-${checked.field}`)?.focus();
-        return;
-      }
-      withReason = checked.rejection;
-    }
-    setProblem(null);
+    const withReason = next === 'rejected' ? rejectionChoice.check('status-rejection') : null;
+    if (next === 'rejected' && !withReason) return;
+    rejectionChoice.clearProblem();
+    const chosenReason = reasons.find((candidate) => candidate.id === withReason?.reasonId);
     setBusy(true);
     try {
       const { error } = await actions.admin.setApplicationStatus({ applicationId, status: next, rejection: withReason });
@@ -60,14 +52,14 @@ export function ApplicationStatusForm({
       }
       setSaved(next);
       setChosen(next);
-      if (withReason) {
-        setReason({ reason: reasons.find((candidate) => candidate.id === withReason.reasonId)!.label, detail: withReason.detail });
-        setChoice(noRejectionChoice);
+      if (withReason && chosenReason) {
+        setReason({ reason: chosenReason.label, detail: withReason.detail });
+        rejectionChoice.reset();
       }
       // Rejected: the e-mail composer on the page offers the rejection e-mail (send or skip).
       // The reason's own rejection e-mail, when it has one (issue 32).
-      const reasonEmail = reasons.find((candidate) => candidate.id === withReason?.reasonId)?.email ?? null;
-      if (next === 'rejected' && undoable) window.dispatchEvent(new CustomEvent(REJECTED_EVENT, { detail: { email: reasonEmail } }));
+      if (next === 'rejected' && undoable)
+        window.dispatchEvent(new CustomEvent(REJECTED_EVENT, { detail: { email: chosenReason?.email ?? null } }));
       const { title } = statusChangedToast(statusLabels[next]);
       // Back to Rejected would need its reason again: that move is made with the form, not Undo.
       undoable = undoable && from !== 'rejected';
@@ -112,18 +104,7 @@ export function ApplicationStatusForm({
           Save status
         </Button>
       </div>
-      {rejecting && (
-        <RejectionReasonFields
-          idPrefix="status-rejection"
-          reasons={reasons}
-          value={choice}
-          error={problem}
-          onChange={(next) => {
-            setChoice(next);
-            setProblem(null);
-          }}
-        />
-      )}
+      {rejecting && rejectionChoice.fields('status-rejection')}
       <p id={hintId} className="text-sm text-muted-foreground" aria-live="polite">
         {changed ? `Not saved yet: ${statusLabels[saved]} → ${statusLabels[chosen]}.` : `Saved: ${statusLabels[saved]}.`}
       </p>

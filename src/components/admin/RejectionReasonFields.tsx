@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { rejectionMessages, REJECTION_DETAIL_MAX, type RejectionReason } from '@/lib/applications/rejection';
 
@@ -8,6 +9,46 @@ export interface RejectionChoice {
 
 export const noRejectionChoice: RejectionChoice = { reasonId: '', detail: '' };
 
+export type RejectionProblem = { field: 'reason' | 'detail'; message: string };
+
+/**
+ * The reason being chosen in a form and what to fix in it: `check` returns the rejection to send,
+ * or null after showing the problem and focusing its field (ids from `idPrefix`); `fields` draws
+ * them (`onPick` hears a new choice, e.g. to offer the reason's own e-mail).
+ */
+export function useRejectionChoice(reasons: readonly RejectionReason[]) {
+  const [choice, setChoice] = useState<RejectionChoice>(noRejectionChoice);
+  const [problem, setProblem] = useState<RejectionProblem | null>(null);
+  return {
+    choice,
+    reset: () => {
+      setChoice(noRejectionChoice);
+      setProblem(null);
+    },
+    clearProblem: () => setProblem(null),
+    check(idPrefix: string) {
+      const checked = checkRejection(reasons, choice);
+      if (checked.ok) return checked.rejection;
+      setProblem(checked);
+      requestAnimationFrame(() => document.getElementById(`${idPrefix}-${checked.field}`)?.focus());
+      return null;
+    },
+    fields: (idPrefix: string, onPick?: (next: RejectionChoice) => void) => (
+      <RejectionReasonFields
+        idPrefix={idPrefix}
+        reasons={reasons}
+        value={choice}
+        error={problem}
+        onChange={(next) => {
+          onPick?.(next);
+          setChoice(next);
+          setProblem(null);
+        }}
+      />
+    ),
+  };
+}
+
 /**
  * What a rejection is sent with, or the message naming the field to fix (the same rules as the
  * server's: a reason, and words when it asks for them). Never shown to the candidate.
@@ -15,7 +56,7 @@ export const noRejectionChoice: RejectionChoice = { reasonId: '', detail: '' };
 export function checkRejection(
   reasons: readonly RejectionReason[],
   choice: RejectionChoice,
-): { ok: true; rejection: { reasonId: string; detail: string | null } } | { ok: false; field: 'reason' | 'detail'; message: string } {
+): { ok: true; rejection: { reasonId: string; detail: string | null } } | ({ ok: false } & RejectionProblem) {
   const reason = reasons.find((candidate) => candidate.id === choice.reasonId);
   if (!reason) return { ok: false, field: 'reason', message: rejectionMessages.reason };
   const detail = choice.detail.trim();
@@ -39,7 +80,7 @@ export function RejectionReasonFields({
   reasons: readonly RejectionReason[];
   value: RejectionChoice;
   onChange: (next: RejectionChoice) => void;
-  error?: { field: 'reason' | 'detail'; message: string } | null;
+  error?: RejectionProblem | null;
 }) {
   const asksDetail = reasons.find((reason) => reason.id === value.reasonId)?.asksDetail ?? false;
   const reasonError = error?.field === 'reason' ? error.message : null;

@@ -17,7 +17,7 @@ import { siteConfig } from '@/lib/site-config';
 import { AdminEmpty, AdminTable, PhoneLabel } from './AdminTable';
 import { EmailPreview } from './EmailPreview';
 import { KnockOutBadge } from './KnockOutBadge';
-import { checkRejection, noRejectionChoice, RejectionReasonFields, type RejectionChoice } from './RejectionReasonFields';
+import { useRejectionChoice } from './RejectionReasonFields';
 import { StatusBadge } from './StatusBadge';
 
 export interface WorkspaceListRow {
@@ -74,34 +74,15 @@ export function WorkspaceList({
   caption,
   emptyText,
 }: WorkspaceListProps) {
-  const [choice, setChoice] = useState<RejectionChoice>(noRejectionChoice);
   const [delay, setDelay] = useState<SendDelay>(0);
-  const [problem, setProblem] = useState<{ field: 'reason' | 'detail'; message: string } | null>(null);
-  /** The rejection to send with, or null after showing what to fix in the fields of `idPrefix`. */
-  function rejectionOrProblem(idPrefix: string) {
-    const checked = checkRejection(reasons, choice);
-    if (checked.ok) return checked.rejection;
-    setProblem(checked);
-    requestAnimationFrame(() => document.getElementById(`${idPrefix}-${checked.field}`)?.focus());
-    return null;
-  }
-  const reasonFields = (idPrefix: string) => (
-    <RejectionReasonFields
-      idPrefix={idPrefix}
-      reasons={reasons}
-      value={choice}
-      error={problem}
-      onChange={(next) => {
-        setChoice(next);
-        setProblem(null);
-        // A reason with its own rejection e-mail puts it in the dialog; another, the Rejection template.
-        if (next.reasonId !== choice.reasonId) {
-          const own = reasons.find((reason) => reason.id === next.reasonId)?.email;
-          setEmail(own ?? { subject: rejection.subject, body: rejection.body });
-        }
-      }}
-    />
-  );
+  // One reason for every chosen application, in the bulk status row or the rejection dialog.
+  const bulkReason = useRejectionChoice(reasons);
+  // A reason with its own rejection e-mail puts it in the dialog; another, the Rejection template.
+  const offerReasonEmail = (next: { reasonId: string }) => {
+    if (next.reasonId === bulkReason.choice.reasonId) return;
+    const own = reasons.find((reason) => reason.id === next.reasonId)?.email;
+    setEmail(own ?? { subject: rejection.subject, body: rejection.body });
+  };
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const [status, setStatus] = useState<ApplicationStatus>('reviewing');
@@ -221,7 +202,7 @@ export function WorkspaceList({
               confirmLabel={`Move ${count}`}
               onConfirm={() => {
                 if (status !== 'rejected') return void run({ kind: 'status', status, rejection: null });
-                const withReason = rejectionOrProblem('bulk-status-rejection');
+                const withReason = bulkReason.check('bulk-status-rejection');
                 if (withReason) void run({ kind: 'status', status, rejection: withReason });
               }}
             />
@@ -231,7 +212,7 @@ export function WorkspaceList({
               aria-disabled={busy}
               onClick={() => {
                 setPreviewed(0);
-                setProblem(null);
+                bulkReason.clearProblem();
                 setRejecting(true);
               }}
             >
@@ -240,7 +221,7 @@ export function WorkspaceList({
           </div>
         )}
         {count > 0 && status === 'rejected' && !rejecting && (
-          <div className="w-full sm:max-w-md">{reasonFields('bulk-status-rejection')}</div>
+          <div className="w-full sm:max-w-md">{bulkReason.fields('bulk-status-rejection', offerReasonEmail)}</div>
         )}
       </div>
 
@@ -255,7 +236,7 @@ export function WorkspaceList({
             className="flex flex-col gap-3"
             onSubmit={(event) => {
               event.preventDefault();
-              const withReason = rejectionOrProblem('bulk-rejection');
+              const withReason = bulkReason.check('bulk-rejection');
               if (!withReason) return;
               setRejecting(false);
               void run({
@@ -265,7 +246,7 @@ export function WorkspaceList({
               });
             }}
           >
-            {reasonFields('bulk-rejection')}
+            {bulkReason.fields('bulk-rejection', offerReasonEmail)}
             <div className="grid gap-3 md:grid-cols-2 md:items-start">
               <div className="flex flex-col gap-3">
                 <label htmlFor="bulk-subject" className="text-sm font-medium">
