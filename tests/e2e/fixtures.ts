@@ -35,8 +35,15 @@ const dataDir = () => {
 };
 
 /** Quoted-printable, as nodemailer writes long lines. */
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/**
+ * Undoes quoted-printable in the message's body only: the headers are not encoded, and decoding them
+ * turned a List-Unsubscribe link whose token began with two hex digits ("?token=4F…") into a broken
+ * one, one run in sixteen.
+ */
+function decodeQuotedPrintable(raw: string): string {
+  const end = raw.search(/\r?\n\r?\n/);
+  const [headers, body] = end === -1 ? [raw, ''] : [raw.slice(0, end), raw.slice(end)];
+  return headers + body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /**
