@@ -7,7 +7,7 @@
  * no domain: domains plug in through src/server/modules.ts.
  * Run by `npm run check` (`npm run check:imports`).
  */
-const DOMAINS = '(accounts|alerts|applications|backup|candidates|insights|messages|positions|privacy|uploads|access)';
+const DOMAINS = '(accounts|alerts|applications|backup|candidates|insights|messages|positions|privacy|resumes|uploads|access)';
 
 module.exports = {
   forbidden: [
@@ -56,6 +56,14 @@ module.exports = {
         pathNot: '\\.test\\.ts$',
       },
       to: { path: `^src/server/${DOMAINS}/` },
+    },
+    {
+      name: 'resume-reader-only-from-its-module',
+      comment:
+        'The resume reader forks a file beside it (reader-process.ts): bundled into a page by Astro, that file would not be there. Only the resumes module (jobs) starts it.',
+      severity: 'error',
+      from: { pathNot: '^src/server/resumes/(module|reader|reader-process)\\.ts$' },
+      to: { path: '^src/server/resumes/(reader|reader-process|extract)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import { positionsModule } from './positions/module.ts';
 import { privacyModule } from './privacy/module.ts';
+import { resumesModule } from './resumes/module.ts';
 import { schedulingModule } from './scheduling/module.ts';
 import { scorecardsModule } from './scorecards/module.ts';
 import { startServer, type ServerModule, type StartedServer } from './runtime.ts';
@@ -21,6 +22,7 @@ export const serverModules: readonly ServerModule[] = [
   positionsModule,
   accountsModule,
   uploadsModule,
+  resumesModule,
   privacyModule,
   alertsModule,
   insightsModule,

@@ -159,7 +159,7 @@ test('the workspace at 1280x800: filters on one line with chips, and eight appli
   // One line: the search, the position and the button share a row; the other filters are folded.
   const tops = await Promise.all(
     [
-      search.getByRole('searchbox', { name: 'Name or e-mail' }),
+      search.getByRole('searchbox', { name: 'Search applicants' }),
       search.getByRole('combobox', { name: 'Position' }),
       search.getByRole('button', { name: 'Apply filters' }),
     ].map(async (control) => Math.round((await control.boundingBox())!.y)),
@@ -167,7 +167,7 @@ test('the workspace at 1280x800: filters on one line with chips, and eight appli
   expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(4);
   await expect(search.getByRole('combobox', { name: 'Rating' })).toBeHidden();
   const chips = page.getByRole('list', { name: 'Filters in use' });
-  await expect(chips.getByRole('link', { name: /remove this filter/ })).toHaveText(['Name or e-mail: folded(remove this filter)']);
+  await expect(chips.getByRole('link', { name: /remove this filter/ })).toHaveText(['Search: folded(remove this filter)']);
   const rows = page.getByRole('row').filter({ hasText: 'Folded' });
   await expect(rows).toHaveCount(9);
   const aboveFold = await rows.evaluateAll(
@@ -187,10 +187,10 @@ test('the workspace at 1280x800: filters on one line with chips, and eight appli
   // Open by default while one of its filters is in use.
   await expect(search.getByRole('combobox', { name: 'Rating' })).toHaveValue('unrated');
   await expect(chips.getByRole('link', { name: /remove this filter/ })).toHaveText([
-    'Name or e-mail: folded(remove this filter)',
+    'Search: folded(remove this filter)',
     'Rating: Not rated yet(remove this filter)',
   ]);
-  await chips.getByRole('link', { name: /^Name or e-mail: folded/ }).click();
+  await chips.getByRole('link', { name: /^Search: folded/ }).click();
   await expect(page).toHaveURL(/\/admin\/applications\?rating=unrated$/);
   await chips.getByRole('link', { name: 'Clear all' }).click();
   await expect(page).toHaveURL(/\/admin\/applications$/);

@@ -45,7 +45,7 @@ test('an admin finds an applicant by e-mail across positions, reads the resume i
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
   const search = page.getByRole('search', { name: 'Filter applications' });
-  await search.getByRole('searchbox', { name: 'Name or e-mail' }).fill(email.toUpperCase());
+  await search.getByRole('searchbox', { name: 'Search applicants' }).fill(email.toUpperCase());
   await search.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/\/admin\/applications\?q=NORA\.REPEAT%40MAIL\.TEST$/);
   const rows = page.getByRole('row').filter({ hasText: email });

@@ -3,6 +3,7 @@ import { formatDateTime } from '@/lib/format';
 import { answerText, type ScreeningAnswer } from '@/lib/screening/questions';
 import { KnockOutBadge } from './KnockOutBadge';
 import { DetailCard, DetailLayout, DetailList, detailLinkClass, notGiven, PrivateFileCard, WrittenText } from './DetailCard';
+import { resumeTextLine, type ResumeTextState } from '@/lib/resumes/extraction';
 
 export interface ApplicationDetailProps {
   positionTitle: string;
@@ -23,7 +24,7 @@ export interface ApplicationDetailProps {
     screeningAnswers: ScreeningAnswer[];
     knockedOut: boolean;
   };
-  resume: { fileName: string; size: number | null } | null;
+  resume: { fileName: string; size: number | null; text?: ResumeTextState } | null;
   /** The status control (an island the page places in this slot). */
   status?: ReactNode;
   /** Consents, legal hold and reads (src/components/admin/ApplicationPrivacy.tsx). */
@@ -161,6 +162,7 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
             none="No resume on file."
           >
             {preview ?? <p className="text-sm text-muted-foreground">Word documents are not shown in the page: download it to read it.</p>}
+            {resume?.text && <p className="mt-2 text-sm text-muted-foreground">{resumeTextLine(resume.text)}</p>}
           </PrivateFileCard>
           <DetailCard id="cover-heading" title="Cover letter">
             <WrittenText>{application.coverLetter}</WrittenText>

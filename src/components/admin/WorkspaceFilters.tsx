@@ -39,7 +39,7 @@ export function WorkspaceFilters({
       <div className="flex flex-wrap items-center gap-2">
         <div className="relative min-w-[12rem] flex-1">
           <label htmlFor="filter-q" className="sr-only">
-            Name or e-mail
+            Search applicants
           </label>
           <Search
             aria-hidden="true"
@@ -52,7 +52,7 @@ export function WorkspaceFilters({
             defaultValue={query.q ?? ''}
             maxLength={200}
             autoComplete="off"
-            placeholder="Name or e-mail"
+            placeholder="Name, e-mail or words in the resume"
             className="pl-9"
           />
         </div>

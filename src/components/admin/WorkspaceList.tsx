@@ -19,6 +19,7 @@ import { EmailPreview } from './EmailPreview';
 import { KnockOutBadge } from './KnockOutBadge';
 import { useRejectionChoice } from './RejectionReasonFields';
 import { StatusBadge } from './StatusBadge';
+import { snippetFieldLabels, type SearchSnippet } from '@/lib/applications/search';
 
 export interface WorkspaceListRow {
   id: string;
@@ -34,6 +35,8 @@ export interface WorkspaceListRow {
   otherApplications: number;
   source: string;
   knockedOut: boolean;
+  /** Where the search found them (when searching by words that are not their name or e-mail). */
+  snippet?: SearchSnippet | null;
 }
 
 export interface WorkspaceListProps {
@@ -380,6 +383,7 @@ export function WorkspaceList({
                     </a>
                   )}
                 </span>
+                {row.snippet && <SnippetLine snippet={row.snippet} />}
               </td>
               <td className="px-4 py-2.5">
                 {showPosition && (
@@ -414,5 +418,23 @@ export function WorkspaceList({
         </AdminTable>
       </div>
     </div>
+  );
+}
+
+/** Where the search found an applicant: the part ("Resume") and the words around the hits, marked. */
+function SnippetLine({ snippet }: { snippet: SearchSnippet }) {
+  return (
+    <p className="mt-1 max-w-prose text-xs leading-relaxed text-muted-foreground">
+      <span className="font-semibold text-foreground">{snippetFieldLabels[snippet.field]}:</span>{' '}
+      {snippet.parts.map((part, index) =>
+        part.hit ? (
+          <mark key={index} className="rounded-sm bg-accent/30 px-0.5 text-foreground">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </p>
   );
 }

@@ -3,7 +3,8 @@ import { Download } from 'lucide-react';
 import { FilterLinks } from '@/components/ui/filter-links';
 import { LinkButton } from '@/components/ui/link-button';
 import { Pagination } from '@/components/ui/pagination';
-import { workspaceHref, type WorkspaceQuery } from '@/lib/applications/query';
+import { effectiveSort, workspaceHref, type WorkspaceQuery } from '@/lib/applications/query';
+import { searchHint } from '@/lib/applications/search';
 import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
 import { countOf } from '@/lib/format';
 import { WorkspaceFilters } from './WorkspaceFilters';
@@ -26,6 +27,8 @@ export interface WorkspaceViewProps {
   list?: ReactNode;
 }
 
+const orderLabels = { relevance: 'best match first', newest: 'newest first', rating: 'best rated first' } as const;
+
 /** Filters, the count of each status, the export, the list and its pages. */
 export function WorkspaceView({ query, base, counts, positions, sources, csvHref, note, calibrationHref, list }: WorkspaceViewProps) {
   const href = (changes: Partial<WorkspaceQuery>) => workspaceHref({ ...query, page: 1, ...changes }, base);
@@ -39,8 +42,8 @@ export function WorkspaceView({ query, base, counts, positions, sources, csvHref
         summary={
           <>
             {countOf(counts.all, 'application')}
-            {counts.total !== counts.all && `, ${counts.total} shown`}, {query.sort === 'rating' ? 'best rated first' : 'newest first'}.
-            {note && ` ${note}`}
+            {counts.total !== counts.all && `, ${counts.total} shown`}, {orderLabels[effectiveSort(query)]}.{note && ` ${note}`}
+            {query.q && ` ${searchHint}`}
           </>
         }
       />

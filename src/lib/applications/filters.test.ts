@@ -14,7 +14,7 @@ describe('the workspace’s filter chips', () => {
     );
     expect(activeFilters(query, '/admin/applications', positions)).toEqual([
       {
-        label: 'Name or e-mail: nora',
+        label: 'Search: nora',
         removeHref: `/admin/applications?position=${positionId}&status=pending&rating=4&from=2026-11-01&source=newsletter&flag=knockout&sort=rating`,
       },
       {

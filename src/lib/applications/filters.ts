@@ -12,6 +12,7 @@ export const ratingChoices = [
 ];
 
 export const orderChoices = [
+  { value: 'best', label: 'Best match first' },
   { value: 'newest', label: 'Newest first' },
   { value: 'rating', label: 'Best rated first' },
 ] as const;
@@ -33,9 +34,8 @@ const moreKeys = ['rating', 'from', 'to', 'source', 'interview', 'knockedOut', '
 
 /** How many of the panel's filters narrow or order the view: the panel's button says so while folded. */
 export function moreFiltersActive(query: WorkspaceQuery): number {
-  return moreKeys.filter((key) =>
-    key === 'sort' ? query.sort !== 'newest' : key === 'knockedOut' ? query.knockedOut : query[key] !== null,
-  ).length;
+  return moreKeys.filter((key) => (key === 'sort' ? query.sort !== 'best' : key === 'knockedOut' ? query.knockedOut : query[key] !== null))
+    .length;
 }
 
 export function activeFilters(
@@ -45,7 +45,7 @@ export function activeFilters(
 ): FilterChip[] {
   const without = (changes: Partial<WorkspaceQuery>) => workspaceHref({ ...query, page: 1, ...changes }, base);
   const chips: FilterChip[] = [];
-  if (query.q) chips.push({ label: `Name or e-mail: ${query.q}`, removeHref: without({ q: null }) });
+  if (query.q) chips.push({ label: `Search: ${query.q}`, removeHref: without({ q: null }) });
   // On a position's own page the position is the page, not a filter.
   if (query.position && positions) {
     const title = positions.find((position) => position.id === query.position)?.title ?? 'a removed position';
@@ -65,6 +65,7 @@ export function activeFilters(
       removeHref: without({ interview: null }),
     });
   if (query.knockedOut) chips.push({ label: 'Knock-out answers only', removeHref: without({ knockedOut: false }) });
-  if (query.sort !== 'newest') chips.push({ label: 'Best rated first', removeHref: without({ sort: 'newest' }) });
+  if (query.sort !== 'best')
+    chips.push({ label: orderChoices.find((choice) => choice.value === query.sort)!.label, removeHref: without({ sort: 'best' }) });
   return chips;
 }

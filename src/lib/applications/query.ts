@@ -5,10 +5,12 @@ import { isApplicationStatus, type ApplicationStatus } from './status.ts';
 
 /**
  * The recruiter's list of applications as it lives in the URL, so any view can be shared:
- * ?q= name or e-mail, ?position=, ?status=, ?rating= (a least average, or "unrated"), ?from= and
+ * ?q= words (web search syntax: `kubernetes terraform`, `"site reliability"`, `-junior`) found in
+ * the name, e-mail, resume, cover letter, answers or notes, or part of a name or e-mail, ?position=, ?status=, ?rating= (a least average, or "unrated"), ?from= and
  * ?to= (days applied, inclusive), ?source= (where applicants came from), ?flag=knockout (a
  * knock-out answer), ?interview=booked|invited (an interview coming, or an invitation waiting for
- * the candidate), ?sort=rating (newest first otherwise), ?page=N.
+ * the candidate), ?sort=rating or ?sort=newest (otherwise best match first when searching, newest
+ * first when not), ?page=N.
  */
 export interface WorkspaceQuery {
   q: string | null;
@@ -20,9 +22,17 @@ export interface WorkspaceQuery {
   source: string | null;
   knockedOut: boolean;
   interview: InterviewFilter | null;
-  sort: 'newest' | 'rating';
+  sort: WorkspaceSort;
   page: number;
 }
+
+/** Best match first (newest first without a search), newest first, best rated first. */
+export const workspaceSorts = ['best', 'newest', 'rating'] as const;
+export type WorkspaceSort = (typeof workspaceSorts)[number];
+
+/** The order the list is in: "best" is newest first until there is a search to match. */
+export const effectiveSort = (query: Pick<WorkspaceQuery, 'q' | 'sort'>): 'relevance' | 'newest' | 'rating' =>
+  query.sort === 'best' ? (query.q ? 'relevance' : 'newest') : query.sort;
 
 export const interviewFilters = ['booked', 'invited'] as const;
 export type InterviewFilter = (typeof interviewFilters)[number];
@@ -37,7 +47,7 @@ export const emptyWorkspaceQuery: WorkspaceQuery = {
   source: null,
   knockedOut: false,
   interview: null,
-  sort: 'newest',
+  sort: 'best',
   page: 1,
 };
 
@@ -58,7 +68,7 @@ export function parseWorkspaceQuery(params: URLSearchParams, fixed: Partial<Work
     source: searchTerm(params, 'source', 100).toLowerCase() || null,
     knockedOut: params.get('flag') === 'knockout',
     interview: (interviewFilters as readonly (string | null)[]).includes(interview) ? (interview as InterviewFilter) : null,
-    sort: params.get('sort') === 'rating' ? 'rating' : 'newest',
+    sort: params.get('sort') === 'rating' ? 'rating' : params.get('sort') === 'newest' ? 'newest' : 'best',
     page: parsePage(params),
     ...fixed,
   };
@@ -76,7 +86,7 @@ export function workspaceHref(query: WorkspaceQuery, base = '/admin/applications
     source: query.source ?? undefined,
     flag: query.knockedOut ? 'knockout' : undefined,
     interview: query.interview ?? undefined,
-    sort: query.sort === 'rating' ? 'rating' : undefined,
+    sort: query.sort === 'best' ? undefined : query.sort,
     page: query.page,
   });
 }

@@ -1,4 +1,4 @@
-import { interviewFilters } from './query.ts';
+import { interviewFilters, workspaceSorts } from './query.ts';
 import { z } from 'zod/mini';
 import type { FlashToast } from '../flash.ts';
 import { textField } from '../forms.ts';
@@ -39,7 +39,7 @@ const bulkTarget = z.union([
       source: z._default(z.nullable(textField(z.maxLength(100))), null),
       knockedOut: z._default(z.boolean(), false),
       interview: z._default(z.nullable(z.enum(interviewFilters)), null),
-      sort: z.enum(['newest', 'rating']),
+      sort: z.enum(workspaceSorts),
       page: z.int(),
     }),
   }),

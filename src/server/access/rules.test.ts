@@ -174,3 +174,12 @@ describe('the one permission module', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('the search of applications (issue 33)', () => {
+  it('reads notes only for roles that read notes wherever they list: the search finds words in notes', () => {
+    for (const role of roles) {
+      const listing = scopesOf(role, 'applications.list');
+      for (const scope of listing) expect(scopesOf(role, 'applications.notes'), `${role} at ${scope}`).toContain(scope);
+    }
+  });
+});

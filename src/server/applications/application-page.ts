@@ -10,6 +10,7 @@ import { listTemplates, placeholderValues, scheduledCandidateEmails } from './em
 import { listAssignable, listInterviewers } from './interviewers.ts';
 import { listNotes, ratingSummary } from './notes.ts';
 import { getApplicationDetail } from './review.ts';
+import { resumeTextState } from '../resumes/resume-texts.ts';
 import { applicationTimeline } from './timeline.ts';
 import { listInterviews } from '../scheduling/interviews.ts';
 import { latestInterviewStage, scorecardsFor, type ScorecardRow } from '../scorecards/scorecards.ts';
@@ -116,7 +117,13 @@ export async function loadApplicationPage(
     scheduled: scheduled?.map((email) => ({ id: email.id, subject: email.subject, sendAt: email.sendAt! })) ?? [],
     rejection: rejection && { reason: rejection.reason, detail: rejection.detail },
     resume: detail.resumeFileName
-      ? { fileName: detail.resumeFileName, size: detail.resumeSize, isPdf: detail.resumeContentType === 'application/pdf' }
+      ? {
+          fileName: detail.resumeFileName,
+          size: detail.resumeSize,
+          isPdf: detail.resumeContentType === 'application/pdf',
+          // Whether its words are searchable, or why not (issue 33).
+          text: await resumeTextState(db, application.id),
+        }
       : null,
     reads,
     notes:

@@ -8,6 +8,7 @@ import { isDecided, type ApplicationStatus } from '../../lib/applications/status
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 import type { RejectionInput } from '../../lib/applications/rejection.ts';
 import { recordRejection } from './rejections.ts';
+import { applicationColumns } from './columns.ts';
 
 /** Reviewing one application in the admin area: its details, its status moved along the pipeline. */
 
@@ -16,7 +17,7 @@ export async function getApplicationDetail(db: Database, positionId: string, app
   if (!isUuid(positionId) || !isUuid(applicationId)) return null;
   const [row] = await db
     .select({
-      application: applications,
+      application: applicationColumns,
       resumeFileName: uploads.fileName,
       resumeSize: uploads.size,
       resumeContentType: uploads.contentType,

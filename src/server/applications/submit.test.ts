@@ -10,6 +10,7 @@ import { applyFormPost } from './form-post';
 import { applicationDeps, submitApplication, type ApplicationDeps } from './submit';
 import { listOpenPositions } from '../positions/board';
 import { applications, positions, uploads } from '../db/schema';
+import { READ_RESUME } from '../resumes/resume-texts';
 import { seedDemoData } from '../positions/seed';
 import { clientIp } from '../rate-limit';
 import type { Runtime } from '../runtime';
@@ -270,6 +271,12 @@ describe('submitting an application', () => {
     expect(hiring.text).toContain(`https://careers.helixpoint.test/admin/applications/${positionId}#application-${row!.id}`);
     expect(hiring.replyTo).toBe('jane.doe@mail.test');
     expect(emails.find((email) => email.to !== HIRING_EMAIL)!.subject).toMatch(/^We received your application for /);
+    // Its resume is read into text off the applicant's path: a job queued with the row (issue 33).
+    const reading = await database.pool.query(`select data from pgboss.job where name = $1 and data->>'applicationId' = $2`, [
+      READ_RESUME,
+      row!.id,
+    ]);
+    expect(reading.rowCount).toBe(1);
   });
 
   it('takes an applicant from anywhere: a Brazilian number for Brazil, or written with +55 whatever the country, profiles as written', async () => {
@@ -450,7 +457,7 @@ describe('submitting an application', () => {
 
   it('stores nothing when the e-mails cannot be queued (one transaction)', async () => {
     const resume = await uploadedResume();
-    const failing: ApplicationDeps = { ...deps, jobs: { enqueueEmail: () => Promise.reject(new Error('queue down')) } };
+    const failing: ApplicationDeps = { ...deps, jobs: { ...deps.jobs, enqueueEmail: () => Promise.reject(new Error('queue down')) } };
     await expect(
       submitApplication(
         failing,

@@ -8,8 +8,10 @@ import { spendMailBudget } from '../mail/budget.ts';
 import { alreadyApplied, applicationReceived, newApplication } from '../mail/templates.ts';
 import { getOpenPosition } from '../positions/board.ts';
 import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
+import type { Jobs } from '../jobs/queue.ts';
 import type { Runtime } from '../runtime.ts';
 import { claimUpload } from '../uploads/claim.ts';
+import { queueResumeReading } from '../resumes/resume-texts.ts';
 import { normalizeApplication } from '../../lib/applications/normalize.ts';
 import { sourceFromForm } from '../../lib/applications/source.ts';
 import { screeningAnswersSchema } from '../../lib/screening/answers-schema.ts';
@@ -29,6 +31,8 @@ import { siteConfig } from '../../lib/site-config.ts';
  */
 
 export interface ApplicationDeps extends PublicFormDeps {
+  /** Besides the e-mails, the reading of the resume (a job queued with the application). */
+  jobs: Pick<Jobs, 'enqueueEmail' | 'send'>;
   hiringEmail: string | undefined;
   /** How long the talent pool keeps an application its applicant agreed to keep (RETENTION_TALENT_POOL_MONTHS). */
   talentPoolMonths: number;
@@ -37,6 +41,7 @@ export interface ApplicationDeps extends PublicFormDeps {
 export function applicationDeps(runtime: Runtime): ApplicationDeps {
   return {
     ...publicFormDeps(runtime),
+    jobs: runtime.jobs,
     hiringEmail: runtime.config.mail.hiringEmail,
     talentPoolMonths: runtime.config.retention.talentPoolMonths,
   };
@@ -114,6 +119,8 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
         .returning({ id: applications.id, createdAt: applications.createdAt });
       if (!row) throw new Error('The application row was not stored.');
       await tx.db.insert(applicationStatusHistory).values({ applicationId: row.id, status: 'pending', reachedAt: row.createdAt });
+      // The resume is read into text for the search off the applicant's path (issue 33).
+      await queueResumeReading(deps.jobs, row.id, { db: tx });
 
       const hiring = newApplication({
         applicantName: application.fullName,

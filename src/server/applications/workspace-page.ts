@@ -8,6 +8,8 @@ import { listTemplates, senderName } from './emails.ts';
 import { listApplicationSources, pageWorkspace } from './workspace.ts';
 import { HOME_LIST_LIMIT } from './attention.ts';
 import { listRejectionReasons } from './rejections.ts';
+import { searchSnippets } from './search-snippets.ts';
+import type { SearchSnippet } from '../../lib/applications/search.ts';
 
 /**
  * Everything a page of the workspace shows, for /admin/applications and a position's own page:
@@ -29,6 +31,14 @@ export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, pos
   ]);
   // A page past the end (an old link, or applications moved on): the last page that exists.
   if (query.page > list.pages) return { redirect: workspaceHref({ ...query, page: list.pages }, base) } as const;
+  // Where the search found each applicant of the page (issue 33).
+  const snippets = query.q
+    ? await searchSnippets(
+        db,
+        list.rows.map((row) => row.id),
+        query.q,
+      )
+    : new Map<string, SearchSnippet>();
   // The view as /admin/applications reads it (position included): for the detail pages and the export.
   const listSearch = new URL(workspaceHref({ ...query, page: 1 }), url).search;
   return {
@@ -39,7 +49,9 @@ export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, pos
     positions: positions?.map(({ id, title }) => ({ id, title })) ?? null,
     // The chosen source stays a choice even when no application has it any more.
     sources: query.source && !sources.includes(query.source) ? [...sources, query.source] : sources,
-    rows: await Promise.all(list.rows.map(async (row) => ({ ...row, phone: await formatPhone(row.phone) }))),
+    rows: await Promise.all(
+      list.rows.map(async (row) => ({ ...row, phone: await formatPhone(row.phone), snippet: snippets.get(row.id) ?? null })),
+    ),
     listSearch,
     rejection: templates.find((template) => template.key === 'rejection')!,
     // Every rejection, bulk ones too, carries one of these reasons (issue 32).

@@ -296,11 +296,13 @@ describe('an application page', () => {
     const url = (list: string | null) =>
       new URL(`http://site.test/admin/applications/${second}/${middle}${list === null ? '' : `?list=${encodeURIComponent(list)}`}`);
 
-    const page = await loadApplicationPage(db, viewer, url('?q=page-'), second, middle);
+    // Newest first (a search is otherwise in order of best match).
+    const list = '?q=page-&sort=newest';
+    const page = await loadApplicationPage(db, viewer, url(list), second, middle);
     expect(page).toMatchObject({
-      listHref: '/admin/applications?q=page-',
-      previousHref: `/admin/applications/${first}/${newer}?list=${encodeURIComponent('?q=page-')}`,
-      nextHref: `/admin/applications/${first}/${older}?list=${encodeURIComponent('?q=page-')}`,
+      listHref: `/admin/applications${list}`,
+      previousHref: `/admin/applications/${first}/${newer}?list=${encodeURIComponent(list)}`,
+      nextHref: `/admin/applications/${first}/${older}?list=${encodeURIComponent(list)}`,
       values: { first_name: 'Jane', position_title: 'Page Two', sender_name: 'ada Test' },
     });
     expect(page!.templates!.map((template) => template.key)).toEqual(['received', 'interview', 'rejection', 'offer']);

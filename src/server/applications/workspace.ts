@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { applicationsInScope, type Permission, type Who } from '../access/permissions.ts';
 import { containsPattern } from '../db/like.ts';
 import { applications, applicationRatings, bookings, interviewRequests, positions } from '../db/schema.ts';
-import type { WorkspaceQuery } from '../../lib/applications/query.ts';
+import { effectiveSort, type WorkspaceQuery } from '../../lib/applications/query.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
 import { pageCount } from '../../lib/list-query.ts';
 
@@ -39,12 +39,23 @@ export interface Reach {
   permission: Permission;
 }
 
+/** The search as PostgreSQL reads it: web search syntax ("phrase", -word, or), English stems. */
+const searchQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
+/** Part of a name or an address, as typed ("ali", "@example.com"): the trigram index's expression (migration 0019). */
+const nameOrEmailContains = (q: string) => sql`(${applications.fullName} || ' ' || ${applications.email}) ilike ${containsPattern(q)}`;
+
+/**
+ * How well an application matches: the document's rank (name and e-mail weigh most, then the
+ * resume, then the rest; normalised by length, so a long resume does not win by length alone),
+ * and a name or address containing what was typed on top.
+ */
+const relevance = (q: string) =>
+  sql`(ts_rank(${applications.searchVector}, ${searchQuery(q)}) + case when ${nameOrEmailContains(q)} then 1 else 0 end)`;
+
 function conditions(query: WorkspaceQuery, reach: Reach, { status = true } = {}): SQL[] {
   const where: SQL[] = [applicationsInScope(reach.who, reach.permission)];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    where.push(or(ilike(applications.fullName, pattern), ilike(applications.email, pattern)) as SQL);
-  }
+  // Searches notes too: every role that lists applications reads their notes at the same reach (rules.test.ts).
+  if (query.q) where.push(sql`(${applications.searchVector} @@ ${searchQuery(query.q)} or ${nameOrEmailContains(query.q)})`);
   if (query.position) where.push(eq(applications.positionId, query.position));
   if (status && query.status) where.push(eq(applications.status, query.status));
   if (query.rating === 'unrated') where.push(sql`${ratingCount} = 0`);
@@ -67,7 +78,10 @@ function conditions(query: WorkspaceQuery, reach: Reach, { status = true } = {})
 
 function order(query: WorkspaceQuery): SQL[] {
   const newest = [desc(applications.createdAt), desc(applications.id)];
-  return query.sort === 'rating' ? [sql`${averageRating} desc nulls last`, ...newest] : newest;
+  const sort = effectiveSort(query);
+  if (sort === 'rating') return [sql`${averageRating} desc nulls last`, ...newest];
+  if (sort === 'relevance' && query.q) return [sql`${relevance(query.q)} desc`, ...newest];
+  return newest;
 }
 
 export async function pageWorkspace(db: Database, query: WorkspaceQuery, reach: Reach) {

@@ -63,6 +63,7 @@ describe('the embedded database', () => {
       'positions',
       'rate_limits',
       'rejection_reasons',
+      'resume_texts',
       'retention_runs',
       'scorecard_reminders',
       'scorecards',

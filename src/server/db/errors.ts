@@ -15,3 +15,7 @@ export function violates(error: unknown, code: string, constraint?: string): boo
 export const UNIQUE_VIOLATION = '23505';
 /** SQLSTATE exclusion_violation. */
 export const EXCLUSION_VIOLATION = '23P01';
+
+/** SQLSTATE foreign_key_violation: the row pointed to is gone (deleted while work on it waited). */
+export const FOREIGN_KEY_VIOLATION = '23503';
+export const isForeignKeyViolation = (error: unknown): boolean => violates(error, FOREIGN_KEY_VIOLATION);

@@ -9,6 +9,7 @@ import { emailTemplateKeys } from '../../lib/applications/templates.ts';
 import { contactReasons } from '../../lib/messages/schema.ts';
 import { positionTypes } from '../../lib/positions/schema.ts';
 import { MAX_UPLOAD_BYTES, uploadPurposeNames } from '../../lib/uploads.ts';
+import { EXTRACTION_MAX_CHARACTERS, noTextReasons } from '../../lib/resumes/extraction.ts';
 import {
   bookingKinds,
   bookingStatuses,
@@ -50,6 +51,8 @@ export const applicationLinkOrigins = ['confirmation', 'request', 'account'] as 
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** PostgreSQL's text-search document; written by the database's own triggers (migration 0019), never by the code. */
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
 
 export const users = pgTable(
   'users',
@@ -354,6 +357,12 @@ export const applications = pgTable(
       .default(sql`'[]'::jsonb`),
     /** An answer was a knock-out answer: flagged for a person to look at, never rejected automatically. */
     knockedOut: boolean('knocked_out').notNull().default(false),
+    /**
+     * What the workspace's search reads (issue 33): name and e-mail (weight A), the resume's text (B),
+     * cover letter, screening answers and notes (C). Kept by triggers on this table, resume_texts and
+     * application_notes (application_search_vector(), migration 0019), so no write can leave it stale.
+     */
+    searchVector: tsvector('search_vector'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -378,6 +387,37 @@ export const applications = pgTable(
     uniqueIndex('applications_resume_upload_idx').on(t.resumeUploadId),
     index('applications_status_idx').on(t.status),
     index('applications_source_idx').on(t.source),
+    index('applications_search_idx').using('gin', t.searchVector),
+    // Part of a name or an address ("ali", "@example"): trigram matches, found through the index.
+    index('applications_name_email_trgm_idx').using('gin', sql`(${t.fullName} || ' ' || ${t.email}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The text read from an application's resume (issue 33), or why there is none: a row once the
+ * reader has been at it (none while it waits). Candidate data: deleted with the application,
+ * in the privacy export, never logged. `extractor_version` tells which resumes a better reader
+ * must read again.
+ */
+export const resumeTexts = pgTable(
+  'resume_texts',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    text: text('text'),
+    /** Why there is no text (null when there is). */
+    noTextReason: text('no_text_reason', { enum: noTextReasons }),
+    pages: integer('pages'),
+    extractorVersion: integer('extractor_version').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    extractedAt: timestamp('extracted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('resume_texts_text_or_reason', sql`(${t.text} is null) <> (${t.noTextReason} is null)`),
+    check('resume_texts_reason', sql`${t.noTextReason} is null or ${inList('no_text_reason', noTextReasons)}`),
+    check('resume_texts_length', sql`char_length(${t.text}) <= ${sql.raw(String(EXTRACTION_MAX_CHARACTERS))}`),
+    index('resume_texts_version_idx').on(t.extractorVersion),
   ],
 );
 

@@ -71,6 +71,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
         ['apply-retention', '43 2 * * *'],
         ['booking-reminders', '*/5 * * * *'],
         ['scorecard-reminders', '*/15 * * * *'],
+        ['read-resumes-backlog', '37 * * * *'],
       ]),
     );
     expect((await jobs.queueCounts()).map((queue) => queue.name).sort()).toEqual([
@@ -79,6 +80,8 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
       'cleanup-alerts',
       'cleanup-uploads',
       'job-alerts',
+      'read-resume',
+      'read-resumes-backlog',
       'scorecard-reminders',
       'send-email',
     ]);

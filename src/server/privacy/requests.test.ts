@@ -8,7 +8,7 @@ import { addNote, rateApplication } from '../applications/notes';
 import { setApplicationStatus } from '../applications/review';
 import { applicationDeps, submitApplication } from '../applications/submit';
 import { listAuditLog } from '../audit/log';
-import { applicationRejections, applications, auditLog, invitations, jobAlerts, scorecards, users } from '../db/schema';
+import { applicationRejections, applications, auditLog, invitations, jobAlerts, resumeTexts, scorecards, users } from '../db/schema';
 import { unsealMail } from '../mail/sealed';
 import { contactDeps, submitContactMessage } from '../messages/submit';
 import { setMessageRead } from '../messages/inbox';
@@ -109,6 +109,13 @@ async function seedPerson(first: string, last: string, email: string, position =
     reasonLabel: 'Experience',
     detail: `${first} asked for a senior role`,
     fromStatus: 'reviewing',
+  });
+  // The text read from the resume for the search (issue 33).
+  await backend.database.db.insert(resumeTexts).values({
+    applicationId: applied.applicationId,
+    text: `Resume of ${first} ${last}: Kubernetes`,
+    extractorVersion: 1,
+    durationMs: 5,
   });
   // A submitted scorecard (its author's account since deleted: the name stays).
   await backend.database.db.insert(scorecards).values({
@@ -213,6 +220,7 @@ describe('a privacy request', () => {
           emailsSent: [{ subject: 'Interview invitation: Data Engineer at Helixpoint', body: expect.stringContaining('Hello Ada,') }],
           scorecards: [{ stage: 'Screening call', takeaways: 'Ada explains clearly.', recommendation: 'yes', amendedAt: null }],
           rejections: [{ reason: 'Experience', detail: 'Ada asked for a senior role', fromStatus: 'reviewing' }],
+          resumeText: { text: 'Resume of Ada Lovelace: Kubernetes', noTextReason: null, extractedAt: expect.any(String) },
         },
       ],
       messages: [{ id: ada.messageId, message: 'Hello from Ada Lovelace' }],

@@ -19,6 +19,7 @@ import {
   bookings,
   jobAlerts,
   positions,
+  resumeTexts,
   rateLimits,
   uploads,
   users,
@@ -30,6 +31,7 @@ import type { Runtime } from '../runtime.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 import { personReference } from './pseudonym.ts';
+import { applicationColumns } from '../applications/columns.ts';
 import { cancelBookingsOfGuest, organizerOf } from '../scheduling/meetings.ts';
 
 /**
@@ -79,7 +81,7 @@ export async function findPersonData(db: Database, rawEmail: string) {
   const email = normal(rawEmail);
   const [personApplications, messages, [account], alerts, personBookings] = await Promise.all([
     db
-      .select({ application: applications, positionTitle: positions.title, resume: uploads })
+      .select({ application: applicationColumns, positionTitle: positions.title, resume: uploads })
       .from(applications)
       .innerJoin(positions, eq(positions.id, applications.positionId))
       .leftJoin(uploads, eq(uploads.id, applications.resumeUploadId))
@@ -143,7 +145,7 @@ export async function findPersonData(db: Database, rawEmail: string) {
   };
   const inTheirApplications = (column: AnyPgColumn) => (ids.applications.length ? inArray(column, ids.applications) : sql`false`);
   // What reviewers wrote and sent about them is theirs to see too (opinions are personal data).
-  const [entries, notes, ratings, emails, cards, rejections] = await Promise.all([
+  const [entries, notes, ratings, emails, cards, rejections, texts] = await Promise.all([
     db.select().from(auditLog).where(auditNaming(email, ids)).orderBy(auditLog.createdAt),
     db
       .select({ applicationId: applicationNotes.applicationId, body: applicationNotes.body, createdAt: applicationNotes.createdAt })
@@ -191,11 +193,22 @@ export async function findPersonData(db: Database, rawEmail: string) {
       .from(applicationRejections)
       .where(inTheirApplications(applicationRejections.applicationId))
       .orderBy(applicationRejections.createdAt),
+    // The text read from their resumes for the search (issue 33), or why there is none.
+    db
+      .select({
+        applicationId: resumeTexts.applicationId,
+        text: resumeTexts.text,
+        noTextReason: resumeTexts.noTextReason,
+        extractedAt: resumeTexts.extractedAt,
+      })
+      .from(resumeTexts)
+      .where(inTheirApplications(resumeTexts.applicationId)),
   ]);
   return {
     email,
     applications: personApplications,
     reviews: { notes, ratings, emails, scorecards: cards, rejections },
+    resumeTexts: texts,
     messages,
     account: account ?? null,
     jobAlerts: alerts,
@@ -253,6 +266,7 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
         emailsSent: mine(data.reviews.emails),
         scorecards: mine(data.reviews.scorecards),
         rejections: mine(data.reviews.rejections),
+        resumeText: mine(data.resumeTexts)[0] ?? null,
         resume: resume
           ? { fileName: resume.fileName, size: resume.size, file: fileEntryName('resume', application.id, resume.fileName) }
           : null,
