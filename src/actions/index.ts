@@ -45,6 +45,8 @@ import { changeUserRole, deleteUser, resetTwoFactor } from '@/server/accounts/us
 import { AdminRuleError } from '@/server/admin-command';
 import { bulkApplications } from '@/server/applications/bulk';
 import { cancelCandidateEmail, candidateEmailDeps, emailCandidate, saveTemplate } from '@/server/applications/emails';
+import { mergeCandidates, undoMerge } from '@/server/candidates/profiles';
+import { mergeCandidatesSchema, undoMergeSchema } from '@/lib/candidates/profile';
 import { saveRejectionReason } from '@/server/applications/rejections';
 import { rejectionReasonSchema } from '@/lib/applications/rejection';
 import { addNote, deleteNote, editNote, rateApplication } from '@/server/applications/notes';
@@ -238,6 +240,13 @@ export const server = {
       cancelEmailSchema,
       ({ applicationId, emailId }, actor, runtime) => cancelCandidateEmail(candidateEmailDeps(runtime), actor, applicationId, emailId),
       onApplication,
+    ),
+    // Candidates (issue 33): only roles holding candidates.merge at every record (no record-level reach to check).
+    mergeCandidates: staffAction('admin.mergeCandidates', mergeCandidatesSchema, ({ keptId, mergedId }, actor, { database }) =>
+      mergeCandidates(database.db, actor, keptId, mergedId),
+    ),
+    undoCandidateMerge: staffAction('admin.undoCandidateMerge', undoMergeSchema, ({ mergeId }, actor, { database }) =>
+      undoMerge(database.db, actor, mergeId),
     ),
     assignInterviewer: staffAction(
       'admin.assignInterviewer',

@@ -64,6 +64,11 @@ interface Fixture {
   interviewRequestId: string;
   /** A delayed e-mail to the assigned applicant, still to go (issue 32). */
   scheduledEmailId: string;
+  /** Candidates (issue 33): of the assigned and the other applicant; Kit, into whom Mel was merged (mergeId). */
+  assignedCandidate: string;
+  otherCandidate: string;
+  kitCandidate: string;
+  mergeId: string;
 }
 
 const clients = {} as Record<Requester, APIRequestContext>;
@@ -189,6 +194,23 @@ test.beforeAll(async ({ baseURL }) => {
     [assigned],
   );
   const scheduledEmailId = (scheduledRows[0] as { id: string }).id;
+  // Two more applicants on the other position, and a merge of Mel into Kit (issue 33).
+  const candidateOfApplication = async (id: string) =>
+    ((await sqlOnTestServer('select candidate_id from applications where id = $1', [id])).rows[0] as { candidate_id: string }).candidate_id;
+  const extra = async (first: string) =>
+    (
+      (
+        await sqlOnTestServer(
+          `insert into applications (position_id, full_name, email, phone, address, gender, cover_letter)
+           values ($1, $2, $3, '+15125550199', '1 Matrix Way, Austin, TX', 'female', 'Hello') returning candidate_id`,
+          [otherPosition, `${first} Matrix`, mail(first.toLowerCase())],
+        )
+      ).rows[0] as { candidate_id: string }
+    ).candidate_id;
+  const [kitCandidate, melCandidate] = [await extra('Kit'), await extra('Mel')];
+  const merged = await admin.post('/_actions/admin.mergeCandidates', { data: { keptId: kitCandidate, mergedId: melCandidate } });
+  expect(merged.status(), await merged.text()).toBe(200);
+  const { mergeId } = await actionData<{ mergeId: string }>(merged);
   const invited = await admin.post('/_actions/admin.invite', { data: { email: mail('pending'), role: 'recruiter' } });
   expect(invited.status()).toBe(200);
   const { id: invitationId } = await actionData<{ id: string }>(invited);
@@ -205,6 +227,10 @@ test.beforeAll(async ({ baseURL }) => {
     noteId: noteId!,
     interviewRequestId,
     scheduledEmailId,
+    assignedCandidate: await candidateOfApplication(assigned!),
+    otherCandidate: await candidateOfApplication(other!),
+    kitCandidate,
+    mergeId,
   };
 });
 
@@ -333,6 +359,11 @@ const routes: Record<RoutePattern, RouteCase> = {
     { url: `/admin/applications/${fixture.teamPosition}/${fixture.unassigned}`, ok: hiringTeam, missing: ['interviewer'] },
     { url: `/admin/applications/${fixture.otherPosition}/${fixture.other}`, ok: hiring, missing: ['hiring_manager', 'interviewer'] },
   ]),
+  // A profile is the history of the candidate's applications in reach: a hiring manager's team, not an interviewer (issue 33).
+  '/admin/candidates/[candidateId]': staffPage(() => [
+    { url: `/admin/candidates/${fixture.assignedCandidate}`, ok: hiringTeam },
+    { url: `/admin/candidates/${fixture.otherCandidate}`, ok: hiring, missing: ['hiring_manager'] },
+  ]),
   '/admin/applications/[positionId]/calibration': staffPage(() => [
     { url: `/admin/applications/${fixture.teamPosition}/calibration`, ok: hiringTeam },
     { url: `/admin/applications/${fixture.otherPosition}/calibration`, ok: hiring, missing: ['hiring_manager'] },
@@ -423,6 +454,8 @@ const actions: Record<ActionName, ActionCase> = {
       ['hiring_manager'],
     ),
   },
+  'admin.mergeCandidates': { ok: hiring, input: () => ({ keptId: fixture.kitCandidate, mergedId: fixture.otherCandidate }) },
+  'admin.undoCandidateMerge': { ok: hiring, input: () => ({ mergeId: fixture.mergeId }) },
   'admin.assignInterviewer': {
     ok: hiringTeam,
     input: () => ({ applicationId: fixture.unassigned, userId: fixture.interviewerUserId }),
@@ -524,7 +557,18 @@ async function observableState() {
     intruderInvited: dashboard!.includes(mail('intruder')),
     pendingInvited: dashboard!.includes(mail('pending')),
     ...(await schedulesState()),
+    ...(await candidatesState()),
   };
+}
+
+/** Who is one person with whom (issue 33): Mel merged into Kit, Otto apart. */
+async function candidatesState() {
+  const { rows } = await sqlOnTestServer(
+    `select full_name, candidate_id = $1 as with_kit from applications where full_name in ('Mel Matrix', 'Otto Other')`,
+    [fixture.kitCandidate],
+  );
+  const withKit = (name: string) => (rows as { full_name: string; with_kit: boolean }[]).find((row) => row.full_name === name)?.with_kit;
+  return { melWithKit: withKit('Mel Matrix'), ottoWithKit: withKit('Otto Other') };
 }
 
 /** Everyone's availability and days off, as stored (the availability page's forms change only these). */
@@ -756,5 +800,7 @@ test('an admin gets every page, download and action', async () => {
     status: 'offer',
     intruderInvited: true,
     pendingInvited: false,
+    // Otto merged into Kit, and the merge of Mel undone (Otto erased afterwards: gone from the list).
+    melWithKit: false,
   });
 });

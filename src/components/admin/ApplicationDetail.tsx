@@ -45,6 +45,8 @@ export interface ApplicationDetailProps {
   scorecards?: ReactNode;
   /** The same person's other applications. */
   others?: { href: string; positionTitle: string; status: string; createdAt: Date }[];
+  /** The candidate's profile: every application of this person (issue 33); null without the right to see it. */
+  profileHref?: string | null;
   /**
    * The parts the viewer's role includes. Astro hands every slot written in the page to the
    * component, empty or not, so which parts to show is said here rather than read from the slots.
@@ -119,6 +121,7 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
     interviews,
     scorecards,
     others = [],
+    profileHref = null,
   } = props;
   const show = { ...everyPart, ...props.parts };
   return (
@@ -149,6 +152,16 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
                 ['LinkedIn', profileLink(application.linkedinProfile)],
                 ['GitHub', profileLink(application.githubProfile)],
                 ['Vercel', profileLink(application.vercelProfile)],
+                ...(profileHref
+                  ? ([
+                      [
+                        'Candidate',
+                        <a key="profile" className={`${detailLinkClass} underline`} href={profileHref}>
+                          Profile: every application of this person
+                        </a>,
+                      ],
+                    ] as const)
+                  : []),
               ]}
             />
           </DetailCard>

@@ -1,11 +1,15 @@
 import { statusLabels, type ApplicationStatus } from '@/lib/applications/status';
 import { formatDate, formatDateTime } from '@/lib/format';
 
-export type TimelineItem =
+export type TimelineItem = (
   | { kind: 'submitted'; at: Date; who: string }
   | { kind: 'note'; at: Date; who: string; noteId: string; body: string; edited: boolean }
   | { kind: 'email'; at: Date; who: string; subject: string; body: string; sendAt: Date | null; cancelled: boolean }
-  | { kind: 'audit'; at: Date; who: string; action: string; details: Record<string, unknown>; byCandidate?: boolean };
+  | { kind: 'audit'; at: Date; who: string; action: string; details: Record<string, unknown>; byCandidate?: boolean }
+) & {
+  /** The application it happened to, on a candidate's profile (several applications in one timeline). */
+  positionTitle?: string;
+};
 
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String).join(', ') : '');
 const day = (value: unknown) => (typeof value === 'string' ? formatDate(new Date(`${value}T12:00:00Z`)) : '');
@@ -75,7 +79,9 @@ export function ApplicationTimeline({ items }: { items: TimelineItem[] }) {
           <span aria-hidden="true" className="absolute top-1.5 -left-[1.72rem] size-3 rounded-full border-2 border-card bg-primary" />
           <p>
             <span className="font-semibold">{item.who}</span> {describe(item)}{' '}
-            <span className="text-muted-foreground">· {formatDateTime(item.at)}</span>
+            <span className="text-muted-foreground">
+              {item.positionTitle && `· ${item.positionTitle} `}· {formatDateTime(item.at)}
+            </span>
           </p>
           {(item.kind === 'note' || item.kind === 'email') && (
             <p className="mt-1 rounded-md bg-surface p-3 leading-relaxed whitespace-pre-wrap text-muted-foreground">{item.body}</p>

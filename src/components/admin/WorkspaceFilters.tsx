@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectField } from '@/components/ui/select';
 import { activeFilters, interviewChoices, moreFiltersActive, orderChoices, ratingChoices } from '@/lib/applications/filters';
 import type { WorkspaceQuery } from '@/lib/applications/query';
+import { searchHint } from '@/lib/applications/search';
 
 const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
@@ -41,6 +42,10 @@ export function WorkspaceFilters({
           <label htmlFor="filter-q" className="sr-only">
             Search applicants
           </label>
+          {/* How to search, for screen readers at the field (sighted people read it under More filters, or hover). */}
+          <span id="filter-q-hint" className="sr-only">
+            {searchHint}
+          </span>
           <Search
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -53,6 +58,8 @@ export function WorkspaceFilters({
             maxLength={200}
             autoComplete="off"
             placeholder="Name, e-mail or words in the resume"
+            aria-describedby="filter-q-hint"
+            title={searchHint}
             className="pl-9"
           />
         </div>
@@ -89,6 +96,7 @@ export function WorkspaceFilters({
             <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
           </summary>
           <div className="mt-2 grid gap-4 rounded-xl border border-border bg-white p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+            <p className="text-sm text-muted-foreground sm:col-span-2 lg:col-span-3 xl:col-span-6">{searchHint}</p>
             <SelectField
               id="filter-rating"
               label="Rating"

@@ -20,11 +20,14 @@ import { KnockOutBadge } from './KnockOutBadge';
 import { useRejectionChoice } from './RejectionReasonFields';
 import { StatusBadge } from './StatusBadge';
 import { snippetFieldLabels, type SearchSnippet } from '@/lib/applications/search';
+import { candidateHref } from '@/lib/candidates/profile';
 
 export interface WorkspaceListRow {
   id: string;
   positionId: string;
   positionTitle: string;
+  /** The person (issue 33): their profile lists every application. */
+  candidateId: string;
   fullName: string;
   email: string;
   phone: string;
@@ -376,7 +379,7 @@ export function WorkspaceList({
                   {row.knockedOut && <KnockOutBadge />}
                   {row.otherApplications > 0 && (
                     <a
-                      href={`/admin/applications?q=${encodeURIComponent(row.email)}`}
+                      href={candidateHref(row.candidateId)}
                       className="whitespace-nowrap underline underline-offset-4 hover:text-foreground"
                     >
                       Applied {row.otherApplications === 1 ? 'once more' : `${row.otherApplications} more times`}

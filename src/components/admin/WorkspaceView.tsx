@@ -4,7 +4,6 @@ import { FilterLinks } from '@/components/ui/filter-links';
 import { LinkButton } from '@/components/ui/link-button';
 import { Pagination } from '@/components/ui/pagination';
 import { effectiveSort, workspaceHref, type WorkspaceQuery } from '@/lib/applications/query';
-import { searchHint } from '@/lib/applications/search';
 import { applicationStatuses, statusLabels, type ApplicationStatus } from '@/lib/applications/status';
 import { countOf } from '@/lib/format';
 import { WorkspaceFilters } from './WorkspaceFilters';
@@ -43,7 +42,6 @@ export function WorkspaceView({ query, base, counts, positions, sources, csvHref
           <>
             {countOf(counts.all, 'application')}
             {counts.total !== counts.all && `, ${counts.total} shown`}, {orderLabels[effectiveSort(query)]}.{note && ` ${note}`}
-            {query.q && ` ${searchHint}`}
           </>
         }
       />

@@ -33,5 +33,6 @@ export function snippetParts(headline: string): SearchSnippet['parts'] {
   return parts;
 }
 
+/** How the search reads what is typed (web search syntax, src/server/applications/workspace.ts). */
 export const searchHint =
-  'Words are found in names, e-mails, resumes, cover letters, answers and notes. "Exact phrase", -word to leave out.';
+  'The search finds words in names, e-mails, resumes, cover letters, screening answers and notes: all the words you type, "an exact phrase" in quotes, -word to leave one out, or to take either.';

@@ -81,6 +81,8 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     // Issue 31: interviews, and one's own availability.
     'interviews.schedule': ['all'],
     'schedule.own': ['all'],
+    // Issue 33: "a recruiter merges with a click and can undo it".
+    'candidates.merge': ['all'],
   },
   hiring_manager: {
     'positions.view': ['team'],

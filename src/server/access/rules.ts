@@ -33,6 +33,8 @@ export const permissions = [
   'applications.notes',
   /** Decide: move the status, bulk changes, e-mail the candidate. */
   'applications.decide',
+  /** Merge two candidates who are one person (issue 33), and undo a merge. */
+  'candidates.merge',
   /** Assign interviewers to an application. */
   'applications.assign',
   /** Edit the e-mail templates. */
@@ -76,6 +78,7 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'applications.notes': ['all'],
     'applications.decide': ['all'],
     'applications.assign': ['all'],
+    'candidates.merge': ['all'],
     'templates.edit': ['all'],
     'insights.read': ['all'],
     'insights.configure': ['all'],
@@ -185,6 +188,8 @@ export const routeRules = {
   '/admin/applications/[positionId]': staff('applications.list'),
   '/admin/applications/[positionId]/[applicationId]': staff('applications.read'),
   '/admin/applications/[positionId]/calibration': staff('applications.notes'),
+  // A candidate's profile: the history of their applications in the viewer's reach (issue 33).
+  '/admin/candidates/[candidateId]': staff('applications.history'),
   '/admin/insights': staff('insights.read'),
   '/admin/insights/heard-about': staff('insights.configure'),
   '/admin/messages': staff('messages.handle'),
@@ -231,6 +236,8 @@ export const actionRules = {
   'admin.bulkApplications': staff('applications.decide'),
   'admin.emailCandidate': staff('applications.decide'),
   'admin.cancelCandidateEmail': staff('applications.decide'),
+  'admin.mergeCandidates': staff('candidates.merge'),
+  'admin.undoCandidateMerge': staff('candidates.merge'),
   'admin.assignInterviewer': staff('applications.assign'),
   'admin.unassignInterviewer': staff('applications.assign'),
   'admin.proposeInterview': staff('interviews.schedule'),

@@ -11,6 +11,7 @@ import { listAssignable, listInterviewers } from './interviewers.ts';
 import { listNotes, ratingSummary } from './notes.ts';
 import { getApplicationDetail } from './review.ts';
 import { resumeTextState } from '../resumes/resume-texts.ts';
+import { candidateHref } from '../../lib/candidates/profile.ts';
 import { applicationTimeline } from './timeline.ts';
 import { listInterviews } from '../scheduling/interviews.ts';
 import { latestInterviewStage, scorecardsFor, type ScorecardRow } from '../scorecards/scorecards.ts';
@@ -136,6 +137,7 @@ export async function loadApplicationPage(
     previousHref: around?.previous ? withList(around.previous) : null,
     nextHref: around?.next ? withList(around.next) : null,
     others: others?.map((other) => ({ ...other, href: withList(other) })) ?? [],
+    profileHref: may.history ? candidateHref(application.candidateId) : null,
     interviewers,
     assignable: may.assign
       ? assignable?.map(({ onTeam, ...person }) => ({ ...person, group: onTeam ? teamTexts.onTeam : teamTexts.otherStaff }))

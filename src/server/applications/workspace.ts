@@ -20,9 +20,9 @@ const averageRating = sql<
   number | null
 >`(select avg(${applicationRatings.rating})::float from ${applicationRatings} where ${applicationRatings.applicationId} = ${applications.id})`;
 const ratingCount = sql<number>`(select count(*)::int from ${applicationRatings} where ${applicationRatings.applicationId} = ${applications.id})`;
-/** How many other applications the same person (e-mail) has sent, of those the viewer may see. */
+/** How many other applications the same person (candidate: one address, or merged) has sent, of those the viewer may see. */
 const otherApplications = (reach: Reach) =>
-  sql<number>`(select count(*)::int - 1 from ${applications} as same where same.email = ${applications.email} and ${applicationsInScope(
+  sql<number>`(select count(*)::int - 1 from ${applications} as same where same.candidate_id = ${applications.candidateId} and ${applicationsInScope(
     reach.who,
     reach.permission,
     { id: sql`same.id`, positionId: sql`same.position_id` },
@@ -91,6 +91,7 @@ export async function pageWorkspace(db: Database, query: WorkspaceQuery, reach: 
         id: applications.id,
         positionId: applications.positionId,
         positionTitle: positions.title,
+        candidateId: applications.candidateId,
         fullName: applications.fullName,
         email: applications.email,
         phone: applications.phone,
@@ -167,7 +168,7 @@ export async function listApplicationSources(db: Database, reach: Reach): Promis
   return rows.map((row) => row.source);
 }
 
-/** The same person's other applications (by e-mail) in the viewer's reach, newest first. */
+/** The same person's other applications (their candidate's) in the viewer's reach, newest first. */
 export async function otherApplicationsOf(db: Database, applicationId: string, reach: Reach) {
   return db
     .select({
@@ -181,7 +182,7 @@ export async function otherApplicationsOf(db: Database, applicationId: string, r
     .innerJoin(positions, eq(positions.id, applications.positionId))
     .where(
       and(
-        sql`${applications.email} = (select email from ${applications} as this where this.id = ${applicationId})`,
+        sql`${applications.candidateId} = (select candidate_id from ${applications} as this where this.id = ${applicationId})`,
         sql`${applications.id} <> ${applicationId}`,
         applicationsInScope(reach.who, reach.permission),
       ),

@@ -50,6 +50,9 @@ export const auditActions = {
   'position.interview_plan_updated': 'position',
   // A staff member asked for an application outside their reach (a guessed address): answered as missing.
   'application.access_denied': 'application',
+  // Candidate profiles (issue 33): two candidates merged into one by a recruiter, and the merge undone.
+  'candidate.merged': 'candidate',
+  'candidate.merge_undone': 'candidate',
   'template.updated': 'template',
   'heard_about.updated': 'setting',
   // The list of rejection reasons (issue 32): a reason added, renamed, archived or restored.

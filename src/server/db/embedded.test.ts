@@ -47,6 +47,8 @@ describe('the embedded database', () => {
       'audit_log',
       'booking_hosts',
       'bookings',
+      'candidate_merges',
+      'candidates',
       'contact_messages',
       'departments',
       'email_templates',

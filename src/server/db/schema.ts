@@ -314,6 +314,17 @@ export const uploadReservations = pgTable('upload_reservations', {
   createdAt: createdAt(),
 });
 
+/**
+ * A person who applied (issue 33): applications with the same e-mail are one candidate (a trigger
+ * gives each new application the candidate of its address, migration 0020), and a recruiter merges
+ * two that are one person (candidate_merges, undoable). No personal data of its own: it is what
+ * the applications share.
+ */
+export const candidates = pgTable('candidates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: createdAt(),
+});
+
 export const applications = pgTable(
   'applications',
   {
@@ -321,6 +332,15 @@ export const applications = pgTable(
     positionId: uuid('position_id')
       .notNull()
       .references(() => positions.id, { onDelete: 'restrict' }),
+    /**
+     * The person (issue 33). Left out of an insert, the database fills it (trigger
+     * applications_candidate, migration 0020): the candidate of the address, or a new one. The
+     * default below only tells the code that it may be left out.
+     */
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .default(sql`null`)
+      .references(() => candidates.id, { onDelete: 'restrict' }),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
@@ -388,8 +408,43 @@ export const applications = pgTable(
     index('applications_status_idx').on(t.status),
     index('applications_source_idx').on(t.source),
     index('applications_search_idx').using('gin', t.searchVector),
+    index('applications_candidate_idx').on(t.candidateId),
+    // One person's applications by address, and the duplicates suggested by phone, LinkedIn profile and name.
+    index('applications_email_idx').on(t.email),
+    index('applications_phone_idx').on(t.phone),
+    index('applications_linkedin_idx').on(sql`lower(rtrim(regexp_replace(${t.linkedinProfile}, '^https?://(www[.])?', ''), '/'))`),
+    index('applications_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
     // Part of a name or an address ("ali", "@example"): trigram matches, found through the index.
     index('applications_name_email_trgm_idx').using('gin', sql`(${t.fullName} || ' ' || ${t.email}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A recruiter's merge of two candidates who are one person (issue 33): the applications moved from
+ * `merged` to `kept`, so an undo moves exactly those back (and any sent since from their addresses).
+ */
+export const candidateMerges = pgTable(
+  'candidate_merges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    keptCandidateId: uuid('kept_candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    mergedCandidateId: uuid('merged_candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    applicationIds: uuid('application_ids').array().notNull(),
+    mergedByUserId: text('merged_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    mergedByEmail: text('merged_by_email').notNull(),
+    mergedAt: timestamp('merged_at', { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneByEmail: text('undone_by_email'),
+  },
+  (t) => [
+    check('candidate_merges_two', sql`${t.keptCandidateId} <> ${t.mergedCandidateId}`),
+    check('candidate_merges_undone', sql`(${t.undoneAt} is null) = (${t.undoneByEmail} is null)`),
+    index('candidate_merges_kept_idx').on(t.keptCandidateId),
+    index('candidate_merges_merged_idx').on(t.mergedCandidateId),
   ],
 );
 

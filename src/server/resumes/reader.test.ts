@@ -25,7 +25,8 @@ afterAll(() => reader.close());
 
 const bytes = (buffer: Buffer) => new Uint8Array(buffer);
 
-describe('reading a resume', () => {
+// Processes started, files of up to a gigabyte expanded: seconds each on a busy machine.
+describe('reading a resume', { timeout: 30_000 }, () => {
   it('reads the text of a PDF, page by page', async () => {
     const pdf = pdfWithText([
       ['Jane Doe', 'Site reliability engineer: Kubernetes, Terraform'],

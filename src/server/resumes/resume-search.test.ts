@@ -143,7 +143,8 @@ describe('a resume read into text', () => {
     expect(Math.max(...latencies)).toBeLessThan(1_000);
     for (const [reason, id] of Object.entries(hostile))
       expect(await resumeTextState(database.db, id)).toEqual({ state: 'no-text', reason });
-  });
+    // Six files of up to a gigabyte expanded, read one by one under their limits, on a busy machine.
+  }, 60_000);
 
   it('says so when the stored file is gone, and "gone" for an application erased while it waited', async () => {
     const position = await addPosition(database.db);
