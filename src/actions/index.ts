@@ -44,8 +44,10 @@ import { addTeamMember, removeTeamMember } from '@/server/positions/team';
 import { changeUserRole, deleteUser, resetTwoFactor } from '@/server/accounts/users';
 import { AdminRuleError } from '@/server/admin-command';
 import { bulkApplications } from '@/server/applications/bulk';
-import { cancelCandidateEmail, candidateEmailDeps, emailCandidate, saveTemplate } from '@/server/applications/emails';
+import { cancelCandidateEmail, candidateEmailDeps, emailCandidate, saveTemplate, senderName } from '@/server/applications/emails';
 import { mergeCandidates, undoMerge } from '@/server/candidates/profiles';
+import { inviteToApply } from '@/server/candidates/talent-pool';
+import { inviteSchema } from '@/lib/candidates/talent-pool';
 import { mergeCandidatesSchema, undoMergeSchema } from '@/lib/candidates/profile';
 import { saveRejectionReason } from '@/server/applications/rejections';
 import { rejectionReasonSchema } from '@/lib/applications/rejection';
@@ -247,6 +249,13 @@ export const server = {
     ),
     undoCandidateMerge: staffAction('admin.undoCandidateMerge', undoMergeSchema, ({ mergeId }, actor, { database }) =>
       undoMerge(database.db, actor, mergeId),
+    ),
+    inviteToApply: staffAction('admin.inviteToApply', inviteSchema, async (input, actor, runtime) =>
+      inviteToApply(
+        { db: runtime.database.db, pool: runtime.database.pool, jobs: runtime.jobs, siteUrl: runtime.config.siteUrl },
+        { ...actor, name: await senderName(runtime.database.db, actor) },
+        input,
+      ),
     ),
     assignInterviewer: staffAction(
       'admin.assignInterviewer',

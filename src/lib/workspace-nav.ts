@@ -15,6 +15,7 @@ export const scriptedMarkScript = `document.documentElement.dataset.js='';`;
 export type NavKey =
   | 'dashboard'
   | 'applications'
+  | 'talent-pool'
   | 'insights'
   | 'templates'
   | 'messages'

@@ -1,5 +1,6 @@
 import { accountsModule } from './accounts/module.ts';
 import { alertsModule } from './alerts/module.ts';
+import { candidatesModule } from './candidates/module.ts';
 import { insightsModule } from './insights/module.ts';
 import type { AppConfig } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -28,6 +29,7 @@ export const serverModules: readonly ServerModule[] = [
   insightsModule,
   schedulingModule,
   scorecardsModule,
+  candidatesModule,
 ];
 
 /** Every domain's queue: a backup carries their jobs, a restore creates them first. */

@@ -69,6 +69,8 @@ interface Fixture {
   otherCandidate: string;
   kitCandidate: string;
   mergeId: string;
+  /** An open position Kit (in the talent pool) did not apply for. */
+  poolPosition: string;
 }
 
 const clients = {} as Record<Requester, APIRequestContext>;
@@ -201,8 +203,8 @@ test.beforeAll(async ({ baseURL }) => {
     (
       (
         await sqlOnTestServer(
-          `insert into applications (position_id, full_name, email, phone, address, gender, cover_letter)
-           values ($1, $2, $3, '+15125550199', '1 Matrix Way, Austin, TX', 'female', 'Hello') returning candidate_id`,
+          `insert into applications (position_id, full_name, email, phone, address, gender, cover_letter, talent_pool_consent_at, talent_pool_until)
+           values ($1, $2, $3, '+15125550199', '1 Matrix Way, Austin, TX', 'female', 'Hello', now(), now() + interval '1 year') returning candidate_id`,
           [otherPosition, `${first} Matrix`, mail(first.toLowerCase())],
         )
       ).rows[0] as { candidate_id: string }
@@ -231,6 +233,9 @@ test.beforeAll(async ({ baseURL }) => {
     otherCandidate: await candidateOfApplication(other!),
     kitCandidate,
     mergeId,
+    poolPosition: ((await (await admin.get('/api/positions')).json()) as { positions: { id: string; title: string }[] }).positions.find(
+      (position) => position.title === 'Data Engineer',
+    )!.id,
   };
 });
 
@@ -324,6 +329,7 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/contact/book': publicUrls('/contact/book'),
   '/bookings/[token]': publicUrls('/bookings/not-a-token'),
   '/calendar/[token].ics': publicUrls('/calendar/not-a-token.ics'),
+  '/talent-pool/renew': publicUrls('/talent-pool/renew?token=nothing'),
   '/interviews/[token]': publicUrls('/interviews/not-a-token'),
   '/contact/send': publicUrls('/contact/send'),
   '/applications': publicUrls('/applications'),
@@ -367,6 +373,10 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/admin/applications/[positionId]/calibration': staffPage(() => [
     { url: `/admin/applications/${fixture.teamPosition}/calibration`, ok: hiringTeam },
     { url: `/admin/applications/${fixture.otherPosition}/calibration`, ok: hiring, missing: ['hiring_manager'] },
+  ]),
+  '/admin/talent-pool': staffPage(() => [
+    { url: '/admin/talent-pool', ok: hiring },
+    { url: `/admin/talent-pool?q=matrix&position=${fixture.teamPosition}`, ok: hiring },
   ]),
   '/admin/insights': staffPage(() => [
     { url: '/admin/insights', ok: hiringTeam },
@@ -456,6 +466,15 @@ const actions: Record<ActionName, ActionCase> = {
   },
   'admin.mergeCandidates': { ok: hiring, input: () => ({ keptId: fixture.kitCandidate, mergedId: fixture.otherCandidate }) },
   'admin.undoCandidateMerge': { ok: hiring, input: () => ({ mergeId: fixture.mergeId }) },
+  'admin.inviteToApply': {
+    ok: hiring,
+    input: () => ({
+      candidateId: fixture.kitCandidate,
+      positionId: fixture.poolPosition,
+      subject: 'Matrix invitation',
+      body: 'Apply: {{position_link}}',
+    }),
+  },
   'admin.assignInterviewer': {
     ok: hiringTeam,
     input: () => ({ applicationId: fixture.unassigned, userId: fixture.interviewerUserId }),
@@ -568,7 +587,14 @@ async function candidatesState() {
     [fixture.kitCandidate],
   );
   const withKit = (name: string) => (rows as { full_name: string; with_kit: boolean }[]).find((row) => row.full_name === name)?.with_kit;
-  return { melWithKit: withKit('Mel Matrix'), ottoWithKit: withKit('Otto Other') };
+  const invited = await sqlOnTestServer('select count(*)::int as count from talent_pool_invitations where candidate_id = $1', [
+    fixture.kitCandidate,
+  ]);
+  return {
+    melWithKit: withKit('Mel Matrix'),
+    ottoWithKit: withKit('Otto Other'),
+    kitInvited: (invited.rows[0] as { count: number }).count,
+  };
 }
 
 /** Everyone's availability and days off, as stored (the availability page's forms change only these). */
@@ -802,5 +828,6 @@ test('an admin gets every page, download and action', async () => {
     pendingInvited: false,
     // Otto merged into Kit, and the merge of Mel undone (Otto erased afterwards: gone from the list).
     melWithKit: false,
+    kitInvited: 1,
   });
 });

@@ -1,7 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { pdfWithText } from '../../src/server/testing/documents';
 import { expectNoA11yViolations, waitForIsland } from './helpers';
-import { applyThroughApi, createEnrolledAdmin, expect, signInApiWithCode, test, type EnrolledAdmin } from './fixtures';
+import { renewalUrl } from '../../src/server/candidates/renewal-token';
+import {
+  applyThroughApi,
+  createEnrolledAdmin,
+  expect,
+  latestMailTo,
+  linkIn,
+  signInApiWithCode,
+  sqlOnTestServer,
+  test,
+  testServerSecret,
+  type EnrolledAdmin,
+} from './fixtures';
 
 /*
  * Issue 33 as a recruiter meets it: an applicant found by a word only their resume has, with the
@@ -104,4 +116,63 @@ test('a recruiter finds an applicant by a word only in the resume, sees where, m
   await expect(applications.getByRole('link')).toHaveText(['Data Engineer']);
   await expect(page.getByRole('region', { name: 'Merges' })).toContainText(`Undone by ${ADMIN.email}`);
   await expectNoA11yViolations(page, 'a candidate profile after the merge was undone');
+});
+
+test('a recruiter finds a talent pool candidate for a new position and invites them; the candidate renews their consent', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const resume = test.info().outputPath('pax-resume.pdf');
+  writeFileSync(resume, pdfWithText([['Pax Pool', 'Quillion migrations at scale, on-call lead']]));
+  await applyThroughApi(request, 'Data Engineer', 'pax.pool@mail.test', {
+    firstName: 'Pax',
+    lastName: 'Pool',
+    resume: { path: resume, type: 'application/pdf', name: 'pax-pool.pdf' },
+    fields: { talent_pool: true, phone: '(512) 555-0177' },
+  });
+  await signInApiWithCode(page.request, admin, baseURL!);
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Talent pool' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Talent pool' })).toBeVisible();
+  const search = page.getByRole('search', { name: 'Search the talent pool' });
+  await search.getByRole('searchbox', { name: 'Search' }).fill('quillion');
+  await search.getByRole('combobox', { name: 'Invite for' }).selectOption({ label: 'Technical Project Manager' });
+  const candidate = page.getByRole('list', { name: 'Candidates in the talent pool' }).getByRole('listitem').filter({ hasText: 'Pax Pool' });
+  // The resume is read in the background.
+  await expect(async () => {
+    await search.getByRole('button', { name: 'Search the pool' }).click();
+    await expect(candidate).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(candidate.locator('mark')).toHaveText(['Quillion']);
+  await expectNoA11yViolations(page, 'the talent pool, searched for a position');
+  await page.screenshot({ path: 'test-results/screens/talent-pool-1280.png', fullPage: true });
+
+  await waitForIsland(page, 'TalentPoolList');
+  await page.getByText('The invitation to apply for Technical Project Manager').click();
+  await expect(page.getByRole('textbox', { name: 'Text' })).toHaveValue(/\{\{position_link\}\}/);
+  await expectNoA11yViolations(page, 'the talent pool with the invitation open');
+  await candidate.getByRole('button', { name: /^Invite to apply\W+Pax Pool$/ }).click();
+  await expect(page.getByText('Pax Pool is invited to apply.')).toBeVisible();
+  await expect(candidate).toContainText('Invited');
+  const invitation = await latestMailTo('pax.pool@mail.test', /Subject: A position at Helixpoint for you: Technical Project Manager/);
+  expect(linkIn(invitation, '/careers/apply/')).toMatch(/\?utm_source=talent-pool$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/talent-pool-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A month before the consent ends the candidate gets a link like this one (signed by the server).
+  const { rows } = await sqlOnTestServer(`select id, talent_pool_until from applications where email = 'pax.pool@mail.test'`);
+  const kept = rows[0] as { id: string; talent_pool_until: Date };
+  await page.context().clearCookies();
+  await page.goto(renewalUrl(baseURL!, testServerSecret(), kept.id, new Date(kept.talent_pool_until)));
+  await expect(page.getByRole('heading', { level: 1, name: 'Stay in the talent pool' })).toBeVisible();
+  await expectNoA11yViolations(page, 'the renewal page');
+  await page.getByRole('button', { name: 'Stay in the talent pool' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'You stay in the talent pool' })).toBeVisible();
+  await expectNoA11yViolations(page, 'renewed');
+  await page.screenshot({ path: 'test-results/screens/talent-pool-renewed-390.png' });
+  await page.goBack();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
 });

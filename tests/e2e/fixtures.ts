@@ -93,6 +93,9 @@ export function adminCreate(...args: string[]): string {
   });
 }
 
+/** The test server's AUTH_SECRET (generated into its DATA_DIR): for links only the server signs, as its e-mails carry them. */
+export const testServerSecret = (): string => readFileSync(join(dataDir(), 'auth-secret'), 'utf8').trim();
+
 /** Runs one statement on the test server's embedded PostgreSQL (for states no page can make). */
 export async function sqlOnTestServer(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const port = readFileSync(join(dataDir(), 'postgres.port'), 'utf8').trim();

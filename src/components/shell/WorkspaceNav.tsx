@@ -14,6 +14,7 @@ import {
   PanelLeftClose,
   ScrollText,
   ShieldCheck,
+  UserSearch,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -23,6 +24,7 @@ import { siteConfig } from '@/lib/site-config';
 const icons: Record<NavKey, LucideIcon> = {
   dashboard: LayoutDashboard,
   applications: Inbox,
+  'talent-pool': UserSearch,
   insights: ChartColumn,
   templates: Mail,
   messages: MessagesSquare,

@@ -83,6 +83,8 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     'schedule.own': ['all'],
     // Issue 33: "a recruiter merges with a click and can undo it".
     'candidates.merge': ['all'],
+    // Issue 33: "searchable as a pool for a new position, with invite to apply".
+    'candidates.pool': ['all'],
   },
   hiring_manager: {
     'positions.view': ['team'],

@@ -35,6 +35,8 @@ export const permissions = [
   'applications.decide',
   /** Merge two candidates who are one person (issue 33), and undo a merge. */
   'candidates.merge',
+  /** The talent pool (issue 33): search it and invite its candidates to apply. */
+  'candidates.pool',
   /** Assign interviewers to an application. */
   'applications.assign',
   /** Edit the e-mail templates. */
@@ -79,6 +81,7 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'applications.decide': ['all'],
     'applications.assign': ['all'],
     'candidates.merge': ['all'],
+    'candidates.pool': ['all'],
     'templates.edit': ['all'],
     'insights.read': ['all'],
     'insights.configure': ['all'],
@@ -171,6 +174,8 @@ export const routeRules = {
   '/bookings/[token]': publicRoute,
   // A candidate's interview invitation: the e-mailed token is the only key (as /bookings/[token]).
   '/interviews/[token]': publicRoute,
+  // Renewing (or leaving) the talent pool from the e-mailed link: the signed token is the key (issue 33).
+  '/talent-pool/renew': publicRoute,
   // A staff member's private calendar feed: the secret in its address is the proof (no cookies: calendar apps send none).
   '/calendar/[token].ics': publicRoute,
   '/account': signedIn,
@@ -190,6 +195,7 @@ export const routeRules = {
   '/admin/applications/[positionId]/calibration': staff('applications.notes'),
   // A candidate's profile: the history of their applications in the viewer's reach (issue 33).
   '/admin/candidates/[candidateId]': staff('applications.history'),
+  '/admin/talent-pool': staff('candidates.pool'),
   '/admin/insights': staff('insights.read'),
   '/admin/insights/heard-about': staff('insights.configure'),
   '/admin/messages': staff('messages.handle'),
@@ -238,6 +244,7 @@ export const actionRules = {
   'admin.cancelCandidateEmail': staff('applications.decide'),
   'admin.mergeCandidates': staff('candidates.merge'),
   'admin.undoCandidateMerge': staff('candidates.merge'),
+  'admin.inviteToApply': staff('candidates.pool'),
   'admin.assignInterviewer': staff('applications.assign'),
   'admin.unassignInterviewer': staff('applications.assign'),
   'admin.proposeInterview': staff('interviews.schedule'),
@@ -262,6 +269,7 @@ export type ActionName = keyof typeof actionRules;
 export const adminSections = [
   { key: 'dashboard', href: '/admin', route: '/admin', label: 'Dashboard' },
   { key: 'applications', href: '/admin/applications', route: '/admin/applications', label: 'Applications' },
+  { key: 'talent-pool', href: '/admin/talent-pool', route: '/admin/talent-pool', label: 'Talent pool' },
   { key: 'insights', href: '/admin/insights', route: '/admin/insights', label: 'Insights' },
   { key: 'templates', href: '/admin/templates', route: '/admin/templates', label: 'E-mail templates' },
   { key: 'messages', href: '/admin/messages', route: '/admin/messages', label: 'Messages' },

@@ -40,16 +40,17 @@ export interface Reach {
 }
 
 /** The search as PostgreSQL reads it: web search syntax ("phrase", -word, or), English stems. */
-const searchQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
+export const searchQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 /** Part of a name or an address, as typed ("ali", "@example.com"): the trigram index's expression (migration 0019). */
-const nameOrEmailContains = (q: string) => sql`(${applications.fullName} || ' ' || ${applications.email}) ilike ${containsPattern(q)}`;
+export const nameOrEmailContains = (q: string) =>
+  sql`(${applications.fullName} || ' ' || ${applications.email}) ilike ${containsPattern(q)}`;
 
 /**
  * How well an application matches: the document's rank (name and e-mail weigh most, then the
  * resume, then the rest; normalised by length, so a long resume does not win by length alone),
  * and a name or address containing what was typed on top.
  */
-const relevance = (q: string) =>
+export const relevance = (q: string) =>
   sql`(ts_rank(${applications.searchVector}, ${searchQuery(q)}) + case when ${nameOrEmailContains(q)} then 1 else 0 end)`;
 
 function conditions(query: WorkspaceQuery, reach: Reach, { status = true } = {}): SQL[] {

@@ -53,6 +53,10 @@ export const auditActions = {
   // Candidate profiles (issue 33): two candidates merged into one by a recruiter, and the merge undone.
   'candidate.merged': 'candidate',
   'candidate.merge_undone': 'candidate',
+  // The talent pool (issue 33): invited to apply for a position; consent renewed or withdrawn by the candidate.
+  'candidate.invited': 'candidate',
+  'candidate.talent_pool_renewed': 'candidate',
+  'candidate.talent_pool_left': 'candidate',
   'template.updated': 'template',
   'heard_about.updated': 'setting',
   // The list of rejection reasons (issue 32): a reason added, renamed, archived or restored.

@@ -361,6 +361,8 @@ export const applications = pgTable(
     /** Consent to be kept in the talent pool: when given, and until when it holds. */
     talentPoolConsentAt: timestamp('talent_pool_consent_at', { withTimezone: true }),
     talentPoolUntil: timestamp('talent_pool_until', { withTimezone: true }),
+    /** When the candidate was asked to renew this consent (a month before it ends, issue 33); cleared by a renewal. */
+    talentPoolRenewalAskedAt: timestamp('talent_pool_renewal_asked_at', { withTimezone: true }),
     /** A legal hold keeps the application from the retention job and from erasure. */
     legalHoldReason: text('legal_hold_reason'),
     legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
@@ -414,6 +416,10 @@ export const applications = pgTable(
     index('applications_phone_idx').on(t.phone),
     index('applications_linkedin_idx').on(sql`lower(rtrim(regexp_replace(${t.linkedinProfile}, '^https?://(www[.])?', ''), '/'))`),
     index('applications_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
+    // The talent pool: applications whose consent still holds.
+    index('applications_talent_pool_idx')
+      .on(t.talentPoolUntil)
+      .where(sql`talent_pool_until is not null`),
     // Part of a name or an address ("ali", "@example"): trigram matches, found through the index.
     index('applications_name_email_trgm_idx').using('gin', sql`(${t.fullName} || ' ' || ${t.email}) gin_trgm_ops`),
   ],
@@ -446,6 +452,27 @@ export const candidateMerges = pgTable(
     index('candidate_merges_kept_idx').on(t.keptCandidateId),
     index('candidate_merges_merged_idx').on(t.mergedCandidateId),
   ],
+);
+
+/**
+ * A candidate of the talent pool invited to apply for a position (issue 33): once per candidate
+ * and position, so nobody is invited twice; the e-mail as sent is on the queue, not here.
+ */
+export const talentPoolInvitations = pgTable(
+  'talent_pool_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    positionId: uuid('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    sentByUserId: text('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    sentByEmail: text('sent_by_email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('talent_pool_invitations_once_idx').on(t.candidateId, t.positionId)],
 );
 
 /**

@@ -7,6 +7,7 @@
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { siteConfig } from '../../lib/site-config.ts';
+import { formatDate } from '../../lib/format.ts';
 import { roleDescriptions, withArticle, type Role } from '../../lib/accounts/roles.ts';
 
 export interface MailContent {
@@ -585,5 +586,29 @@ export function invitation(input: {
       { kind: 'paragraph', text: 'If you were not expecting this, you can ignore this e-mail.' },
     ],
     reason: `You received this e-mail because an admin of the ${siteConfig.name} website invited this address.`,
+  });
+}
+
+/** To a candidate of the talent pool, a month before their consent ends: stay, with one click, or leave. */
+export function talentPoolRenewal(input: { name: string; until: Date; url: string }): MailContent {
+  const until = formatDate(input.until);
+  return render({
+    subject: `Stay in the ${siteConfig.name} talent pool?`,
+    preheader: `We keep your application for future openings until ${until}.`,
+    heading: 'Stay in our talent pool?',
+    blocks: [
+      { kind: 'paragraph', text: greeting(input.name) },
+      {
+        kind: 'paragraph',
+        text: `When you applied to ${siteConfig.name}, you agreed that we could keep your application to offer you future openings. That consent ends on ${until}.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'If you would like us to keep considering you, renew it with one click. If not, there is nothing to do: you leave the pool then.',
+      },
+      { kind: 'button', label: 'Stay in the talent pool', href: safeUrl(input.url) },
+      { kind: 'paragraph', text: `The ${siteConfig.name} hiring team` },
+    ],
+    reason: `You received this e-mail because you agreed to be kept in the ${siteConfig.name} talent pool when you applied.`,
   });
 }
