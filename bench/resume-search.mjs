@@ -9,8 +9,10 @@
 // resume reader's throughput: two-page PDFs and DOCX files read by one reader process (one core).
 // Prints set-up time, p50/p95/max per kind of search and overall, and files/s per core.
 // Fails (exit 1) when the p95 of all searches is 100 ms or more, or a generated resume cannot be read.
-//   npm run bench:search [-- --applications 50000] [--runs 20] [--json]
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+//   npm run bench:search [-- --applications 50000] [--runs 20] [--json] [--keep-data DIR]
+// --keep-data DIR loads the applications into DIR once and keeps it; later runs with the same DIR
+// (and the same --applications) reuse it (migrated again, so a new migration applies), for quick iterations.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/open.ts';
@@ -24,6 +26,7 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) || fallback : fallback);
 const APPLICATIONS = option('--applications', 50_000);
 const JSON_OUTPUT = args.includes('--json');
+const KEEP_DATA = args.includes('--keep-data') ? args[args.indexOf('--keep-data') + 1] : undefined;
 const POSITIONS = 40;
 const BATCH = 500;
 const BUDGET_MS = 100;
@@ -1208,7 +1211,12 @@ async function extraction() {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'helixpoint-search-'));
+  const reuse = KEEP_DATA !== undefined && existsSync(join(KEEP_DATA, 'data', 'loaded'));
+  if (KEEP_DATA !== undefined && !reuse) {
+    rmSync(KEEP_DATA, { recursive: true, force: true });
+    mkdirSync(KEEP_DATA, { recursive: true });
+  }
+  const dir = KEEP_DATA ?? mkdtempSync(join(tmpdir(), 'helixpoint-search-'));
   // As root, PostgreSQL runs as the "postgres" user, which must be able to enter the directory.
   chmodSync(dir, 0o755);
   const report = { applications: APPLICATIONS, positions: POSITIONS, vocabulary: VOCABULARY.size };
@@ -1222,24 +1230,35 @@ async function main() {
     started = performance.now();
     const data = plan(APPLICATIONS);
     const managerId = 'bench-manager';
-    await database.pool.query(
-      `insert into users (id, name, email, username, first_name, last_name, role, email_verified) values
+    const managed = [data.positions[3], data.positions[11], data.positions[23]];
+    let loaded;
+    if (reuse) {
+      // The positions' ids are random: those of the loaded data.
+      const { positionIds, ...kept } = JSON.parse(readFileSync(join(dir, 'data', 'loaded'), 'utf8'));
+      positionIds.forEach((id, index) => (data.positions[index].id = id));
+      loaded = kept;
+      say('  reusing the loaded data of --keep-data');
+    } else {
+      await database.pool.query(
+        `insert into users (id, name, email, username, first_name, last_name, role, email_verified) values
          ('bench-admin', 'Bench Admin', 'bench-admin@helixpoint.test', 'bench-admin', 'Bench', 'Admin', 'admin', true),
          ($1, 'Bench Manager', 'bench-manager@helixpoint.test', 'bench-manager', 'Bench', 'Manager', 'hiring_manager', true)`,
-      [managerId],
-    );
-    const loaded = await load(database.pool, data, (count) => say(`  … ${count.toLocaleString('en-US')} applications loaded`));
-    // The hiring manager is on the team of three positions (of middling popularity).
-    const managed = [data.positions[3], data.positions[11], data.positions[23]];
-    await database.pool.query(
-      `insert into hiring_team_members (position_id, user_id, added_by_email) select unnest($1::uuid[]), $2, 'bench-admin@helixpoint.test'`,
-      [managed.map((p) => p.id), managerId],
-    );
+        [managerId],
+      );
+      loaded = await load(database.pool, data, (count) => say(`  … ${count.toLocaleString('en-US')} applications loaded`));
+      // The hiring manager is on the team of three positions (of middling popularity).
+      await database.pool.query(
+        `insert into hiring_team_members (position_id, user_id, added_by_email) select unnest($1::uuid[]), $2, 'bench-admin@helixpoint.test'`,
+        [managed.map((p) => p.id), managerId],
+      );
+    }
     const loadSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     // What autovacuum does on a live site soon after such a load: dead rows of the triggers' second write gone, statistics fresh.
     await database.pool.query('vacuum (analyze)');
     await database.pool.query('checkpoint');
+    if (KEEP_DATA !== undefined && !reuse)
+      writeFileSync(join(dir, 'data', 'loaded'), JSON.stringify({ ...loaded, positionIds: data.positions.map((p) => p.id) }));
     const analyzeSeconds = (performance.now() - started) / 1000;
     const sizes = (
       await database.pool.query(
@@ -1313,7 +1332,7 @@ async function main() {
     report.extraction = await extraction();
   } finally {
     await database?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (KEEP_DATA === undefined) rmSync(dir, { recursive: true, force: true });
   }
 
   const { data, setup, search: found, extraction: read } = report;

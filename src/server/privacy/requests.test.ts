@@ -8,7 +8,17 @@ import { addNote, rateApplication } from '../applications/notes';
 import { setApplicationStatus } from '../applications/review';
 import { applicationDeps, submitApplication } from '../applications/submit';
 import { listAuditLog } from '../audit/log';
-import { applicationRejections, applications, auditLog, invitations, jobAlerts, resumeTexts, scorecards, users } from '../db/schema';
+import {
+  applicationRejections,
+  applications,
+  auditLog,
+  invitations,
+  jobAlerts,
+  resumeTexts,
+  scorecards,
+  talentPoolInvitations,
+  users,
+} from '../db/schema';
 import { unsealMail } from '../mail/sealed';
 import { contactDeps, submitContactMessage } from '../messages/submit';
 import { setMessageRead } from '../messages/inbox';
@@ -117,6 +127,12 @@ async function seedPerson(first: string, last: string, email: string, position =
     extractorVersion: 1,
     durationMs: 5,
   });
+  // Invited from the talent pool (issue 33).
+  const [person] = await backend.database.db
+    .select({ candidateId: applications.candidateId })
+    .from(applications)
+    .where(eq(applications.id, applied.applicationId));
+  await backend.database.db.insert(talentPoolInvitations).values({ candidateId: person!.candidateId, positionId: position, sentByEmail: admin.email });
   // A submitted scorecard (its author's account since deleted: the name stays).
   await backend.database.db.insert(scorecards).values({
     applicationId: applied.applicationId,
@@ -224,6 +240,7 @@ describe('a privacy request', () => {
         },
       ],
       messages: [{ id: ada.messageId, message: 'Hello from Ada Lovelace' }],
+      talentPoolInvitations: [{ position: 'Data Engineer', sentAt: expect.any(String) }],
     });
     expect(data.auditEntries).toHaveLength(6);
     const files = Object.keys(zip).filter((name) => name.startsWith('files/'));

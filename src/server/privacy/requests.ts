@@ -20,6 +20,7 @@ import {
   jobAlerts,
   positions,
   resumeTexts,
+  talentPoolInvitations,
   rateLimits,
   uploads,
   users,
@@ -145,7 +146,8 @@ export async function findPersonData(db: Database, rawEmail: string) {
   };
   const inTheirApplications = (column: AnyPgColumn) => (ids.applications.length ? inArray(column, ids.applications) : sql`false`);
   // What reviewers wrote and sent about them is theirs to see too (opinions are personal data).
-  const [entries, notes, ratings, emails, cards, rejections, texts] = await Promise.all([
+  const candidateIds = [...new Set(personApplications.map((row) => row.application.candidateId))];
+  const [entries, notes, ratings, emails, cards, rejections, texts, invitations] = await Promise.all([
     db.select().from(auditLog).where(auditNaming(email, ids)).orderBy(auditLog.createdAt),
     db
       .select({ applicationId: applicationNotes.applicationId, body: applicationNotes.body, createdAt: applicationNotes.createdAt })
@@ -203,12 +205,22 @@ export async function findPersonData(db: Database, rawEmail: string) {
       })
       .from(resumeTexts)
       .where(inTheirApplications(resumeTexts.applicationId)),
+    // Invitations to apply from the talent pool (issue 33): which position, when.
+    candidateIds.length
+      ? db
+          .select({ position: positions.title, sentAt: talentPoolInvitations.sentAt })
+          .from(talentPoolInvitations)
+          .innerJoin(positions, eq(positions.id, talentPoolInvitations.positionId))
+          .where(inArray(talentPoolInvitations.candidateId, candidateIds))
+          .orderBy(talentPoolInvitations.sentAt)
+      : Promise.resolve([]),
   ]);
   return {
     email,
     applications: personApplications,
     reviews: { notes, ratings, emails, scorecards: cards, rejections },
     resumeTexts: texts,
+    talentPoolInvitations: invitations,
     messages,
     account: account ?? null,
     jobAlerts: alerts,
@@ -282,6 +294,7 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
       };
     }),
     jobAlerts: data.jobAlerts,
+    talentPoolInvitations: data.talentPoolInvitations,
     bookings: data.bookings,
     auditEntries: data.auditEntries.map(({ actorUserId: _actor, ...entry }) => entry),
   };
