@@ -5,11 +5,12 @@ import { Input } from '@/components/ui/input';
 import { FieldError } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { showToast } from '@/components/ui/toast';
-import { snippetFieldLabels, type SearchSnippet } from '@/lib/applications/search';
+import type { SearchSnippet } from '@/lib/applications/search';
 import { candidateHref } from '@/lib/candidates/profile';
 import { defaultInvitation, invitationPlaceholders, poolMessages } from '@/lib/candidates/talent-pool';
 import { formatDate } from '@/lib/format';
 import { runAdminAction } from './run-admin-action';
+import { SnippetLine } from './SnippetLine';
 
 export interface PoolRow {
   candidateId: string;
@@ -107,20 +108,7 @@ export function TalentPoolList({ rows, position }: { rows: PoolRow[]; position: 
                     <span className="break-all">{row.email}</span> · applied for {row.positionTitle} on {formatDate(row.appliedAt)} · in the
                     pool until {formatDate(row.until)}
                   </p>
-                  {row.snippet && (
-                    <p className="mt-1 text-xs leading-relaxed text-muted-foreground">
-                      <span className="font-semibold text-foreground">{snippetFieldLabels[row.snippet.field]}:</span>{' '}
-                      {row.snippet.parts.map((part, index) =>
-                        part.hit ? (
-                          <mark key={index} className="rounded-sm bg-accent/30 px-0.5 text-foreground">
-                            {part.text}
-                          </mark>
-                        ) : (
-                          <span key={index}>{part.text}</span>
-                        ),
-                      )}
-                    </p>
-                  )}
+                  {row.snippet && <SnippetLine snippet={row.snippet} />}
                 </div>
                 {position &&
                   (row.applied ? (

@@ -19,7 +19,8 @@ import { EmailPreview } from './EmailPreview';
 import { KnockOutBadge } from './KnockOutBadge';
 import { useRejectionChoice } from './RejectionReasonFields';
 import { StatusBadge } from './StatusBadge';
-import { snippetFieldLabels, type SearchSnippet } from '@/lib/applications/search';
+import type { SearchSnippet } from '@/lib/applications/search';
+import { SnippetLine } from './SnippetLine';
 import { candidateHref } from '@/lib/candidates/profile';
 
 export interface WorkspaceListRow {
@@ -421,23 +422,5 @@ export function WorkspaceList({
         </AdminTable>
       </div>
     </div>
-  );
-}
-
-/** Where the search found an applicant: the part ("Resume") and the words around the hits, marked. */
-function SnippetLine({ snippet }: { snippet: SearchSnippet }) {
-  return (
-    <p className="mt-1 max-w-prose text-xs leading-relaxed text-muted-foreground">
-      <span className="font-semibold text-foreground">{snippetFieldLabels[snippet.field]}:</span>{' '}
-      {snippet.parts.map((part, index) =>
-        part.hit ? (
-          <mark key={index} className="rounded-sm bg-accent/30 px-0.5 text-foreground">
-            {part.text}
-          </mark>
-        ) : (
-          <span key={index}>{part.text}</span>
-        ),
-      )}
-    </p>
   );
 }
