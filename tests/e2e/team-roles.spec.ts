@@ -147,6 +147,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
   expect(await navLinks(page)).toEqual([
     'Dashboard',
     'Applications',
+    'Talent pool',
     'Insights',
     'E-mail templates',
     'Messages',

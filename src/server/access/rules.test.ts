@@ -143,8 +143,18 @@ describe('grants', () => {
 
   it('show each role only its own sections', () => {
     const keys = (role: Role) => sectionsFor({ role }).map((section) => section.key);
-    expect(keys('admin')).toEqual(['dashboard', 'applications', 'insights', 'templates', 'messages', 'privacy', 'retention', 'audit']);
-    expect(keys('recruiter')).toEqual(['dashboard', 'applications', 'insights', 'templates']);
+    expect(keys('admin')).toEqual([
+      'dashboard',
+      'applications',
+      'talent-pool',
+      'insights',
+      'templates',
+      'messages',
+      'privacy',
+      'retention',
+      'audit',
+    ]);
+    expect(keys('recruiter')).toEqual(['dashboard', 'applications', 'talent-pool', 'insights', 'templates']);
     expect(keys('hiring_manager')).toEqual(['dashboard', 'applications', 'insights']);
     expect(keys('interviewer')).toEqual(['dashboard']);
     expect(keys('editor')).toEqual(['dashboard']);
