@@ -134,7 +134,7 @@ describe('the workspace navigation', () => {
   it('shows each role the sections its permissions open, and its own account', async () => {
     const db = database.db;
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'adele', 'admin')))).toEqual([
-      ['Work', ['dashboard', 'applications', 'insights', 'templates', 'messages', 'privacy', 'retention', 'audit']],
+      ['Work', ['dashboard', 'applications', 'talent-pool', 'insights', 'templates', 'messages', 'privacy', 'retention', 'audit']],
       ['You', ['account', 'account-availability', 'account-applications']],
     ]);
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'iris', 'interviewer')))).toEqual([

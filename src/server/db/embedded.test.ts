@@ -72,6 +72,7 @@ describe('the embedded database', () => {
       'sessions',
       'staff_days_off',
       'staff_schedules',
+      'talent_pool_invitations',
       'two_factors',
       'upload_reservations',
       'uploads',

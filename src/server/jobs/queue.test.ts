@@ -72,6 +72,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
         ['booking-reminders', '*/5 * * * *'],
         ['scorecard-reminders', '*/15 * * * *'],
         ['read-resumes-backlog', '37 * * * *'],
+        ['talent-pool-renewals', '29 3 * * *'],
       ]),
     );
     expect((await jobs.queueCounts()).map((queue) => queue.name).sort()).toEqual([
@@ -84,6 +85,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
       'read-resumes-backlog',
       'scorecard-reminders',
       'send-email',
+      'talent-pool-renewals',
     ]);
   });
 

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWorkspaceQuery, type WorkspaceQuery } from '@/lib/applications/query';
 import { EXTRACTOR_VERSION } from '@/lib/resumes/extraction';
 import { documentTypes } from '@/lib/uploads';
 import { addNote, deleteNote } from '../applications/notes';
 import { searchSnippets } from '../applications/search-snippets';
-import { pageWorkspace, type Reach } from '../applications/workspace';
+import { matchingApplicationIds, pageWorkspace, RANKED_MATCHES, type Reach } from '../applications/workspace';
 import { applications, hiringTeamMembers, resumeTexts, uploads } from '../db/schema';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 import {
@@ -269,6 +269,32 @@ describe('the search', () => {
     expect(page.byStatus).toEqual({ interview: 1, pending: 2 });
   });
 
+  it('answers a phrase of two words from the index of neighbouring words exactly as the document does', async () => {
+    const { db } = database;
+    const byDocument = async (q: string) =>
+      (
+        await db.execute<{ full_name: string }>(
+          sql`select full_name from applications where position_id = ${position} and search_vector @@ websearch_to_tsquery('english', ${q}) order by full_name`,
+        )
+      ).rows.map((row) => row.full_name);
+    // Two words (the index), a stop word between or three words (the document), punctuation between, word order.
+    for (const q of [
+      '"site reliability"',
+      '"reliability site"',
+      '"site engineering"',
+      '"kubernetes terraform"',
+      '"kubernetes and terraform"',
+      '"reliability of site"',
+      '"site reliability engineering"',
+      '"site reliability" -junior',
+    ]) {
+      const page = await search(q, listAll, { position });
+      expect(page.rows.map((row) => row.fullName).sort(), q).toEqual(await byDocument(q));
+      expect(page.total, q).toBe((await byDocument(q)).length);
+    }
+    expect(await namesFound('"kubernetes terraform"', listAll, { position })).toEqual(['Kira Senior']);
+  });
+
   it('finds for a hiring manager only what is on their positions', async () => {
     const { db } = database;
     const manager = await addUser(db, 'hana', 'hiring_manager');
@@ -281,4 +307,41 @@ describe('the search', () => {
     expect(found).not.toContain('Hidden Vornic');
     expect(await namesFound('vornic')).toContain('Hidden Vornic');
   });
+});
+
+describe('best match first', () => {
+  it(`ranks the newest ${RANKED_MATCHES} matches; older ones follow newest first, on every page and in "all matching"`, async () => {
+    const { db } = database;
+    const position = await addPosition(db, { title: 'Ranking Position' });
+    const day = 86_400_000;
+    const now = Date.now();
+    // The best match by rank (the word in the name), but older than the newest RANKED_MATCHES matches.
+    const oldBest = await addApplication(db, position, {
+      fullName: 'Plumbago Oldest',
+      email: 'oldest@ranking.test',
+      createdAt: new Date(now - 400 * day),
+    });
+    const recent: string[] = [];
+    for (let index = 0; index < RANKED_MATCHES; index += 1)
+      recent.push(
+        await addApplication(db, position, {
+          fullName: index === RANKED_MATCHES - 1 ? 'Plumbago Recent' : `Applicant ${index}`,
+          email: `applicant${index}@ranking.test`,
+          coverLetter: 'I grow plumbago.',
+          createdAt: new Date(now - (index + 1) * 60_000),
+        }),
+      );
+    const query = { ...emptyWorkspaceQuery, q: 'plumbago', position };
+    const pages = [];
+    for (let page = 1; page <= Math.ceil((RANKED_MATCHES + 1) / 50); page += 1)
+      pages.push(...(await pageWorkspace(db, { ...query, page }, listAll)).rows.map((row) => row.id));
+    // The name match among the newest is ranked first; the older name match follows them all.
+    expect(pages[0]).toBe(recent[RANKED_MATCHES - 1]);
+    expect(pages.at(-1)).toBe(oldBest);
+    expect(pages).toHaveLength(RANKED_MATCHES + 1);
+    expect(new Set(pages).size).toBe(RANKED_MATCHES + 1);
+    expect(pages.slice(1, -1)).toEqual(recent.slice(0, -1));
+    expect(await matchingApplicationIds(db, query, listAll)).toEqual(pages);
+    expect((await pageWorkspace(db, query, listAll)).total).toBe(RANKED_MATCHES + 1);
+  }, 60_000);
 });
