@@ -132,7 +132,9 @@ async function seedPerson(first: string, last: string, email: string, position =
     .select({ candidateId: applications.candidateId })
     .from(applications)
     .where(eq(applications.id, applied.applicationId));
-  await backend.database.db.insert(talentPoolInvitations).values({ candidateId: person!.candidateId, positionId: position, sentByEmail: admin.email });
+  await backend.database.db
+    .insert(talentPoolInvitations)
+    .values({ candidateId: person!.candidateId, positionId: position, sentByEmail: admin.email });
   // A submitted scorecard (its author's account since deleted: the name stays).
   await backend.database.db.insert(scorecards).values({
     applicationId: applied.applicationId,
