@@ -131,8 +131,8 @@ function order(query: WorkspaceQuery, reach: Reach, phrase: string | null): SQL[
  * And without parallel workers: the page and its counts already run side by side, and a worker
  * ran the page's ranked subquery once more each (3 × 80 ms). Without a search, the planner chooses freely.
  */
-async function searching<T>(db: Database, query: WorkspaceQuery, run: (db: Database) => Promise<T>): Promise<T> {
-  if (!query.q) return run(db);
+export async function searching<T>(db: Database, q: string | null, run: (db: Database) => Promise<T>): Promise<T> {
+  if (!q) return run(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
@@ -196,8 +196,8 @@ function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phrase: str
 export async function pageWorkspace(db: Database, query: WorkspaceQuery, reach: Reach) {
   const phrase = query.q ? await phraseOf(db, query.q) : null;
   const [rows, counts] = await Promise.all([
-    searching(db, query, (db) => pageRows(db, query, reach, phrase)),
-    searching(db, query, (db) =>
+    searching(db, query.q, (db) => pageRows(db, query, reach, phrase)),
+    searching(db, query.q, (db) =>
       db
         .select({ status: applications.status, count: count() })
         .from(applications)
@@ -216,7 +216,7 @@ export type WorkspaceRow = Awaited<ReturnType<typeof pageWorkspace>>['rows'][num
 /** Every application the view shows, on every page (bulk actions on "all matching"). */
 export async function matchingApplicationIds(db: Database, query: WorkspaceQuery, reach: Reach): Promise<string[]> {
   const phrase = query.q ? await phraseOf(db, query.q) : null;
-  const rows = await searching(db, query, (db) =>
+  const rows = await searching(db, query.q, (db) =>
     db
       .select({ id: applications.id })
       .from(applications)
@@ -247,7 +247,7 @@ export async function neighbours(db: Database, query: WorkspaceQuery, reach: Rea
     .from(applications)
     .where(and(...conditions(query, reach, { phrase })))
     .as('ordered');
-  const [row] = await searching(db, query, (db) => db.select().from(ordered).where(eq(ordered.id, applicationId)));
+  const [row] = await searching(db, query.q, (db) => db.select().from(ordered).where(eq(ordered.id, applicationId)));
   const link = (id: string | null, positionId: string | null) => (id && positionId ? { id, positionId } : null);
   return { previous: link(row?.previous ?? null, row?.previousPosition ?? null), next: link(row?.next ?? null, row?.nextPosition ?? null) };
 }

@@ -9,7 +9,7 @@ import { applications, talentPoolInvitations } from '../db/schema.ts';
 import { getOpenPosition } from '../positions/board.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { candidateMessage, talentPoolRenewal } from '../mail/templates.ts';
-import { nameOrEmailContains, relevance, searchQuery } from '../applications/workspace.ts';
+import { nameOrEmailContains, relevance, searching, searchQuery } from '../applications/workspace.ts';
 import { searchSnippets } from '../applications/search-snippets.ts';
 import { candidateActor } from './withdraw.ts';
 import { fillInvitation, poolMessages, type InviteInput } from '../../lib/candidates/talent-pool.ts';
@@ -50,33 +50,36 @@ export async function pageTalentPool(db: Database, query: PoolQuery, now = new D
     .groupBy(applications.candidateId)
     .as('pool');
   const positionId = query.positionId && isUuid(query.positionId) ? query.positionId : null;
+  // As the workspace's search (decision 046): the indexes, never a scan reading every document.
   const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        candidateId: pool.candidateId,
-        until: pool.until,
-        applicationId: sql<string>`latest.id`,
-        fullName: sql<string>`latest.full_name`,
-        email: sql<string>`latest.email`,
-        positionTitle: sql<string>`latest.position_title`,
-        appliedAt: sql<Date>`latest.created_at`,
-        applied: positionId
-          ? sql<boolean>`exists (select 1 from applications x where x.candidate_id = ${pool.candidateId} and x.position_id = ${positionId})`
-          : sql<boolean>`false`,
-        invitedAt: positionId
-          ? sql<Date | null>`(select i.sent_at from talent_pool_invitations i where i.candidate_id = ${pool.candidateId} and i.position_id = ${positionId})`
-          : sql<Date | null>`null`,
-      })
-      .from(pool)
-      .innerJoin(
-        sql`lateral (select a.id, a.full_name, a.email, a.created_at, p.title as position_title from applications a join positions p on p.id = a.position_id
+    searching(db, query.q, (db) =>
+      db
+        .select({
+          candidateId: pool.candidateId,
+          until: pool.until,
+          applicationId: sql<string>`latest.id`,
+          fullName: sql<string>`latest.full_name`,
+          email: sql<string>`latest.email`,
+          positionTitle: sql<string>`latest.position_title`,
+          appliedAt: sql<Date>`latest.created_at`,
+          applied: positionId
+            ? sql<boolean>`exists (select 1 from applications x where x.candidate_id = ${pool.candidateId} and x.position_id = ${positionId})`
+            : sql<boolean>`false`,
+          invitedAt: positionId
+            ? sql<Date | null>`(select i.sent_at from talent_pool_invitations i where i.candidate_id = ${pool.candidateId} and i.position_id = ${positionId})`
+            : sql<Date | null>`null`,
+        })
+        .from(pool)
+        .innerJoin(
+          sql`lateral (select a.id, a.full_name, a.email, a.created_at, p.title as position_title from applications a join positions p on p.id = a.position_id
           where a.candidate_id = ${pool.candidateId} and a.talent_pool_until > ${now} order by a.created_at desc limit 1) as latest`,
-        sql`true`,
-      )
-      .orderBy(sql`${pool.rank} desc`, sql`${pool.latest} desc`)
-      .limit(POOL_PER_PAGE)
-      .offset((query.page - 1) * POOL_PER_PAGE),
-    db.select({ total: sql<number>`count(*)::int` }).from(pool),
+          sql`true`,
+        )
+        .orderBy(sql`${pool.rank} desc`, sql`${pool.latest} desc`)
+        .limit(POOL_PER_PAGE)
+        .offset((query.page - 1) * POOL_PER_PAGE),
+    ),
+    searching(db, query.q, (db) => db.select({ total: sql<number>`count(*)::int` }).from(pool)),
   ]);
   const snippets = query.q
     ? await searchSnippets(
