@@ -46,7 +46,8 @@ export async function normalizeApplication(
   };
 }
 
-function addMonths(date: Date, months: number): Date {
+/** The same time, `months` calendar months later (UTC): when a talent pool consent ends. */
+export function addMonths(date: Date, months: number): Date {
   const until = new Date(date);
   until.setUTCMonth(until.getUTCMonth() + months);
   return until;

@@ -52,8 +52,8 @@ export const defaultTemplates: Record<EmailTemplateKey, Omit<EmailTemplate, 'key
 const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g;
 
 /** The placeholders a text uses that do not exist ("{{frist_name}}"). */
-export function unknownPlaceholders(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!).filter((name) => !Object.hasOwn(placeholders, name));
+export function unknownPlaceholders(text: string, known: Readonly<Record<string, string>> = placeholders): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!).filter((name) => !Object.hasOwn(known, name));
 }
 
 /** The text with each placeholder replaced by its value, as plain text (escaping is the mail layout's job). */
@@ -71,10 +71,8 @@ export function placeholderValuesFor(
   };
 }
 
-export function fillPlaceholders(text: string, values: PlaceholderValues): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) =>
-    Object.hasOwn(values, name) ? values[name as keyof PlaceholderValues] : whole,
-  );
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
 }
 
 export const templateMessages = {
@@ -83,13 +81,14 @@ export const templateMessages = {
   body: 'Write the e-mail (at most 10,000 characters)',
 } as const;
 
-export const withKnownPlaceholders = (max: number, message: string) =>
+/** A subject or text of at most `max` characters using only the `known` placeholders (the candidate e-mails' by default). */
+export const withKnownPlaceholders = (max: number, message: string, known: Readonly<Record<string, string>> = placeholders) =>
   textField(
     z.trim(),
     z.minLength(1, message),
     z.maxLength(max, message),
     z.superRefine((text, context) => {
-      const unknown = unknownPlaceholders(text);
+      const unknown = unknownPlaceholders(text, known);
       if (unknown.length) context.issues.push({ code: 'custom', message: templateMessages.unknown(unknown), input: text });
     }),
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { textField } from '../forms.ts';
+import { withKnownPlaceholders } from '../applications/templates.ts';
 
 /**
  * The talent pool (issue 33): candidates who agreed, when they applied, to be kept for other
@@ -16,19 +16,15 @@ export const invitationPlaceholders = {
   company: 'the company',
   sender_name: 'your name',
 } as const;
-export type InvitationValues = Record<keyof typeof invitationPlaceholders, string>;
 
 export const defaultInvitation = {
   subject: 'A position at {{company}} for you: {{position_title}}',
   body: 'Hello {{first_name}},\n\nWhen you applied to {{company}}, you agreed that we could keep your application for future openings. We have one that we think suits you: {{position_title}}.\n\nRead about it and apply here: {{position_link}}\n\nIf it is not for you, there is nothing to do.\n\nBest regards,\n{{sender_name}}\n{{company}}',
 } as const;
 
-const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g;
-
 export const poolMessages = {
   subject: 'Write a subject (at most 200 characters).',
   body: 'Write the invitation (at most 10,000 characters).',
-  unknown: (names: string[]) => `Unknown placeholder${names.length === 1 ? '' : 's'}: ${names.map((name) => `{{${name}}}`).join(', ')}`,
   link: 'The invitation must give the position’s link: keep {{position_link}} in the text.',
   notInPool: 'This candidate is no longer in the talent pool (their consent ended or was withdrawn).',
   positionClosed: 'This position is not open: only open positions can be offered.',
@@ -37,34 +33,17 @@ export const poolMessages = {
   invited: (name: string) => `${name} is invited to apply.`,
 } as const;
 
-const unknownOf = (text: string) =>
-  [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!).filter((name) => !Object.hasOwn(invitationPlaceholders, name));
-
-const withKnownPlaceholders = (max: number, message: string) =>
-  textField(
-    z.trim(),
-    z.minLength(1, message),
-    z.maxLength(max, message),
-    z.superRefine((text, context) => {
-      const unknown = unknownOf(text);
-      if (unknown.length) context.issues.push({ code: 'custom', message: poolMessages.unknown(unknown), input: text });
-    }),
-  );
-
+// An unknown placeholder is refused as in the candidate e-mails (templateMessages.unknown); the link is required.
 export const inviteSchema = z.object({
   candidateId: z.uuid(),
   positionId: z.uuid({ error: 'Choose the position to invite them to.' }),
-  subject: withKnownPlaceholders(200, poolMessages.subject),
-  body: withKnownPlaceholders(10_000, poolMessages.body).check(
+  subject: withKnownPlaceholders(200, poolMessages.subject, invitationPlaceholders),
+  body: withKnownPlaceholders(10_000, poolMessages.body, invitationPlaceholders).check(
     z.refine((body) => /\{\{\s*position_link\s*\}\}/.test(body), { error: poolMessages.link }),
   ),
 });
 
 export type InviteInput = z.output<typeof inviteSchema>;
-
-export function fillInvitation(text: string, values: InvitationValues): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as keyof InvitationValues] : whole));
-}
 
 /** The renewal page's texts (a link in the e-mail sent a month before the consent ends). */
 export const renewalTexts = {

@@ -47,8 +47,8 @@ export const nameOrEmailContains = (q: string) =>
 
 /**
  * How well an application matches: the document's rank (name and e-mail weigh most, then the
- * resume, then the rest; normalised by length, so a long resume does not win by length alone),
- * and a name or address containing what was typed on top.
+ * resume, then the rest; not normalised by length, so adding a resume or a note does not change
+ * how a name hit ranks), and a name or address containing what was typed on top.
  */
 export const relevance = (q: string) =>
   sql`(ts_rank(${applications.searchVector}, ${searchQuery(q)}) + case when ${nameOrEmailContains(q)} then 1 else 0 end)`;
@@ -69,7 +69,7 @@ export const RANKED_MATCHES = 500;
  * (large) document. A search of one two-word phrase asks the index of neighbouring words instead
  * (migration 0022): the same matches, without reading each candidate's document again.
  */
-const matchesSearch = (q: string, phrase: string | null) =>
+export const matchesSearch = (q: string, phrase: string | null) =>
   phrase
     ? sql`(${nameOrEmailContains(q)} or search_vector_bigrams(${applications.searchVector}) @> array[${phrase}]::text[])`
     : sql`(${nameOrEmailContains(q)} or ${applications.searchVector} @@ ${searchQuery(q)})`;
@@ -79,7 +79,7 @@ const matchesSearch = (q: string, phrase: string | null) =>
  * reads it: 'site' <-> 'reliabl'), as migration 0022's index holds them ("site reliabl"); null for
  * any other search (a lexeme with a quote or backslash in it too), which the document answers.
  */
-async function phraseOf(db: Database, q: string): Promise<string | null> {
+export async function phraseOf(db: Database, q: string): Promise<string | null> {
   if (!q.includes('"')) return null;
   const result = await db.execute<{ query: string }>(sql`select ${searchQuery(q)}::text as query`);
   const match = /^'([^'\\\s]+)' <-> '([^'\\\s]+)'$/.exec(result.rows[0]?.query ?? '');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateMessages } from '@/lib/applications/templates';
 import { defaultInvitation, inviteSchema, poolMessages } from '@/lib/candidates/talent-pool';
 import { listAuditLog } from '../audit/log';
 import { applications, positions } from '../db/schema';
@@ -106,7 +107,7 @@ describe('the talent pool', () => {
       subject: 'Hi {{frist_name}}',
       body: '{{position_link}}',
     });
-    expect(unknown.error?.issues[0]).toMatchObject({ path: ['subject'], message: poolMessages.unknown(['frist_name']) });
+    expect(unknown.error?.issues[0]).toMatchObject({ path: ['subject'], message: templateMessages.unknown(['frist_name']) });
 
     const position = await addPosition(db);
     const ended = await addApplication(db, await addPosition(db), { email: 'gone@pool.test', ...inPool(-2) });

@@ -9,10 +9,12 @@ import { applications, talentPoolInvitations } from '../db/schema.ts';
 import { getOpenPosition } from '../positions/board.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { candidateMessage, talentPoolRenewal } from '../mail/templates.ts';
-import { nameOrEmailContains, relevance, searching, searchQuery } from '../applications/workspace.ts';
+import { matchesSearch, phraseOf, relevance, searching } from '../applications/workspace.ts';
 import { searchSnippets } from '../applications/search-snippets.ts';
 import { candidateActor } from './withdraw.ts';
-import { fillInvitation, poolMessages, type InviteInput } from '../../lib/candidates/talent-pool.ts';
+import { poolMessages, type InviteInput } from '../../lib/candidates/talent-pool.ts';
+import { addMonths } from '../../lib/applications/normalize.ts';
+import { fillPlaceholders, placeholderValuesFor } from '../../lib/applications/templates.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { pageCount } from '../../lib/list-query.ts';
 import { siteConfig } from '../../lib/site-config.ts';
@@ -36,7 +38,7 @@ export interface PoolQuery {
 }
 
 export async function pageTalentPool(db: Database, query: PoolQuery, now = new Date()) {
-  const matches = query.q ? sql`(${applications.searchVector} @@ ${searchQuery(query.q)} or ${nameOrEmailContains(query.q)})` : sql`true`;
+  const matches = query.q ? matchesSearch(query.q, await phraseOf(db, query.q)) : sql`true`;
   const rank = query.q ? sql`max(${relevance(query.q)})` : sql`0`;
   const pool = db
     .select({
@@ -133,12 +135,10 @@ export async function inviteToApply(deps: PoolDeps, actor: Actor & { name?: stri
 
   const link = new URL(`/careers/apply/${position.id}`, deps.siteUrl);
   link.searchParams.set('utm_source', 'talent-pool');
+  // The candidate e-mails' placeholders, and the position's link.
   const values = {
-    first_name: kept.fullName.trim().split(/\s+/)[0] || kept.fullName,
-    position_title: position.title,
+    ...placeholderValuesFor({ fullName: kept.fullName, positionTitle: position.title }, actor.name ?? siteConfig.name, siteConfig.name),
     position_link: link.href,
-    company: siteConfig.name,
-    sender_name: actor.name ?? siteConfig.name,
   };
   try {
     await withTransaction(deps.pool, async (tx) => {
@@ -149,8 +149,8 @@ export async function inviteToApply(deps: PoolDeps, actor: Actor & { name?: stri
         sentByEmail: actor.email,
       });
       const mail = candidateMessage({
-        subject: fillInvitation(input.subject, values),
-        body: fillInvitation(input.body, values),
+        subject: fillPlaceholders(input.subject, values),
+        body: fillPlaceholders(input.body, values),
         replyTo: actor.email,
       });
       await deps.jobs.enqueueEmail({ to: kept.email, ...mail }, { db: tx });
@@ -178,12 +178,6 @@ export async function applicationOfRenewal(db: Database, secret: string, token: 
   const given = Buffer.from(token);
   return expected.length === given.length && timingSafeEqual(expected, given) ? row : null;
 }
-
-const addMonths = (date: Date, months: number) => {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
-};
 
 /**
  * The candidate keeps their place for another period: every application of theirs whose consent
@@ -232,8 +226,7 @@ export interface RenewalDeps {
  * the address of the application whose consent ends last (one e-mail per person), marked asked.
  */
 export async function askForRenewals(deps: RenewalDeps, now = new Date()): Promise<number> {
-  const soon = new Date(now.getTime());
-  soon.setUTCMonth(soon.getUTCMonth() + 1);
+  const soon = addMonths(now, 1);
   const due = await deps.db.execute<{ id: string; email: string; full_name: string; until: Date }>(sql`
     select id, email, full_name, talent_pool_until as until from (
       select distinct on (candidate_id) id, email, full_name, talent_pool_until, talent_pool_renewal_asked_at
