@@ -7,7 +7,7 @@
 // The URLs: prerendered pages (served from the server's memory), the pages the page cache keeps
 // (the job board, an apply page, the positions API, sitemap, jobs feed, docs, privacy notice; for
 // nginx, the server's answer saved as a file), and the assets (CSS, scripts, a font, an image, an
-// SVG, robots.txt, the blog feed). `--all` adds every other file of dist/client.
+// SVG, robots.txt). `--all` adds every other file of dist/client.
 //
 // Beside req/s and p99, each side's CPU time per request (µs, from /proc): on a machine shared
 // with other work, req/s of both sides swing with it, CPU per request much less.
@@ -100,7 +100,6 @@ function pickAssets() {
     { name: 'image (webp)', path: pick((name) => name.startsWith('about.') && name.endsWith('.webp'), 'webp image') },
     { name: 'favicon (svg)', path: '/favicon.svg' },
     { name: 'robots.txt', path: '/robots.txt' },
-    { name: 'blog feed', path: '/rss.xml' },
   ];
 }
 
@@ -169,13 +168,15 @@ async function main() {
       { name: 'jobs feed', path: '/careers/feed.xml' },
       { name: 'docs', path: '/docs' },
       { name: 'privacy notice', path: '/privacy' },
+      { name: 'blog', path: '/blog' },
+      { name: 'a blog post', path: '/blog/1' },
+      { name: 'blog feed', path: '/rss.xml' },
     ].map((route) => ({ ...route, kind: 'page cache' }));
     const pages = [
       { name: 'home', path: '/' },
       { name: 'about', path: '/about' },
       { name: 'contact', path: '/contact' },
       { name: 'a solution page', path: '/solutions/aws/migration' },
-      { name: 'a blog post', path: '/blog/1' },
     ].map((route) => ({ ...route, kind: 'prerendered' }));
     const assets = pickAssets().map((route) => ({ ...route, kind: 'asset' }));
     let routes = [...pages, ...cached, ...assets];

@@ -1,5 +1,5 @@
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import { addNoteSchema, bulkSchema, editNoteSchema, noteIdSchema, rateSchema } from '@/lib/applications/review';
 import {
   invitationIdSchema,
@@ -45,10 +45,16 @@ import { changeUserRole, deleteUser, resetTwoFactor } from '@/server/accounts/us
 import { AdminRuleError } from '@/server/admin-command';
 import { bulkApplications } from '@/server/applications/bulk';
 import { cancelCandidateEmail, candidateEmailDeps, emailCandidate, saveTemplate, senderName } from '@/server/applications/emails';
+import { deleteMedia, mediaDeps, setAlt } from '@/server/media/library';
+import { mediaIdSchema, setMediaAltSchema } from '@/lib/media/library';
 import { mergeCandidates, undoMerge } from '@/server/candidates/profiles';
 import { inviteToApply } from '@/server/candidates/talent-pool';
 import { inviteSchema } from '@/lib/candidates/talent-pool';
 import { mergeCandidatesSchema, undoMergeSchema } from '@/lib/candidates/profile';
+import { createPost, publishPost, restoreRevision, savePost, schedulePost, unpublishPost } from '@/server/posts/store';
+import { compareRevision, listRevisions, previewToken } from '@/server/posts/editor';
+import { renderContent } from '@/server/posts/store';
+import { postIdSchema, previewBodySchema, publishPostSchema, revisionSchema, savePostSchema, schedulePostSchema } from '@/lib/posts/schema';
 import { saveRejectionReason } from '@/server/applications/rejections';
 import { rejectionReasonSchema } from '@/lib/applications/rejection';
 import { addNote, deleteNote, editNote, rateApplication } from '@/server/applications/notes';
@@ -122,6 +128,10 @@ function staffAction<S extends z.ZodMiniType, R>(
     }),
   });
 }
+
+const postDeps = (runtime: Runtime) => ({ db: runtime.database.db, jobs: runtime.jobs });
+// Strict: a request with anything in it is not this form's.
+const emptyInputSchema = z.strictObject({});
 
 const onApplication = (input: { applicationId: string }): ActionTarget => ({ application: input.applicationId });
 const onNote = (input: { noteId: string }): ActionTarget => ({ note: input.noteId });
@@ -326,8 +336,46 @@ export const server = {
     saveRejectionReason: staffAction('admin.saveRejectionReason', rejectionReasonSchema, (reason, actor, { database }) =>
       saveRejectionReason(database.db, actor, reason),
     ),
+    createPost: staffAction('admin.createPost', emptyInputSchema, (_input, actor, runtime) => createPost(postDeps(runtime), actor)),
+    savePost: staffAction('admin.savePost', savePostSchema, async (input, actor, runtime) => {
+      const result = await savePost(postDeps(runtime), actor, input);
+      return result.ok ? { ...result, revisions: await listRevisions(runtime.database.db, input.postId) } : result;
+    }),
+    previewPostBody: staffAction('admin.previewPostBody', previewBodySchema, async ({ body }, _actor, { database }) => ({
+      html: await renderContent(database.db, { body, coverMediaId: null, socialMediaId: null } as never),
+    })),
+    publishPost: staffAction('admin.publishPost', publishPostSchema, (input, actor, runtime) =>
+      publishPost(postDeps(runtime), actor, input),
+    ),
+    unpublishPost: staffAction('admin.unpublishPost', postIdSchema, (input, actor, runtime) =>
+      unpublishPost(postDeps(runtime), actor, input),
+    ),
+    schedulePost: staffAction('admin.schedulePost', schedulePostSchema, (input, actor, runtime) =>
+      schedulePost(postDeps(runtime), actor, input),
+    ),
+    restorePostRevision: staffAction('admin.restorePostRevision', revisionSchema, (input, actor, runtime) =>
+      restoreRevision(postDeps(runtime), actor, input).then(async (result) => ({
+        ...result,
+        revisions: await listRevisions(runtime.database.db, input.postId),
+      })),
+    ),
+    comparePostRevision: staffAction('admin.comparePostRevision', revisionSchema, ({ postId, revisionId }, _actor, { database }) =>
+      compareRevision(database.db, postId, revisionId),
+    ),
+    previewLink: staffAction('admin.previewLink', postIdSchema, async ({ postId }, _actor, { config }) => {
+      const { token, expiresAt } = previewToken(config.authSecret, postId);
+      return { url: `${config.siteUrl}/blog/preview/${token}`, expiresAt: expiresAt.toISOString() };
+    }),
     saveTemplate: staffAction('admin.saveTemplate', templateSchema, (template, actor, { database }) =>
       saveTemplate(database.db, actor, template),
+    ),
+    // The media library (issue 34): an image's alt text; deleting one nobody uses (refused with its uses otherwise).
+    setMediaAlt: staffAction('admin.setMediaAlt', setMediaAltSchema, async ({ mediaId, alt }, actor, runtime) => {
+      const item = await setAlt(mediaDeps(runtime), actor, mediaId, alt);
+      return { id: item.id, alt: item.alt };
+    }),
+    deleteMedia: staffAction('admin.deleteMedia', mediaIdSchema, ({ mediaId }, actor, runtime) =>
+      deleteMedia(mediaDeps(runtime), actor, mediaId),
     ),
     setMessageRead: staffAction('admin.setMessageRead', messageReadSchema, ({ messageId, read }, actor, { database }) =>
       setMessageRead(database.db, actor, messageId, read),

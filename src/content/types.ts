@@ -1,6 +1,6 @@
 /**
  * Shapes of the page copy kept as typed data (solutions, services, company pages, home, docs).
- * Blog posts are a Markdown content collection instead (src/content/blog, src/content.config.ts).
+ * Blog posts live in the database (src/server/posts; the spec's six are seeded from src/server/posts/seed-posts).
  */
 import type { IconName } from './icons';
 

@@ -78,10 +78,13 @@ export interface BlogPostingInput {
   excerpt: string;
   author: string;
   isoDate: Date;
+  /** When the published version was last changed (issue 34: posts are edited after they are published). */
+  modified?: Date;
   tags: readonly string[];
   category: string;
   path: string;
-  imageUrl: string;
+  /** The social image; none: the company's card. */
+  imageUrl?: string;
 }
 
 export function blogPostingJsonLd(post: BlogPostingInput, site: URL | undefined): JsonLd {
@@ -92,11 +95,12 @@ export function blogPostingJsonLd(post: BlogPostingInput, site: URL | undefined)
     headline: post.title,
     description: post.excerpt,
     datePublished: post.isoDate.toISOString().slice(0, 10),
+    ...(post.modified ? { dateModified: post.modified.toISOString() } : {}),
     author: { '@type': 'Person', name: post.author },
     publisher: { '@type': 'Organization', name: siteConfig.name, logo: { '@type': 'ImageObject', url: new URL('/favicon.svg', url).href } },
     mainEntityOfPage: url,
     url,
-    image: new URL(post.imageUrl, url).href,
+    image: new URL(post.imageUrl ?? '/og/social-card.png', url).href,
     articleSection: post.category,
     keywords: post.tags.join(', '),
   };

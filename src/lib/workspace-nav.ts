@@ -18,6 +18,8 @@ export type NavKey =
   | 'talent-pool'
   | 'insights'
   | 'templates'
+  | 'posts'
+  | 'media'
   | 'messages'
   | 'privacy'
   | 'retention'

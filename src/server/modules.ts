@@ -5,7 +5,9 @@ import { insightsModule } from './insights/module.ts';
 import type { AppConfig } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
+import { mediaModule } from './media/module.ts';
 import { positionsModule } from './positions/module.ts';
+import { postsModule } from './posts/module.ts';
 import { privacyModule } from './privacy/module.ts';
 import { resumesModule } from './resumes/module.ts';
 import { schedulingModule } from './scheduling/module.ts';
@@ -30,6 +32,8 @@ export const serverModules: readonly ServerModule[] = [
   schedulingModule,
   scorecardsModule,
   candidatesModule,
+  mediaModule,
+  postsModule,
 ];
 
 /** Every domain's queue: a backup carries their jobs, a restore creates them first. */

@@ -1,7 +1,7 @@
 import { servicePages } from '@/content/services';
 import { solutionPages } from '@/content/solutions';
 import type { SitemapEntry } from '@/lib/sitemap';
-import { allPosts } from './blog.ts';
+import { publishedPosts } from './posts/public.ts';
 import { listOpenPositions } from './positions/board.ts';
 import type { Database } from './db/client.ts';
 
@@ -10,14 +10,13 @@ import type { Database } from './db/client.ts';
  * from the database, so a closed one leaves the sitemap as soon as it closes.
  */
 export async function publicPages(db: Database): Promise<{ path: string; lastModified?: Date }[]> {
-  const [posts, positions] = await Promise.all([allPosts(), listOpenPositions(db)]);
+  const [posts, positions] = await Promise.all([publishedPosts(db), listOpenPositions(db)]);
   const paths = [
     '/',
     '/about',
     '/company',
     '/docs',
     '/blog',
-    ...posts.map((post) => `/blog/${post.data.id}`),
     '/solutions',
     ...solutionPages.map((page) => page.path),
     ...servicePages.map((page) => page.path),
@@ -28,6 +27,8 @@ export async function publicPages(db: Database): Promise<{ path: string; lastMod
   ];
   return [
     ...paths.map((path) => ({ path })),
+    // Published posts, unless an editor kept one out of search engines.
+    ...posts.filter((post) => !post.content.noindex).map((post) => ({ path: post.path, lastModified: post.updatedAt })),
     ...positions.map((position) => ({ path: `/careers/apply/${position.id}`, lastModified: position.createdAt })),
   ];
 }

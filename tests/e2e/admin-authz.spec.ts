@@ -1,4 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { defaultTemplates } from '../../src/lib/applications/templates';
 import { actionRules, routeRules, type ActionName, type RoutePattern } from '../../src/server/access/rules';
 import {
@@ -71,6 +72,15 @@ interface Fixture {
   mergeId: string;
   /** An open position Kit (in the talent pool) did not apply for. */
   poolPosition: string;
+  /** Images of the media library (issue 34): one whose alt text is changed, one to delete, and a size's address. */
+  mediaId: string;
+  spareMediaId: string;
+  mediaSize: string;
+  /** Blog posts (issue 34): a draft with a revision, an empty one, one scheduled far ahead. */
+  postId: number;
+  postRevisionId: string;
+  emptyPostId: number;
+  scheduledPostId: number;
 }
 
 const clients = {} as Record<Requester, APIRequestContext>;
@@ -216,6 +226,25 @@ test.beforeAll(async ({ baseURL }) => {
   const invited = await admin.post('/_actions/admin.invite', { data: { email: mail('pending'), role: 'recruiter' } });
   expect(invited.status()).toBe(200);
   const { id: invitationId } = await actionData<{ id: string }>(invited);
+  const [image, spare] = [await uploadImage(admin, base, 'Matrix image'), await uploadImage(admin, base, 'Matrix spare image')];
+  const newPost = async () => {
+    const created = await admin.post('/_actions/admin.createPost', { data: {} });
+    expect(created.status(), await created.text()).toBe(200);
+    return (await actionData<{ id: number }>(created)).id;
+  };
+  const [postId, emptyPostId, scheduledPostId] = [await newPost(), await newPost(), await newPost()];
+  for (const id of [postId, scheduledPostId]) {
+    const saved = await admin.post('/_actions/admin.savePost', {
+      data: { postId: id, version: 1, content: matrixPost(image.id), autosave: false },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  const far = new Date(Date.now() + 365 * 86_400_000).toISOString();
+  const scheduledPost = await admin.post('/_actions/admin.schedulePost', {
+    data: { postId: scheduledPostId, version: 2, publishAt: far, unpublishAt: null },
+  });
+  expect(scheduledPost.status(), await scheduledPost.text()).toBe(200);
+  const { rows: revisionRows } = await sqlOnTestServer('select id from post_revisions where post_id = $1', [postId]);
   fixture = {
     invitationId,
     teamPosition: teamPosition!,
@@ -236,8 +265,49 @@ test.beforeAll(async ({ baseURL }) => {
     poolPosition: ((await (await admin.get('/api/positions')).json()) as { positions: { id: string; title: string }[] }).positions.find(
       (position) => position.title === 'Data Engineer',
     )!.id,
+    mediaId: image.id,
+    spareMediaId: spare.id,
+    mediaSize: image.thumbnail,
+    postId,
+    postRevisionId: (revisionRows[0] as { id: string }).id,
+    emptyPostId,
+    scheduledPostId,
   };
 });
+
+/** A complete post, as the editor saves one (issue 34). */
+const matrixPost = (coverMediaId: string) => ({
+  title: 'Matrix post',
+  slug: '',
+  excerpt: 'Matrix excerpt',
+  body: 'Matrix body',
+  category: 'Matrix',
+  tags: ['Matrix'],
+  authorId: null,
+  authorName: 'Matrix Author',
+  readMinutes: 1,
+  coverMediaId,
+  coverAlt: 'Matrix image',
+  seoTitle: '',
+  seoDescription: '',
+  socialMediaId: null,
+  noindex: false,
+});
+
+/** A small PNG of the media library, as its page uploads one (a multipart form, from the site's own origin). */
+function mediaForm(alt: string, image: Buffer) {
+  return { multipart: { file: { name: 'matrix.png', mimeType: 'image/png', buffer: image }, alt } };
+}
+const matrixPng = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#0b1b3a' } })
+    .png()
+    .toBuffer();
+
+async function uploadImage(admin: APIRequestContext, base: string, alt: string): Promise<{ id: string; thumbnail: string }> {
+  const response = await admin.post('/api/admin/media', { ...mediaForm(alt, await matrixPng()), headers: { Origin: base } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { item: { id: string; thumbnail: string } }).item;
+}
 
 /** An interview plan of one stage, as the plan editor saves it. */
 const matrixPlan = [
@@ -298,6 +368,8 @@ type RouteCase =
 const everyStaff = STAFF;
 const hiring = ['admin', 'recruiter'] as const;
 const hiringTeam = ['admin', 'recruiter', 'hiring_manager'] as const;
+/** The site's content (issue 34): the blog's posts and the media library. */
+const contentStaff = ['admin', 'editor'] as const;
 /** Staff who can be booked, and so set their own availability (issue 31): not an editor. */
 const bookable = ['admin', 'recruiter', 'hiring_manager', 'interviewer', 'sales'] as const;
 const publicUrls = (...urls: string[]) => ({ access: 'public' as const, urls: () => urls });
@@ -313,6 +385,10 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/docs': publicUrls('/docs'),
   '/privacy': publicUrls('/privacy'),
   '/sitemap.xml': publicUrls('/sitemap.xml'),
+  '/blog': publicUrls('/blog', '/blog?tag=DevOps'),
+  '/blog/[id]': publicUrls('/blog/1', '/blog/99', '/blog/no-such-post'),
+  '/blog/preview/[token]': publicUrls('/blog/preview/1.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/blog/preview/nonsense'),
+  '/rss.xml': publicUrls('/rss.xml'),
   '/ui-kit': publicUrls('/ui-kit'),
   '/auth': publicUrls('/auth'),
   '/auth/invitation': publicUrls('/auth/invitation?token=nothing'),
@@ -339,6 +415,8 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/api/positions': publicUrls('/api/positions'),
   '/api/session': publicUrls('/api/session'),
   '/api/uploads': publicUrls('/api/uploads'),
+  // The media library's images: public by their random id (issue 34).
+  '/media/[...path]': { access: 'public', urls: () => [fixture.mediaSize, `/media/${fixture.mediaId}`, '/media/not-an-image'] },
   '/account': { access: 'signed-in', urls: () => ['/account'] },
   '/account/applications': { access: 'signed-in', urls: () => ['/account/applications'] },
   '/account/availability': staffPage(() => [{ url: '/account/availability', ok: bookable }]),
@@ -384,6 +462,20 @@ const routes: Record<RoutePattern, RouteCase> = {
   ]),
   '/admin/insights/heard-about': staffPage(() => [{ url: '/admin/insights/heard-about', ok: hiring }]),
   '/admin/messages': staffPage(() => [{ url: '/admin/messages', ok: ['admin', 'sales'] }]),
+  '/admin/posts': staffPage(() => [
+    { url: '/admin/posts', ok: contentStaff },
+    { url: '/admin/posts?status=draft&q=matrix', ok: contentStaff },
+  ]),
+  '/admin/posts/[id]': staffPage(() => [{ url: `/admin/posts/${fixture.postId}`, ok: contentStaff }]),
+  '/admin/media': staffPage(() => [
+    { url: '/admin/media', ok: contentStaff },
+    { url: '/admin/media?q=matrix', ok: contentStaff },
+  ]),
+  // GET: a page of the library (the picker) and one image with its uses; POST (the upload) is below.
+  '/api/admin/media': staffDownload(() => [
+    { url: '/api/admin/media?q=matrix', ok: contentStaff },
+    { url: `/api/admin/media?id=${fixture.mediaId}`, ok: contentStaff },
+  ]),
   '/admin/messages/[id]': staffPage(() => [{ url: `/admin/messages/${fixture.messageId}`, ok: ['admin', 'sales'] }]),
   '/api/admin/applications.csv': staffDownload(() => [{ url: `/api/admin/applications.csv?q=${run}`, ok: hiringTeam }]),
   '/api/admin/applications/[positionId].csv': staffDownload(() => [
@@ -523,6 +615,30 @@ const actions: Record<ActionName, ActionCase> = {
     ok: hiring,
     input: () => ({ id: null, label: `Matrix reason ${run} ${(reasonCount += 1)}`, asksDetail: false }),
   },
+  'admin.createPost': { ok: contentStaff, input: () => ({}) },
+  // From an older version: answered with the saved one, nothing written (a conflict).
+  'admin.savePost': {
+    ok: contentStaff,
+    input: () => ({
+      postId: fixture.postId,
+      version: 1,
+      content: { ...matrixPost(fixture.mediaId), title: 'Overwritten post' },
+      autosave: false,
+    }),
+  },
+  'admin.previewPostBody': { ok: contentStaff, input: () => ({ body: '**Matrix**' }) },
+  // An empty draft: answered with what it lacks, nothing published.
+  'admin.publishPost': { ok: contentStaff, input: () => ({ postId: fixture.emptyPostId, version: 1 }) },
+  'admin.unpublishPost': { ok: contentStaff, input: () => ({ postId: fixture.scheduledPostId }) },
+  'admin.schedulePost': {
+    ok: contentStaff,
+    input: () => ({ postId: fixture.emptyPostId, version: 1, publishAt: null, unpublishAt: null }),
+  },
+  'admin.restorePostRevision': { ok: contentStaff, input: () => ({ postId: fixture.postId, revisionId: fixture.postRevisionId }) },
+  'admin.comparePostRevision': { ok: contentStaff, input: () => ({ postId: fixture.postId, revisionId: fixture.postRevisionId }) },
+  'admin.previewLink': { ok: contentStaff, input: () => ({ postId: fixture.postId }) },
+  'admin.setMediaAlt': { ok: contentStaff, input: () => ({ mediaId: fixture.mediaId, alt: 'Matrix alt overwritten' }) },
+  'admin.deleteMedia': { ok: contentStaff, input: () => ({ mediaId: fixture.spareMediaId }) },
   'admin.setMessageRead': { ok: ['admin', 'sales'], input: () => ({ messageId: fixture.messageId, read: true }) },
   'admin.deleteMessage': { ok: ['admin', 'sales'], input: () => ({ messageId: fixture.messageId }) },
   'admin.setLegalHold': { ok: ['admin'], input: () => ({ applicationId: fixture.assigned, reason: 'Matrix hold' }) },
@@ -577,7 +693,33 @@ async function observableState() {
     pendingInvited: dashboard!.includes(mail('pending')),
     ...(await schedulesState()),
     ...(await candidatesState()),
+    ...(await mediaState()),
+    ...(await postsState()),
   };
+}
+
+/** The blog (issue 34): how many posts, the matrix post's title, version and revisions, the scheduled one's state. */
+async function postsState() {
+  const { rows } = await sqlOnTestServer(
+    `select (select count(*)::int from posts) as posts,
+       (select content->>'title' || ' v' || version from posts where id = $1) as post,
+       (select count(*)::int from post_revisions where post_id = $1) as revisions,
+       (select status from posts where id = $2) as scheduled`,
+    [fixture.postId, fixture.scheduledPostId],
+  );
+  const [row] = rows as { posts: number; post: string; revisions: number; scheduled: string }[];
+  return { posts: row!.posts, matrixPost: row!.post, matrixPostRevisions: row!.revisions, scheduledPost: row!.scheduled };
+}
+
+/** The media library (issue 34): how many of the matrix's images (an intruder's upload would be one more), the matrix image's alt text, whether the spare one is there. */
+async function mediaState() {
+  const { rows } = await sqlOnTestServer(
+    `select count(*) filter (where alt like 'Matrix%')::int as images, max(alt) filter (where id = $1) as alt,
+       count(*) filter (where id = $2)::int as spare from media`,
+    [fixture.mediaId, fixture.spareMediaId],
+  );
+  const [row] = rows as { images: number; alt: string | null; spare: number }[];
+  return { mediaImages: row!.images, mediaAlt: row!.alt, spareMedia: row!.spare === 1 };
 }
 
 /** Who is one person with whom (issue 33): Mel merged into Kit, Otto apart. */
@@ -655,6 +797,11 @@ const initialState = {
   victimFactor: 'on',
   intruderInvited: false,
   pendingInvited: true,
+  mediaAlt: 'Matrix image',
+  spareMedia: true,
+  matrixPost: 'Matrix post v2',
+  matrixPostRevisions: 1,
+  scheduledPost: 'scheduled',
 };
 
 /** Where a refused page sends someone who is not (yet) a staff member at aal2. */
@@ -754,6 +901,16 @@ for (const who of EVERYONE) {
       expect(nested.headers()['set-cookie'], `${context} under a nested path`).toMatch(/^helixpoint_signed_in=/);
     }
 
+    // The media library's upload (a multipart form from the site's own origin): refused at the door
+    // for whoever may not use the library; for those who may, an image without alt text is refused.
+    const mayEdit = (contentStaff as readonly Requester[]).includes(who);
+    const uploaded = await requester.post('/api/admin/media', {
+      ...mediaForm(mayEdit ? ' ' : 'Matrix intruder', await matrixPng()),
+      headers: { Origin: baseURL! },
+    });
+    expect(uploaded.status(), `media upload as ${who}`).toBe(mayEdit ? 400 : who === 'anonymous' ? 401 : 403);
+    if (mayEdit) expect(await uploaded.json(), `media upload as ${who}`).toMatchObject({ field: 'alt' });
+
     // The availability page's forms (plain form posts, with the Origin a browser sends): refused at
     // the door for whoever may not open the page; the others' mistakes are refused by the form's rules.
     const mayPlan = (bookable as readonly Requester[]).includes(who);
@@ -829,5 +986,11 @@ test('an admin gets every page, download and action', async () => {
     // Otto merged into Kit, and the merge of Mel undone (Otto erased afterwards: gone from the list).
     melWithKit: false,
     kitInvited: 1,
+    mediaAlt: 'Matrix alt overwritten',
+    spareMedia: false,
+    // The save from an old version changed nothing; the restore made a revision and a version.
+    matrixPost: 'Matrix post v3',
+    matrixPostRevisions: 2,
+    scheduledPost: 'draft',
   });
 });

@@ -28,7 +28,7 @@ export const test = base.extend({
 
 export { expect };
 
-const dataDir = () => {
+export const dataDir = () => {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is set by playwright.config.ts');
   return dir;

@@ -53,8 +53,9 @@ test.describe('SITE_URL read at start', () => {
       expect(b, path).toContain(addresses[1]);
       expect(b, path).not.toContain(PLACEHOLDER);
       // The same page, the address apart (the careers page and sitemap are rendered on demand
-      // and may differ in dates; the prerendered ones are byte for byte the same).
-      if (!['/careers', '/sitemap.xml'].includes(path)) expect(a.replaceAll(addresses[0], addresses[1]), path).toBe(b);
+      // and may differ in dates, the blog's images have ids of each installation's media library;
+      // the prerendered ones are byte for byte the same).
+      if (!['/careers', '/sitemap.xml', '/blog', '/blog/1'].includes(path)) expect(a.replaceAll(addresses[0], addresses[1]), path).toBe(b);
     }
   });
 

@@ -150,6 +150,8 @@ test('an admin builds a hiring team; each member signs in with a second factor a
     'Talent pool',
     'Insights',
     'E-mail templates',
+    'Blog posts',
+    'Media library',
     'Messages',
     'Privacy requests',
     'Retention',
@@ -203,7 +205,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
 
   // An editor and a salesperson.
   for (const [role, links] of [
-    ['editor', ['Dashboard']],
+    ['editor', ['Dashboard', 'Blog posts', 'Media library']],
     ['sales', ['Dashboard', 'Messages']],
   ] as const) {
     const address = `${role}.teams@helixpoint.test`;
@@ -219,6 +221,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
     await photographNav(page, role);
     expect((await page.goto('/admin/applications'))?.status()).toBe(403);
     expect((await page.request.get(`/admin/messages`)).status()).toBe(role === 'sales' ? 200 : 403);
+    expect((await page.request.get(`/admin/posts`)).status()).toBe(role === 'editor' ? 200 : 403);
     await signOut(page);
   }
 });

@@ -2,7 +2,6 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Picture } from '@/components/content/Picture';
 import { Badge } from '@/components/ui/badge';
-import type { BodyBlock } from '@/lib/blog-body';
 import type { PictureData } from '@/lib/picture';
 import { PostMeta } from './PostMeta';
 
@@ -14,14 +13,14 @@ export interface PostViewProps {
   isoDate: string;
   readTime: string;
   tags: readonly string[];
-  image: PictureData;
+  image: PictureData | null;
   imageAlt: string;
-  blocks: readonly BodyBlock[];
+  bodyHtml: string;
   /** The Share button (an island). */
   share?: ReactNode;
 }
 
-export function PostView({ title, category, author, date, isoDate, readTime, tags, image, imageAlt, blocks, share }: PostViewProps) {
+export function PostView({ title, category, author, date, isoDate, readTime, tags, image, imageAlt, bodyHtml, share }: PostViewProps) {
   return (
     <article>
       <header className="bg-navy text-white">
@@ -41,47 +40,29 @@ export function PostView({ title, category, author, date, isoDate, readTime, tag
         </div>
       </header>
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-0">
-        <Picture
-          image={image}
-          alt={imageAlt}
-          priority
-          sizes="(min-width: 768px) 768px, calc(100vw - 2rem)"
-          className="mt-8 aspect-[3/2] w-full rounded-2xl object-cover sm:aspect-[2/1]"
-        />
-        <div className="py-12 text-lg leading-relaxed text-foreground/90">
-          {blocks.map((block, index) => {
-            if (block.kind === 'heading') {
-              return (
-                <h2 key={index} className="mt-10 mb-4 text-2xl font-bold tracking-tight text-foreground">
-                  {block.text}
-                </h2>
-              );
-            }
-            if (block.kind === 'bullets') {
-              return (
-                <ul key={index} className="my-6 space-y-3">
-                  {block.items.map((item) => (
-                    <li key={item} className="border-l-4 border-primary bg-surface py-2 pr-4 pl-4">
-                      {item}
-                    </li>
-                  ))}
-                </ul>
-              );
-            }
-            return (
-              <p key={index} className="mb-5">
-                {block.text}
-              </p>
-            );
-          })}
-        </div>
+        {image && (
+          <Picture
+            image={image}
+            alt={imageAlt}
+            priority
+            sizes="(min-width: 768px) 768px, calc(100vw - 2rem)"
+            className="mt-8 aspect-[3/2] w-full rounded-2xl object-cover sm:aspect-[2/1]"
+          />
+        )}
+        {/* Rendered from Markdown and sanitised when it was saved (src/server/posts/render.ts): the only HTML printed. */}
+        <div className="post-body py-12 text-lg leading-relaxed text-foreground/90" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         <footer className="flex flex-col gap-6 border-t border-border py-8 pb-16 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 className="sr-only">Tags</h2>
             <ul className="flex flex-wrap gap-2">
               {tags.map((tag) => (
                 <li key={tag}>
-                  <Badge variant="neutral">{tag}</Badge>
+                  <a
+                    href={`/blog?tag=${encodeURIComponent(tag)}`}
+                    className="rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                  >
+                    <Badge variant="neutral">{tag}</Badge>
+                  </a>
                 </li>
               ))}
             </ul>

@@ -15,6 +15,8 @@ import {
   ScrollText,
   ShieldCheck,
   UserSearch,
+  Newspaper,
+  Images,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -25,6 +27,8 @@ const icons: Record<NavKey, LucideIcon> = {
   dashboard: LayoutDashboard,
   applications: Inbox,
   'talent-pool': UserSearch,
+  posts: Newspaper,
+  media: Images,
   insights: ChartColumn,
   templates: Mail,
   messages: MessagesSquare,

@@ -101,7 +101,7 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     'schedule.own': ['all'],
   },
   interviewer: { 'applications.read': ['assigned'], 'applications.review': ['assigned'], 'schedule.own': ['all'] },
-  editor: {},
+  editor: { 'content.edit': ['all'] },
   sales: { 'messages.handle': ['all'], 'meetings.host': ['all'], 'schedule.own': ['all'] },
   user: {},
 };
@@ -149,6 +149,8 @@ describe('grants', () => {
       'talent-pool',
       'insights',
       'templates',
+      'posts',
+      'media',
       'messages',
       'privacy',
       'retention',
@@ -157,7 +159,7 @@ describe('grants', () => {
     expect(keys('recruiter')).toEqual(['dashboard', 'applications', 'talent-pool', 'insights', 'templates']);
     expect(keys('hiring_manager')).toEqual(['dashboard', 'applications', 'insights']);
     expect(keys('interviewer')).toEqual(['dashboard']);
-    expect(keys('editor')).toEqual(['dashboard']);
+    expect(keys('editor')).toEqual(['dashboard', 'posts', 'media']);
     expect(keys('sales')).toEqual(['dashboard', 'messages']);
     expect(keys('user')).toEqual([]);
   });

@@ -53,6 +53,11 @@ export const permissions = [
   'meetings.host',
   /** Propose interviews to candidates (length, interviewers, window) and cancel them. */
   'interviews.schedule',
+  /**
+   * The site's content (issue 34): blog posts (write, preview, publish, schedule, restore), the
+   * page texts and the media library.
+   */
+  'content.edit',
   /** Set one's own availability (hours, zone, days off, buffer, notice, cap) and calendar feed. */
   'schedule.own',
 ] as const;
@@ -109,7 +114,9 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'applications.review': ['assigned'],
     'schedule.own': ['all'],
   },
-  editor: {},
+  editor: {
+    'content.edit': ['all'],
+  },
   sales: {
     'messages.handle': ['all'],
     'meetings.host': ['all'],
@@ -178,6 +185,13 @@ export const routeRules = {
   '/talent-pool/renew': publicRoute,
   // A staff member's private calendar feed: the secret in its address is the proof (no cookies: calendar apps send none).
   '/calendar/[token].ics': publicRoute,
+  // The blog, built from the database (issue 34) and kept in the page cache; a signed preview link opens a draft.
+  '/blog': publicRoute,
+  '/blog/[id]': publicRoute,
+  '/blog/preview/[token]': publicRoute,
+  '/rss.xml': publicRoute,
+  // The media library's images, in every size: public once uploaded (their address is a random id).
+  '/media/[...path]': publicRoute,
   '/account': signedIn,
   '/account/applications': signedIn,
   // One's own hours, days off and calendar feed: staff who can be booked.
@@ -200,6 +214,10 @@ export const routeRules = {
   '/admin/insights/heard-about': staff('insights.configure'),
   '/admin/messages': staff('messages.handle'),
   '/admin/messages/[id]': staff('messages.handle'),
+  '/admin/posts': staff('content.edit'),
+  '/admin/posts/[id]': staff('content.edit'),
+  '/admin/media': staff('content.edit'),
+  '/api/admin/media': staff('content.edit'),
   '/api/admin/applications.csv': staff('applications.export'),
   '/api/admin/applications/[positionId].csv': staff('applications.export'),
   '/api/admin/resumes/[applicationId]': staff('applications.read'),
@@ -257,6 +275,17 @@ export const actionRules = {
   'admin.saveScorecard': staff('applications.review'),
   'admin.saveTemplate': staff('templates.edit'),
   'admin.saveRejectionReason': staff('templates.edit'),
+  'admin.createPost': staff('content.edit'),
+  'admin.savePost': staff('content.edit'),
+  'admin.previewPostBody': staff('content.edit'),
+  'admin.publishPost': staff('content.edit'),
+  'admin.unpublishPost': staff('content.edit'),
+  'admin.schedulePost': staff('content.edit'),
+  'admin.restorePostRevision': staff('content.edit'),
+  'admin.comparePostRevision': staff('content.edit'),
+  'admin.previewLink': staff('content.edit'),
+  'admin.setMediaAlt': staff('content.edit'),
+  'admin.deleteMedia': staff('content.edit'),
   'admin.setMessageRead': staff('messages.handle'),
   'admin.deleteMessage': staff('messages.handle'),
   'admin.setLegalHold': staff('privacy.manage'),
@@ -272,6 +301,8 @@ export const adminSections = [
   { key: 'talent-pool', href: '/admin/talent-pool', route: '/admin/talent-pool', label: 'Talent pool' },
   { key: 'insights', href: '/admin/insights', route: '/admin/insights', label: 'Insights' },
   { key: 'templates', href: '/admin/templates', route: '/admin/templates', label: 'E-mail templates' },
+  { key: 'posts', href: '/admin/posts', route: '/admin/posts', label: 'Blog posts' },
+  { key: 'media', href: '/admin/media', route: '/admin/media', label: 'Media library' },
   { key: 'messages', href: '/admin/messages', route: '/admin/messages', label: 'Messages' },
   { key: 'privacy', href: '/admin/privacy', route: '/admin/privacy', label: 'Privacy requests' },
   { key: 'retention', href: '/admin/retention', route: '/admin/retention', label: 'Retention' },

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type pg from 'pg';
-import type { Db as BossDb } from 'pg-boss';
 import { z } from 'zod/mini';
 import type { Database } from '../db/client.ts';
 import { departments, jobAlertMatches, jobAlerts, positions } from '../db/schema.ts';
 import type { Jobs, JobSender } from '../jobs/queue.ts';
+import { bossDbOf } from '../jobs/transaction.ts';
+
 import { alertFilterText, confirmJobAlert, jobAlertDigest } from '../mail/alert-templates.ts';
 import { spendMailBudget } from '../mail/budget.ts';
 import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
@@ -45,13 +45,6 @@ const unsubscribeToken = (secret: string, alertId: string) =>
 const isTokenShaped = (token: unknown): token is string => typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token);
 
 type DrizzleTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** A Drizzle transaction's connection as pg-boss takes it, so a job commits with the rows. */
-export function bossDbOf(tx: DrizzleTransaction): BossDb {
-  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
-  if (!client || typeof client.query !== 'function') throw new Error('The transaction has no connection of its own.');
-  return { executeSql: (text, values) => client.query(text, values as unknown[]) };
-}
 
 export const alertFormSchema = z.object({
   email: emailField,

@@ -134,7 +134,22 @@ describe('the workspace navigation', () => {
   it('shows each role the sections its permissions open, and its own account', async () => {
     const db = database.db;
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'adele', 'admin')))).toEqual([
-      ['Work', ['dashboard', 'applications', 'talent-pool', 'insights', 'templates', 'messages', 'privacy', 'retention', 'audit']],
+      [
+        'Work',
+        [
+          'dashboard',
+          'applications',
+          'talent-pool',
+          'insights',
+          'templates',
+          'posts',
+          'media',
+          'messages',
+          'privacy',
+          'retention',
+          'audit',
+        ],
+      ],
       ['You', ['account', 'account-availability', 'account-applications']],
     ]);
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'iris', 'interviewer')))).toEqual([
@@ -147,7 +162,7 @@ describe('the workspace navigation', () => {
     ]);
     // An editor is not booked: no availability of their own.
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'eddie', 'editor')))).toEqual([
-      ['Work', ['dashboard']],
+      ['Work', ['dashboard', 'posts', 'media']],
       ['You', ['account', 'account-applications']],
     ]);
     // A candidate's account: only their own pages.

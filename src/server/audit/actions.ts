@@ -57,6 +57,16 @@ export const auditActions = {
   'candidate.invited': 'candidate',
   'candidate.talent_pool_renewed': 'candidate',
   'candidate.talent_pool_left': 'candidate',
+  // The blog (issue 34): a post written, published (now or at its scheduled time), unpublished, an older revision restored.
+  'post.created': 'post',
+  'post.published': 'post',
+  'post.scheduled': 'post',
+  'post.unpublished': 'post',
+  'post.restored': 'post',
+  // The media library (issue 34).
+  'media.uploaded': 'media',
+  'media.alt_changed': 'media',
+  'media.deleted': 'media',
   'template.updated': 'template',
   'heard_about.updated': 'setting',
   // The list of rejection reasons (issue 32): a reason added, renamed, archived or restored.

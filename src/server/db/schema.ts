@@ -18,6 +18,7 @@ import {
   interviewRequestStatuses,
   type WorkingInterval,
 } from '../../lib/scheduling/hours.ts';
+import { postStatuses, revisionKinds, type PostContent } from '../../lib/posts/content.ts';
 import { auditActionNames, auditTargetTypes } from '../audit/actions.ts';
 import {
   bigint,
@@ -1071,3 +1072,101 @@ export const bookingHosts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.userId] }), index('booking_hosts_user_idx').on(t.userId)],
 );
+
+/**
+ * An image of the media library (issue 34): the original as uploaded (its type decided by its
+ * content) and the sizes made from it with sharp, in WebP and AVIF. Alt text is required.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The original's storage key and type (image/jpeg, image/png, image/webp, image/avif, image/gif; image/svg+xml only for the seeded illustrations). */
+    originalKey: text('original_key').notNull(),
+    contentType: text('content_type').notNull(),
+    fileName: text('file_name').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull(),
+    /** The sizes made from it: [{ width, height, format: 'webp' | 'avif' | 'png', key, bytes }]. */
+    variants: jsonb('variants').$type<MediaVariant[]>().notNull().default([]),
+    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('media_alt_present', sql`length(btrim(${t.alt})) > 0`), index('media_created_idx').on(t.createdAt)],
+);
+
+export interface MediaVariant {
+  width: number;
+  height: number;
+  format: 'webp' | 'avif' | 'png';
+  key: string;
+  bytes: number;
+  /** The social card (1200 x 630, PNG): for og:image, where WebP and AVIF are not read everywhere. */
+  social?: boolean;
+}
+
+/**
+ * A blog post (issue 34). The row is the working copy the editors change (autosaved); what the
+ * public sees is the published revision's content. `id` is the post's number (/blog/1 to /blog/6
+ * are the spec's posts); `version` rises with every save, so a save made from an older copy is
+ * refused as a conflict instead of overwriting another editor's work.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    content: jsonb('content').$type<PostContent>().notNull(),
+    version: integer('version').notNull().default(1),
+    status: text('status', { enum: postStatuses }).notNull().default('draft'),
+    /** The revision the public sees while published. */
+    publishedRevisionId: uuid('published_revision_id'),
+    /** The date shown on the post: its first publication. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A scheduled publication (status 'scheduled') and a scheduled end of publication. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
+    /** The published slug, unique among posts (its other addresses redirect to it). */
+    slug: text('slug'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedByUserId: text('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('posts_slug_idx').on(t.slug),
+    check('posts_scheduled_has_time', sql`${t.status} <> 'scheduled' or ${t.publishAt} is not null`),
+    check('posts_published_has_revision', sql`${t.status} <> 'published' or ${t.publishedRevisionId} is not null`),
+    check('posts_status', inList('status', postStatuses)),
+  ],
+);
+
+/** Every saved state of a post: a save, an autosave (one kept per editor and ten minutes), a publication, a restore. */
+export const postRevisions = pgTable(
+  'post_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    kind: text('kind', { enum: revisionKinds }).notNull(),
+    content: jsonb('content').$type<PostContent>().notNull(),
+    /** The body rendered from Markdown and sanitised when it was saved: the only HTML the public pages print. */
+    bodyHtml: text('body_html').notNull(),
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('post_revisions_number').on(t.postId, t.number), check('post_revisions_kind', inList('kind', revisionKinds))],
+);
+
+/** Every address a post has had: an old slug (or its number) answers with a 301 to the current one. */
+export const postSlugs = pgTable('post_slugs', {
+  slug: text('slug').primaryKey(),
+  postId: integer('post_id')
+    .notNull()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});

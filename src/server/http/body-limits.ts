@@ -37,7 +37,8 @@ export const bodyLimits = {
   standard: { maxBytes: 64 * KB, maxParts: 50, maxDepth: 16, buffered: true },
 } as const satisfies Record<string, BodyLimit>;
 
-const FORMS_WITH_FILES = [/^\/careers\/apply\/[^/]+\/?$/, /^\/contact\/send\/?$/];
+// The media library's upload (issue 34): an image and its alt text, as a multipart form.
+const FORMS_WITH_FILES = [/^\/careers\/apply\/[^/]+\/?$/, /^\/contact\/send\/?$/, /^\/api\/admin\/media\/?$/];
 
 export function bodyLimitFor(path: string): BodyLimit {
   if (path === '/api/uploads' || path === '/api/uploads/') return bodyLimits.upload;

@@ -48,6 +48,10 @@ const ROUTES: Route[] = [
   // The job board's data as JSON: the same positions, and compressing it on every request under
   // load cost more memory than all the pages (decision 026).
   { pattern: '/api/positions', test: (path) => path === '/api/positions', params: FILTERS },
+  // The blog (issue 34): built from the posts in the database, forgotten when content changes.
+  { pattern: '/blog', test: (path) => path === '/blog' || path === '/blog/', params: ['tag'] },
+  { pattern: '/blog/[id]', test: (path) => /^\/blog\/[a-z0-9-]{1,100}$/.test(path), params: [] },
+  { pattern: '/rss.xml', test: (path) => path === '/rss.xml', params: [] },
   { pattern: '/docs', test: (path) => path === '/docs' || path === '/docs/', params: ['q'] },
   { pattern: '/privacy', test: (path) => path === '/privacy' || path === '/privacy/', params: [] },
 ];

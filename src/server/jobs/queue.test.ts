@@ -73,6 +73,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
         ['scorecard-reminders', '*/15 * * * *'],
         ['read-resumes-backlog', '37 * * * *'],
         ['talent-pool-renewals', '29 3 * * *'],
+        ['publish-due-posts', '* * * * *'],
       ]),
     );
     expect((await jobs.queueCounts()).map((queue) => queue.name).sort()).toEqual([
@@ -81,6 +82,8 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
       'cleanup-alerts',
       'cleanup-uploads',
       'job-alerts',
+      'media-variants',
+      'publish-due-posts',
       'read-resume',
       'read-resumes-backlog',
       'scorecard-reminders',
