@@ -12,6 +12,7 @@ import { createPageCache } from '../src/server/http/page-cache.ts';
 import { prepareStaticSite } from '../src/server/http/static-site.ts';
 import { visitSourceSlots } from '../src/server/insights/visit-source.ts';
 import { loadStaticFiles } from '../src/server/http/static-files.ts';
+import { keepPagesFilled, pageTextFiller } from '../src/server/page-texts/fill.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { startApp } from '../src/server/modules.ts';
 
@@ -46,9 +47,18 @@ const staticSite = await prepareStaticSite({
 });
 if (staticSite.created) logger.info({ files: staticSite.rewritten, siteUrl: config.siteUrl }, 'static pages written for SITE_URL');
 // Every prerendered page and asset in memory, with its compressed copies (decision 034).
-const staticFiles = loadStaticFiles(staticSite.dirs);
+// The content pages' texts are stand-ins in the build, filled with the published ones (decision 049).
+const pageTexts = await pageTextFiller(runtime.database.db);
+const staticFiles = loadStaticFiles(staticSite.dirs, pageTexts.fill);
+runtime.pageTemplate = (pathname) => staticFiles.find(pathname)?.template;
+const refillPages = keepPagesFilled(pageTexts, staticFiles, (data, message) => logger.warn(data, message));
 logger.info(
-  { files: staticFiles.files, megabytes: Math.round(staticFiles.bytes / 1e5) / 10, build: staticFiles.build },
+  {
+    files: staticFiles.files,
+    pagesWithTexts: staticFiles.templates,
+    megabytes: Math.round(staticFiles.bytes / 1e5) / 10,
+    build: staticFiles.build,
+  },
   'static files held in memory',
 );
 // The job board, apply pages and sitemap from memory, until positions change here or elsewhere.
@@ -59,7 +69,10 @@ const pageCache = createPageCache({
   onUntemplatable: (route) =>
     logger.warn({ route }, 'page cache: this page writes the visit source where it cannot be filled in; kept per source'),
 });
-app.onPagesChanged(() => pageCache.invalidate());
+app.onPagesChanged(() => {
+  pageCache.invalidate();
+  refillPages();
+});
 const server = createAppServer({
   clientDir: staticSite.dirs,
   staticFiles,

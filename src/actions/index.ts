@@ -55,6 +55,15 @@ import { createPost, publishPost, restoreRevision, savePost, schedulePost, unpub
 import { compareRevision, listRevisions, previewToken } from '@/server/posts/editor';
 import { renderContent } from '@/server/posts/store';
 import { postIdSchema, previewBodySchema, publishPostSchema, revisionSchema, savePostSchema, schedulePostSchema } from '@/lib/posts/schema';
+import {
+  comparePageRevision,
+  pagePreviewToken,
+  pageRevisions,
+  publishPageTexts,
+  restorePageRevision,
+  savePageTexts,
+} from '@/server/page-texts/store';
+import { pageKeySchema, pageRevisionSchema, publishPageTextsSchema, savePageTextsSchema } from '@/lib/page-texts/schema';
 import { saveRejectionReason } from '@/server/applications/rejections';
 import { rejectionReasonSchema } from '@/lib/applications/rejection';
 import { addNote, deleteNote, editNote, rateApplication } from '@/server/applications/notes';
@@ -365,6 +374,25 @@ export const server = {
     previewLink: staffAction('admin.previewLink', postIdSchema, async ({ postId }, _actor, { config }) => {
       const { token, expiresAt } = previewToken(config.authSecret, postId);
       return { url: `${config.siteUrl}/blog/preview/${token}`, expiresAt: expiresAt.toISOString() };
+    }),
+    savePageTexts: staffAction('admin.savePageTexts', savePageTextsSchema, async (input, actor, { database }) => {
+      const result = await savePageTexts(database.db, actor, input);
+      return result.ok ? { ...result, revisions: await pageRevisions(database.db, input.page) } : result;
+    }),
+    publishPageTexts: staffAction('admin.publishPageTexts', publishPageTextsSchema, async (input, actor, { database }) => ({
+      ...(await publishPageTexts(database.db, actor, input)),
+      revisions: await pageRevisions(database.db, input.page),
+    })),
+    restorePageRevision: staffAction('admin.restorePageRevision', pageRevisionSchema, async (input, actor, { database }) => ({
+      ...(await restorePageRevision(database.db, actor, input)),
+      revisions: await pageRevisions(database.db, input.page),
+    })),
+    comparePageRevision: staffAction('admin.comparePageRevision', pageRevisionSchema, ({ page, revisionId }, _actor, { database }) =>
+      comparePageRevision(database.db, page, revisionId),
+    ),
+    pagePreviewLink: staffAction('admin.pagePreviewLink', pageKeySchema, async ({ page }, _actor, { config }) => {
+      const { token, expiresAt } = pagePreviewToken(config.authSecret, page);
+      return { url: `${config.siteUrl}/pages/preview/${token}`, expiresAt: expiresAt.toISOString() };
     }),
     saveTemplate: staffAction('admin.saveTemplate', templateSchema, (template, actor, { database }) =>
       saveTemplate(database.db, actor, template),

@@ -7,6 +7,19 @@ import type { HomePage } from './types';
 export const homePage: HomePage = {
   description:
     'Helixpoint builds secure cloud platforms, custom software, AI and DevOps pipelines for growing businesses, with offices in Austin and Dallas, Texas.',
+  hero: {
+    badge: 'Leading Technology Solutions Provider',
+    title: 'Transform Your Business with Intelligent Solutions',
+    lead: 'We design, build and run cloud platforms, custom software and AI systems, with security engineered in from the first commit.',
+    primaryAction: 'Get Started',
+    secondaryAction: 'Explore Solutions',
+    tiles: [
+      { title: 'Cloud Solutions', description: 'AWS, Azure and GCP platforms designed for uptime and cost.' },
+      { title: 'Custom Software', description: 'Web, mobile and backend systems built around your process.' },
+      { title: 'AI Integration', description: 'Machine learning and automation inside the tools you use.' },
+      { title: 'Digital Innovation', description: 'New products taken from idea to production, safely.' },
+    ],
+  },
   services: {
     heading: 'Our Services',
     intro: 'Security, cloud and delivery services that protect your data, keep systems fast and help your team ship with confidence.',
@@ -97,5 +110,6 @@ export const homePage: HomePage = {
   ctaBand: {
     heading: 'Ready to Secure Your Digital Assets?',
     text: 'Book a free 30-minute consultation with our engineers. We will review your current setup and recommend clear next steps.',
+    action: 'Get Started',
   },
 };

@@ -10,6 +10,11 @@ export const solutionsIndex: SolutionsIndexPage = {
   lead: 'From AWS migrations and DevOps pipelines to machine learning, data platforms and blockchain reviews, each solution is a scoped engagement with clear deliverables, named engineers and a defined first milestone.',
   description:
     'Explore Helixpoint solutions: AWS and multi-cloud, cloud migration, DevOps, AI and machine learning, software and data engineering, blockchain and AI trends.',
+  cta: {
+    heading: 'Not sure where to start?',
+    text: 'Tell us what you are building. An engineer will reply within 24 hours and suggest the smallest useful first step.',
+    action: 'Talk to an Engineer',
+  },
 };
 
 export const solutionPages: readonly DetailPage[] = [

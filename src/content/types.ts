@@ -104,11 +104,22 @@ export interface HomeServiceCard {
 }
 
 /** / (the hero's texts are fixed by the spec and live in HomeHero). */
+export interface HomeHeroCopy {
+  badge: string;
+  title: string;
+  lead: string;
+  primaryAction: string;
+  secondaryAction: string;
+  /** The four tiles beside the title, in order (their icons and pages are the hero's, in code). */
+  tiles: readonly { title: string; description: string }[];
+}
+
 export interface HomePage {
   description: string;
-  services: { heading: 'Our Services'; intro: string; cards: readonly HomeServiceCard[] };
+  hero: HomeHeroCopy;
+  services: { heading: string; intro: string; cards: readonly HomeServiceCard[] };
   solutions: { heading: string; intro: string; cards: readonly (FeatureCard & { href: string })[] };
-  ctaBand: { heading: 'Ready to Secure Your Digital Assets?'; text: string };
+  ctaBand: { heading: string; text: string; action: string };
 }
 
 export interface DocsSection {
@@ -143,4 +154,5 @@ export interface SolutionsIndexPage {
   description: string;
   eyebrow: string;
   lead: string;
+  cta: { heading: string; text: string; action: string };
 }

@@ -19,6 +19,7 @@ export type NavKey =
   | 'insights'
   | 'templates'
   | 'posts'
+  | 'pages'
   | 'media'
   | 'messages'
   | 'privacy'

@@ -81,6 +81,8 @@ interface Fixture {
   postRevisionId: string;
   emptyPostId: number;
   scheduledPostId: number;
+  /** Page texts (issue 34): the company page's first revision (its texts as the site came with them). */
+  pageRevisionId: string;
 }
 
 const clients = {} as Record<Requester, APIRequestContext>;
@@ -245,6 +247,9 @@ test.beforeAll(async ({ baseURL }) => {
   });
   expect(scheduledPost.status(), await scheduledPost.text()).toBe(200);
   const { rows: revisionRows } = await sqlOnTestServer('select id from post_revisions where post_id = $1', [postId]);
+  const pageSaved = await admin.post('/_actions/admin.savePageTexts', { data: { page: 'company', version: 1, texts: {} } });
+  expect(pageSaved.status(), await pageSaved.text()).toBe(200);
+  const { rows: pageRevisionRows } = await sqlOnTestServer(`select id from page_text_revisions where page = 'company'`);
   fixture = {
     invitationId,
     teamPosition: teamPosition!,
@@ -272,6 +277,7 @@ test.beforeAll(async ({ baseURL }) => {
     postRevisionId: (revisionRows[0] as { id: string }).id,
     emptyPostId,
     scheduledPostId,
+    pageRevisionId: (pageRevisionRows[0] as { id: string }).id,
   };
 });
 
@@ -389,6 +395,10 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/blog/[id]': publicUrls('/blog/1', '/blog/99', '/blog/no-such-post'),
   '/blog/preview/[token]': publicUrls('/blog/preview/1.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/blog/preview/nonsense'),
   '/rss.xml': publicUrls('/rss.xml'),
+  '/pages/preview/[token]': publicUrls(
+    '/pages/preview/aG9tZQ.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    '/pages/preview/nonsense',
+  ),
   '/ui-kit': publicUrls('/ui-kit'),
   '/auth': publicUrls('/auth'),
   '/auth/invitation': publicUrls('/auth/invitation?token=nothing'),
@@ -467,6 +477,11 @@ const routes: Record<RoutePattern, RouteCase> = {
     { url: '/admin/posts?status=draft&q=matrix', ok: contentStaff },
   ]),
   '/admin/posts/[id]': staffPage(() => [{ url: `/admin/posts/${fixture.postId}`, ok: contentStaff }]),
+  '/admin/pages': staffPage(() => [{ url: '/admin/pages', ok: contentStaff }]),
+  '/admin/pages/[...page]': staffPage(() => [
+    { url: '/admin/pages/home', ok: contentStaff },
+    { url: '/admin/pages/solutions/aws/migration', ok: contentStaff },
+  ]),
   '/admin/media': staffPage(() => [
     { url: '/admin/media', ok: contentStaff },
     { url: '/admin/media?q=matrix', ok: contentStaff },
@@ -637,6 +652,12 @@ const actions: Record<ActionName, ActionCase> = {
   'admin.restorePostRevision': { ok: contentStaff, input: () => ({ postId: fixture.postId, revisionId: fixture.postRevisionId }) },
   'admin.comparePostRevision': { ok: contentStaff, input: () => ({ postId: fixture.postId, revisionId: fixture.postRevisionId }) },
   'admin.previewLink': { ok: contentStaff, input: () => ({ postId: fixture.postId }) },
+  // From an older version: a conflict, nothing written. The texts published are the company page's own (nothing on the page changes).
+  'admin.savePageTexts': { ok: contentStaff, input: () => ({ page: 'company', version: 1, texts: { title: 'Injected title' } }) },
+  'admin.publishPageTexts': { ok: contentStaff, input: () => ({ page: 'company', version: 2 }) },
+  'admin.restorePageRevision': { ok: contentStaff, input: () => ({ page: 'company', revisionId: fixture.pageRevisionId }) },
+  'admin.comparePageRevision': { ok: contentStaff, input: () => ({ page: 'company', revisionId: fixture.pageRevisionId }) },
+  'admin.pagePreviewLink': { ok: contentStaff, input: () => ({ page: 'company' }) },
   'admin.setMediaAlt': { ok: contentStaff, input: () => ({ mediaId: fixture.mediaId, alt: 'Matrix alt overwritten' }) },
   'admin.deleteMedia': { ok: contentStaff, input: () => ({ mediaId: fixture.spareMediaId }) },
   'admin.setMessageRead': { ok: ['admin', 'sales'], input: () => ({ messageId: fixture.messageId, read: true }) },
@@ -708,7 +729,17 @@ async function postsState() {
     [fixture.postId, fixture.scheduledPostId],
   );
   const [row] = rows as { posts: number; post: string; revisions: number; scheduled: string }[];
-  return { posts: row!.posts, matrixPost: row!.post, matrixPostRevisions: row!.revisions, scheduledPost: row!.scheduled };
+  const { rows: pageRows } = await sqlOnTestServer(
+    `select version, published_revision_id is not null as published, draft::text as draft from page_texts where page = 'company'`,
+  );
+  const [pageRow] = pageRows as { version: number; published: boolean; draft: string }[];
+  return {
+    posts: row!.posts,
+    matrixPost: row!.post,
+    matrixPostRevisions: row!.revisions,
+    scheduledPost: row!.scheduled,
+    companyTexts: `v${pageRow?.version} ${pageRow?.published ? 'published' : 'draft'} ${pageRow?.draft}`,
+  };
 }
 
 /** The media library (issue 34): how many of the matrix's images (an intruder's upload would be one more), the matrix image's alt text, whether the spare one is there. */
@@ -802,6 +833,7 @@ const initialState = {
   matrixPost: 'Matrix post v2',
   matrixPostRevisions: 1,
   scheduledPost: 'scheduled',
+  companyTexts: 'v2 draft {}',
 };
 
 /** Where a refused page sends someone who is not (yet) a staff member at aal2. */
@@ -992,5 +1024,7 @@ test('an admin gets every page, download and action', async () => {
     matrixPost: 'Matrix post v3',
     matrixPostRevisions: 2,
     scheduledPost: 'draft',
+    // Published as they were, then the first revision restored (a new version).
+    companyTexts: 'v3 published {}',
   });
 });

@@ -151,6 +151,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
     'Insights',
     'E-mail templates',
     'Blog posts',
+    'Page texts',
     'Media library',
     'Messages',
     'Privacy requests',
@@ -205,7 +206,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
 
   // An editor and a salesperson.
   for (const [role, links] of [
-    ['editor', ['Dashboard', 'Blog posts', 'Media library']],
+    ['editor', ['Dashboard', 'Blog posts', 'Page texts', 'Media library']],
     ['sales', ['Dashboard', 'Messages']],
   ] as const) {
     const address = `${role}.teams@helixpoint.test`;

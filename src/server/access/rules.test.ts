@@ -150,6 +150,7 @@ describe('grants', () => {
       'insights',
       'templates',
       'posts',
+      'pages',
       'media',
       'messages',
       'privacy',
@@ -159,7 +160,7 @@ describe('grants', () => {
     expect(keys('recruiter')).toEqual(['dashboard', 'applications', 'talent-pool', 'insights', 'templates']);
     expect(keys('hiring_manager')).toEqual(['dashboard', 'applications', 'insights']);
     expect(keys('interviewer')).toEqual(['dashboard']);
-    expect(keys('editor')).toEqual(['dashboard', 'posts', 'media']);
+    expect(keys('editor')).toEqual(['dashboard', 'posts', 'pages', 'media']);
     expect(keys('sales')).toEqual(['dashboard', 'messages']);
     expect(keys('user')).toEqual([]);
   });

@@ -143,6 +143,7 @@ describe('the workspace navigation', () => {
           'insights',
           'templates',
           'posts',
+          'pages',
           'media',
           'messages',
           'privacy',
@@ -162,7 +163,7 @@ describe('the workspace navigation', () => {
     ]);
     // An editor is not booked: no availability of their own.
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'eddie', 'editor')))).toEqual([
-      ['Work', ['dashboard', 'posts', 'media']],
+      ['Work', ['dashboard', 'posts', 'pages', 'media']],
       ['You', ['account', 'account-applications']],
     ]);
     // A candidate's account: only their own pages.

@@ -63,6 +63,9 @@ export const auditActions = {
   'post.scheduled': 'post',
   'post.unpublished': 'post',
   'post.restored': 'post',
+  // Page texts (issue 34): a page's texts published, an older revision restored.
+  'page.texts_published': 'page',
+  'page.texts_restored': 'page',
   // The media library (issue 34).
   'media.uploaded': 'media',
   'media.alt_changed': 'media',

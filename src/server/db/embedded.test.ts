@@ -62,6 +62,8 @@ describe('the embedded database', () => {
       'job_alerts',
       'known_devices',
       'media',
+      'page_text_revisions',
+      'page_texts',
       'page_views',
       'positions',
       'post_revisions',

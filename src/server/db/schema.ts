@@ -1170,3 +1170,36 @@ export const postSlugs = pgTable('post_slugs', {
     .references(() => posts.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+/**
+ * The texts editors changed on a content page (issue 34, decision 049): the page's working copy
+ * (`draft`: path → text, only the texts that differ from the content file's defaults), its
+ * version (a save from an older one is a conflict), and the revision the public sees.
+ */
+export const pageTexts = pgTable('page_texts', {
+  page: text('page').primaryKey(),
+  draft: jsonb('draft').$type<Record<string, string>>().notNull().default({}),
+  version: integer('version').notNull().default(1),
+  publishedRevisionId: uuid('published_revision_id'),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+  updatedByUserId: text('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Every saved and published state of a page's texts. */
+export const pageTextRevisions = pgTable(
+  'page_text_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    page: text('page')
+      .notNull()
+      .references(() => pageTexts.page, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    kind: text('kind', { enum: revisionKinds }).notNull(),
+    texts: jsonb('texts').$type<Record<string, string>>().notNull(),
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('page_text_revisions_number').on(t.page, t.number)],
+);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
+import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
 import { lookup as mimeType } from 'mrmime';
 import { matchesEtag, preferredEncoding, type Encoding } from './conditional.ts';
 
@@ -28,7 +29,15 @@ export interface StaticFile {
   raw: Partial<Record<Encoding, string[]>>;
   /** The headers of a 304. */
   rawNotModified: string[];
+  /** A page the server fills before serving (its texts, decision 049): the build's text of it. */
+  template?: string;
 }
+
+/**
+ * Fills a page the build left with stand-ins (the page texts, decision 049): its final text, or
+ * undefined for a file that is served as it is.
+ */
+export type PageFiller = (html: string) => string;
 
 export interface StaticFiles {
   /** The file a GET or HEAD of `pathname` answers with (/about finds /about/index.html), if any. */
@@ -43,6 +52,13 @@ export interface StaticFiles {
   readonly files: number;
   /** Bytes held, all encodings. */
   readonly bytes: number;
+  /** Pages filled by `fill`: how many. */
+  readonly templates: number;
+  /**
+   * Fills the pages with stand-ins again (texts were published): each gets its new text, ETag and
+   * compressed copies, swapped in whole, so a request sees the old page or the new one.
+   */
+  refill(fill: PageFiller): void;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -89,11 +105,51 @@ function aliases(path: string): string[] {
   return [path];
 }
 
+/** A file's answer headers and ETag for its bytes. */
+function describe(path: string, identity: Buffer, br: Buffer | undefined, gzip: Buffer | undefined) {
+  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  const headers: OutgoingHttpHeaders = {
+    'Content-Type': contentType(path),
+    'Cache-Control': path.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE,
+    ETag: etag,
+  };
+  if (br || gzip) headers.Vary = 'Accept-Encoding';
+  const flat = Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
+  const raw: StaticFile['raw'] = { identity: [...flat, 'Content-Length', String(identity.length)] };
+  if (br) raw.br = [...flat, 'Content-Encoding', 'br', 'Content-Length', String(br.length)];
+  if (gzip) raw.gzip = [...flat, 'Content-Encoding', 'gzip', 'Content-Length', String(gzip.length)];
+  const rawNotModified = [
+    'ETag',
+    etag,
+    'Cache-Control',
+    String(headers['Cache-Control']),
+    ...(headers.Vary ? ['Vary', 'Accept-Encoding'] : []),
+  ];
+  return { etag, headers, raw, rawNotModified };
+}
+
+/** A filled page, compressed as a page that changes at run time is (quick levels: every page of the site in well under a second). */
+function filledFile(path: string, template: string, fill: PageFiller): StaticFile {
+  const identity = Buffer.from(fill(template));
+  const br = brotliCompressSync(identity, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: 6,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+    },
+  });
+  const gzip = gzipSync(identity, { level: 6 });
+  return { path, identity, br, gzip, template, ...describe(path, identity, br, gzip) };
+}
+
+const STAND_IN_MARK = Buffer.from('[[hx|');
+
 /**
  * Reads every file of `dirs` (the first directory holding a path wins) with its `.br` and `.gz`
- * copies, if the build made them.
+ * copies, if the build made them. HTML pages with stand-ins are filled by `fill` (without one,
+ * served as built).
  */
-export function loadStaticFiles(dirs: string | string[]): StaticFiles {
+export function loadStaticFiles(dirs: string | string[], fill?: PageFiller): StaticFiles {
   const byPath = new Map<string, StaticFile>();
   const build = createHash('sha256');
   let bytes = 0;
@@ -102,40 +158,40 @@ export function loadStaticFiles(dirs: string | string[]): StaticFiles {
       if (file.endsWith('.br') || file.endsWith('.gz')) continue;
       const path = `/${relative(dir, file).split(sep).join('/')}`;
       if (byPath.has(path)) continue;
-      const identity = readFileSync(file);
+      const built = readFileSync(file);
+      // The build's name is its files as built, whatever texts fill them.
+      build.update(`${path}\0${createHash('sha256').update(built).digest('base64url').slice(0, 27)}\0`);
+      if (fill && path.endsWith('.html') && built.includes(STAND_IN_MARK)) {
+        const page = filledFile(path, built.toString('utf8'), fill);
+        bytes += page.identity.length + page.br!.length + page.gzip!.length;
+        byPath.set(path, page);
+        continue;
+      }
+      const identity = built;
       const br = readIfThere(`${file}.br`);
       const gzip = readIfThere(`${file}.gz`);
-      const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-      build.update(`${path}\0${etag}\0`);
       bytes += identity.length + (br?.length ?? 0) + (gzip?.length ?? 0);
-      const headers: OutgoingHttpHeaders = {
-        'Content-Type': contentType(path),
-        'Cache-Control': path.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE,
-        ETag: etag,
-      };
-      if (br || gzip) headers.Vary = 'Accept-Encoding';
-      const flat = Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
-      const raw: StaticFile['raw'] = { identity: [...flat, 'Content-Length', String(identity.length)] };
-      if (br) raw.br = [...flat, 'Content-Encoding', 'br', 'Content-Length', String(br.length)];
-      if (gzip) raw.gzip = [...flat, 'Content-Encoding', 'gzip', 'Content-Length', String(gzip.length)];
-      const rawNotModified = [
-        'ETag',
-        etag,
-        'Cache-Control',
-        String(headers['Cache-Control']),
-        ...(headers.Vary ? ['Vary', 'Accept-Encoding'] : []),
-      ];
-      byPath.set(path, { path, etag, identity, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}), headers, raw, rawNotModified });
+      byPath.set(path, { path, identity, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}), ...describe(path, identity, br, gzip) });
     }
   }
   // Aliases after every real path, so a file named /about wins over /about/index.html's alias.
   const byUrl = new Map(byPath);
   for (const file of byPath.values()) for (const alias of aliases(file.path)) if (!byUrl.has(alias)) byUrl.set(alias, file);
 
+  const templates = [...byPath.values()].filter((file) => file.template !== undefined);
   return {
     build: build.digest('base64url').slice(0, 16),
     files: byPath.size,
     bytes,
+    templates: templates.length,
+    refill(nextFill) {
+      for (const current of [...byPath.values()]) {
+        if (current.template === undefined) continue;
+        const page = filledFile(current.path, current.template, nextFill);
+        byPath.set(current.path, page);
+        for (const alias of aliases(current.path)) if (byUrl.get(alias) === current) byUrl.set(alias, page);
+      }
+    },
     find(pathname) {
       const file = byUrl.get(pathname);
       if (file || !pathname.includes('%')) return file;
