@@ -187,7 +187,8 @@ async function main() {
     }
     root = await documentRoot(
       site,
-      routes.filter((route) => route.kind === 'page cache'),
+      // The content pages too: the build holds stand-ins for their texts, which the server fills (decision 049).
+      routes.filter((route) => route.kind === 'page cache' || route.kind === 'prerendered'),
     );
     const port = await freePort();
     web = await startNginx(nginx, dir, nginxHttpConfig(root, port));

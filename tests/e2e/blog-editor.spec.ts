@@ -107,6 +107,24 @@ test('an editor writes, previews and schedules a post; at its time every instanc
 
   // Autosaved.
   await expect(page.getByRole('status').filter({ hasText: /^Saved at / })).toBeVisible({ timeout: 15_000 });
+
+  // The image is in the media library, which says where it is used.
+  const library = await browser.newPage({ storageState: await page.context().storageState() });
+  await library.goto(`${site}/admin/media`);
+  await expect(library.getByRole('heading', { level: 1, name: 'Media library' })).toBeVisible();
+  await expect(library.getByText('A bar chart of monthly cloud spend falling by a third').first()).toBeVisible();
+  await expectNoA11yViolations(library, 'media library');
+  await photograph(library, 'media-library');
+  await waitForHydration(library);
+  await library
+    .getByRole('listitem')
+    .filter({ hasText: 'A bar chart of monthly cloud spend' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  const refusal = library.getByRole('dialog', { name: 'This image cannot be deleted' });
+  await expect(refusal).toContainText(TITLE);
+  await expectNoA11yViolations(library, 'media in use');
+  await library.close();
   await expectNoA11yViolations(page, 'post editor');
   await photograph(page, 'blog-editor');
 
