@@ -144,7 +144,7 @@ test('an editor writes, previews and schedules a post; at its time every instanc
   expect((await previewPage.goto(`/blog/${postId}`.replace(/^/, site)))?.status()).toBe(404);
 
   // Scheduled a few seconds ahead (the field takes seconds).
-  const at = new Date(Date.now() + 12_000);
+  const at = new Date(Date.now() + 8_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   const local = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
   await page.getByLabel('Publish at', { exact: true }).fill(local);

@@ -2,13 +2,13 @@ import { actions } from 'astro:actions';
 import { ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/label';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { showToast } from '@/components/ui/toast';
-import { PostDiff } from '@/components/admin/PostDiff';
-import { revisionKindLabels, type FieldChange, type RevisionRow } from '@/lib/posts/editor';
+import { PreviewLinkBox } from '@/components/admin/PreviewLinkBox';
+import { RevisionsPanel } from '@/components/admin/RevisionsPanel';
+import type { FieldChange, RevisionRow } from '@/lib/posts/editor';
 import { runAdminAction } from './run-admin-action';
 
 export interface PageTextField {
@@ -28,8 +28,6 @@ export interface PageTextsEditorProps {
   revisions: RevisionRow[];
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
-
 /** The section a text belongs to: the first part of its label ("Hero", "Services", "Description"). */
 const sectionOf = (label: string) => label.split(' › ')[0] ?? label;
 
@@ -48,7 +46,6 @@ export function PageTextsEditor({ page, path, version: initialVersion, fields, r
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<{ version: number; texts: Record<string, string>; savedBy: string | null } | null>(null);
   const [revisions, setRevisions] = useState(initialRevisions);
-  const [compared, setCompared] = useState<{ revision: RevisionRow; changes: FieldChange[] } | null>(null);
   const [preview, setPreview] = useState<{ url: string; expiresAt: string } | null>(null);
 
   const dirty = fields.some((field) => values[field.path] !== saved[field.path]);
@@ -92,14 +89,6 @@ export function PageTextsEditor({ page, path, version: initialVersion, fields, r
       { kind: 'success', title: 'Texts published', description: `${path} shows them now.` },
     );
     setBusy(false);
-  };
-
-  const compare = async (revision: RevisionRow) => {
-    await runAdminAction(async () => {
-      const response = await actions.admin.comparePageRevision({ page, revisionId: revision.id });
-      if (response.data) setCompared({ revision, changes: response.data.changes });
-      return response;
-    });
   };
 
   const restore = async (revision: RevisionRow) => {
@@ -239,15 +228,7 @@ export function PageTextsEditor({ page, path, version: initialVersion, fields, r
           <Button type="button" variant="outline" disabled={busy} onClick={() => void previewLink()}>
             Get preview link
           </Button>
-          {preview && (
-            <div className="flex flex-col gap-1 text-sm">
-              <a href={preview.url} target="_blank" rel="noreferrer" className="font-semibold text-primary underline">
-                Open the preview<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-              <Input aria-label="Preview link" readOnly value={preview.url} onFocus={(event) => event.currentTarget.select()} />
-              <p className="text-xs text-muted-foreground">Anyone with this link can see the draft until {when(preview.expiresAt)}.</p>
-            </div>
-          )}
+          {preview && <PreviewLinkBox {...preview} />}
           <a
             href={path}
             target="_blank"
@@ -258,52 +239,21 @@ export function PageTextsEditor({ page, path, version: initialVersion, fields, r
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         </section>
-        <section
-          aria-labelledby={`${id}-revisions`}
-          className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5 shadow-card"
-        >
-          <h2 id={`${id}-revisions`} className="text-base font-semibold">
-            Revisions
-          </h2>
-          {revisions.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Saved versions appear here.</p>
-          ) : (
-            <ol className="flex max-h-96 flex-col gap-1 overflow-auto">
-              {revisions.map((revision) => (
-                <li key={revision.id} className="flex items-center justify-between gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted">
-                  <span>
-                    <span className="font-medium">
-                      {revision.number}. {revisionKindLabels[revision.kind]}
-                    </span>
-                    <span className="block text-xs text-muted-foreground">
-                      {when(revision.savedAt)} · {revision.author}
-                    </span>
-                  </span>
-                  <Button type="button" variant="link" size="sm" onClick={() => void compare(revision)}>
-                    Compare<span className="sr-only"> revision {revision.number}</span>
-                  </Button>
-                </li>
-              ))}
-            </ol>
-          )}
-          {compared && (
-            <div className="flex flex-col gap-3 border-t border-border pt-3">
-              <h3 className="text-sm font-semibold">Restoring revision {compared.revision.number} would change</h3>
-              <PostDiff changes={compared.changes} empty="It is the same as the current draft." />
-              <ConfirmDialog
-                trigger={
-                  <Button type="button" size="sm" disabled={busy || compared.changes.length === 0}>
-                    Restore revision {compared.revision.number}
-                  </Button>
-                }
-                title={`Restore revision ${compared.revision.number}?`}
-                description="The draft becomes this revision's texts; the page changes when you publish."
-                confirmLabel="Restore"
-                onConfirm={() => void restore(compared.revision)}
-              />
-            </div>
-          )}
-        </section>
+        <RevisionsPanel
+          revisions={revisions}
+          busy={busy}
+          restoreDescription="The draft becomes this revision's texts; the page changes when you publish."
+          compare={async (revision) => {
+            let changes: FieldChange[] | null = null;
+            await runAdminAction(async () => {
+              const response = await actions.admin.comparePageRevision({ page, revisionId: revision.id });
+              if (response.data) changes = response.data.changes;
+              return response;
+            });
+            return changes;
+          }}
+          restore={restore}
+        />
       </aside>
     </div>
   );

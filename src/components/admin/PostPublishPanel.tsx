@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { showToast } from '@/components/ui/toast';
 import type { PostContent, PostStatus } from '@/lib/posts/content';
 import { statusLabels } from '@/lib/posts/editor';
+import { PreviewLinkBox } from '@/components/admin/PreviewLinkBox';
 import { runAdminAction } from './run-admin-action';
 
 export interface PublishState {
@@ -206,15 +207,7 @@ export function PostPublishPanel({ postId, state, beforePublish, onChange }: Pos
         <Button type="button" variant="outline" disabled={busy} onClick={() => void previewLink()}>
           Get preview link
         </Button>
-        {preview && (
-          <div className="flex flex-col gap-1 text-sm">
-            <a href={preview.url} target="_blank" rel="noreferrer" className="font-semibold break-all text-primary underline">
-              Open the preview<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-            <Input aria-label="Preview link" readOnly value={preview.url} onFocus={(event) => event.currentTarget.select()} />
-            <p className="text-xs text-muted-foreground">Anyone with this link can read the draft until {when(preview.expiresAt)}.</p>
-          </div>
-        )}
+        {preview && <PreviewLinkBox {...preview} />}
       </div>
 
       {state.status !== 'draft' && (

@@ -13,7 +13,7 @@ import { xssVectors } from '../testing/xss-vectors';
 import { contentChanges } from './changes';
 import { draftAsPost, listRevisions, postOfPreviewToken, previewToken } from './editor';
 import { publishedPostAt, publishedPosts } from './public';
-import { renderBody } from './render';
+import { allowedBodyTags, renderBody } from './render';
 import { readSeedPosts, seedBlogOnce } from './seed';
 import {
   createPost,
@@ -56,38 +56,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-const allowedTags = new Set([
-  'p',
-  'h2',
-  'h3',
-  'h4',
-  'ul',
-  'ol',
-  'li',
-  'strong',
-  'em',
-  'b',
-  'i',
-  'a',
-  'blockquote',
-  'code',
-  'pre',
-  'hr',
-  'br',
-  'picture',
-  'source',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'del',
-  's',
-  'sup',
-  'sub',
-]);
+const allowedTags = new Set<string>(allowedBodyTags);
 
 /** What a browser could run or load from this HTML: any element or attribute outside the allow-list, any URL not http(s), mailto or our own. */
 function dangers(html: string): string[] {
