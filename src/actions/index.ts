@@ -351,7 +351,7 @@ export const server = {
       return result.ok ? { ...result, revisions: await listRevisions(runtime.database.db, input.postId) } : result;
     }),
     previewPostBody: staffAction('admin.previewPostBody', previewBodySchema, async ({ body }, _actor, { database }) => ({
-      html: await renderContent(database.db, { body, coverMediaId: null, socialMediaId: null } as never),
+      html: await renderContent(database.db, { body, coverMediaId: null, socialMediaId: null }),
     })),
     publishPost: staffAction('admin.publishPost', publishPostSchema, (input, actor, runtime) =>
       publishPost(postDeps(runtime), actor, input),

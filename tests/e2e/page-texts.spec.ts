@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hasStandIns, standInsInScripts } from '../../src/lib/page-texts/texts';
 import { adminCreate, enrolTotp, expect, signInApi, test } from './fixtures';
 import { expectNoA11yViolations, waitForHydration } from './helpers';
 import { startSecondInstance, type SecondInstance } from './second-instance';
@@ -19,6 +22,17 @@ test.afterAll(async () => {
 
 const heroTitle = async (request: import('@playwright/test').APIRequestContext, origin: string) =>
   /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await request.get(`${origin}/`)).text())?.[1];
+
+test('the build holds stand-ins only where a text may be filled (never in a script or an island’s props)', () => {
+  const built = readdirSync('dist/client', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  const withStandIns = built.filter((file) => hasStandIns(readFileSync(join('dist/client', file), 'utf8')));
+  expect(withStandIns.length).toBeGreaterThanOrEqual(23);
+  for (const file of withStandIns) {
+    const html = readFileSync(join('dist/client', file), 'utf8');
+    expect(standInsInScripts(html), file).toEqual([]);
+    expect(html, file).not.toMatch(/<astro-island[^>]*props="[^"]*\[\[hx\|/);
+  }
+});
 
 test('every page is filled: no stand-in is left anywhere on the site', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();

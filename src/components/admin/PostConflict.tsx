@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { PostDiff } from '@/components/admin/PostDiff';
 import { compareContent } from '@/lib/posts/compare';
 import type { PostContent } from '@/lib/posts/content';
+import { localDateTime } from '@/lib/posts/editor';
 import { postMessages } from '@/lib/posts/schema';
 
 interface PostConflictProps {
@@ -18,7 +19,7 @@ interface PostConflictProps {
  * Nothing is overwritten without this choice; the editor keeps their text meanwhile.
  */
 export function PostConflict({ mine, theirs, onKeepMine, onTakeTheirs }: PostConflictProps) {
-  const when = new Date(theirs.savedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  const when = localDateTime(theirs.savedAt);
   return (
     <section
       role="alert"

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
-import { statusLabels, type PostListRow } from '@/lib/posts/editor';
+import { statusBadges, statusLabels, type PostListRow } from '@/lib/posts/editor';
 
 /** The posts, most recently changed first: title (to the editor), state and when, tags, who changed it last. */
 export function PostList({ rows }: { rows: PostListRow[] }) {
@@ -37,9 +37,7 @@ export function PostList({ rows }: { rows: PostListRow[] }) {
                 </span>
               </td>
               <td className="px-4 py-3">
-                <Badge variant={row.status === 'published' ? 'success' : row.status === 'scheduled' ? 'accent' : 'neutral'}>
-                  {statusLabels[row.status]}
-                </Badge>
+                <Badge variant={statusBadges[row.status]}>{statusLabels[row.status]}</Badge>
                 <span className="mt-1 block text-xs text-muted-foreground">
                   {row.status === 'scheduled' && row.publishAt
                     ? `for ${formatDateTime(new Date(row.publishAt))}`

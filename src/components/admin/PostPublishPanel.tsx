@@ -7,7 +7,7 @@ import { FieldError } from '@/components/ui/label';
 import { Input } from '@/components/ui/input';
 import { showToast } from '@/components/ui/toast';
 import type { PostContent, PostStatus } from '@/lib/posts/content';
-import { statusLabels } from '@/lib/posts/editor';
+import { localDateTime as when, statusBadges, statusLabels } from '@/lib/posts/editor';
 import { PreviewLinkBox } from '@/components/admin/PreviewLinkBox';
 import { runAdminAction } from './run-admin-action';
 
@@ -30,8 +30,6 @@ interface PostPublishPanelProps {
 }
 
 const noSubscription = () => () => {};
-
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A datetime-local value (the browser's zone) for an instant, and back. */
 const toLocalInput = (iso: string | null) => {
@@ -147,7 +145,7 @@ export function PostPublishPanel({ postId, state, beforePublish, onChange }: Pos
         <h2 id={`${id}-title`} className="text-base font-semibold">
           Publishing
         </h2>
-        <Badge variant={published ? 'success' : state.status === 'scheduled' ? 'accent' : 'neutral'}>{statusLabels[state.status]}</Badge>
+        <Badge variant={statusBadges[state.status]}>{statusLabels[state.status]}</Badge>
       </div>
       <p className="text-sm text-muted-foreground">
         {published

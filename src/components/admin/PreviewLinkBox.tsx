@@ -1,6 +1,5 @@
 import { Input } from '@/components/ui/input';
-
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+import { localDateTime as when } from '@/lib/posts/editor';
 
 /** A draft's preview link, to open or copy, and until when it works (a post's, a page's texts). */
 export function PreviewLinkBox({ url, expiresAt }: { url: string; expiresAt: string }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { PostDiff } from '@/components/admin/PostDiff';
-import { revisionKindLabels, type FieldChange, type RevisionRow } from '@/lib/posts/editor';
+import { localDateTime as when, revisionKindLabels, type FieldChange, type RevisionRow } from '@/lib/posts/editor';
 
 interface RevisionsPanelProps {
   revisions: RevisionRow[];
@@ -13,8 +13,6 @@ interface RevisionsPanelProps {
   restoreDescription: string;
   busy?: boolean;
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Every saved state, newest first: compare one with the current text, restore it (a post's, a page's texts). */
 export function RevisionsPanel({ revisions, compare, restore, restoreDescription, busy = false }: RevisionsPanelProps) {

@@ -52,6 +52,12 @@ export const fieldLabels: Record<keyof PostContent, string> = {
 
 export const statusLabels: Record<PostStatus, string> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' };
 
+/** The badge each state wears, in the list and in the editor. */
+export const statusBadges = { draft: 'neutral', scheduled: 'accent', published: 'success' } as const satisfies Record<PostStatus, string>;
+
+/** An instant in the editor's own time zone and language ("Nov 27, 2026, 4:19 PM"): revisions, schedules, preview links. */
+export const localDateTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
 export const revisionKindLabels: Record<RevisionKind, string> = {
   seed: 'First version',
   save: 'Saved',

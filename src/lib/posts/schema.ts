@@ -141,7 +141,8 @@ export function publishProblems(content: PostContent): Partial<Record<keyof Post
   return problems;
 }
 
-export const emptyPostContent = (author: { id: string; name: string }): PostContent => ({
+/** A new post's content; its author is the account that starts it (none for an operator's command). */
+export const emptyPostContent = (author: { id: string | null; name: string }): PostContent => ({
   title: '',
   slug: '',
   excerpt: '',

@@ -1,16 +1,17 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { AdminRuleError } from '../admin-command.ts';
 import type { Database } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
-import { media, postRevisions, posts, users } from '../db/schema.ts';
+import { postRevisions, posts, users } from '../db/schema.ts';
 import { pictureOf } from '../media/library.ts';
+import { signedToken, subjectOfSignedToken } from '../signed-links.ts';
 import type { PostStatus, RevisionKind } from '../../lib/posts/content.ts';
 import { postMessages } from '../../lib/posts/schema.ts';
 import type { PostListRow, RevisionRow } from '../../lib/posts/editor.ts';
 import { compareContent } from '../../lib/posts/compare.ts';
 import { staffRoles } from '../../lib/accounts/roles.ts';
-import { postPath, renderContent } from './store.ts';
+import { mediaByIds, picturesFor, postPath } from './store.ts';
+import { renderBody } from './render.ts';
 import type { PublishedPost } from './public.ts';
 
 /** What the admin area reads of posts (issue 34): the list, one post for its editor, revisions, a draft's preview. */
@@ -79,14 +80,11 @@ export async function loadPostForEditor(db: Reader, postId: number) {
     .from(users)
     .where(inArray(users.role, [...staffRoles]))
     .orderBy(asc(users.name));
-  const mediaIds = [post.content.coverMediaId, post.content.socialMediaId].filter((id): id is string => !!id);
-  const images = mediaIds.length
-    ? (await db.select().from(media).where(inArray(media.id, mediaIds))).map((item) => ({
-        id: item.id,
-        alt: item.alt,
-        picture: pictureOf(item),
-      }))
-    : [];
+  const images = [...(await mediaByIds(db, [post.content.coverMediaId, post.content.socialMediaId])).values()].map((item) => ({
+    id: item.id,
+    alt: item.alt,
+    picture: pictureOf(item),
+  }));
   return {
     id: post.id,
     version: post.version,
@@ -148,40 +146,29 @@ export async function compareRevision(db: Reader, postId: number, revisionId: st
 
 export const PREVIEW_DAYS = 7;
 
-const previewMac = (secret: string, postId: number, expires: number) =>
-  createHmac('sha256', secret).update(`post-preview:${postId}:${expires}`).digest('base64url');
-
-export function previewToken(secret: string, postId: number, now = new Date()): { token: string; expiresAt: Date } {
-  const expires = Math.floor(now.getTime() / 1000) + PREVIEW_DAYS * 24 * 3600;
-  return { token: `${postId}.${expires}.${previewMac(secret, postId, expires)}`, expiresAt: new Date(expires * 1000) };
-}
+export const previewToken = (secret: string, postId: number, now = new Date()) =>
+  signedToken(secret, 'post-preview', String(postId), PREVIEW_DAYS, now);
 
 /** The post a preview token opens, or null when it is malformed, forged or expired. */
 export function postOfPreviewToken(secret: string, token: string | undefined, now = new Date()): number | null {
-  const match = /^(\d{1,9})\.(\d{10})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
-  if (!match) return null;
-  const postId = Number(match[1]);
-  const expires = Number(match[2]);
-  const expected = Buffer.from(previewMac(secret, postId, expires));
-  const given = Buffer.from(match[3]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return expires * 1000 > now.getTime() ? postId : null;
+  const subject = subjectOfSignedToken(secret, 'post-preview', token, now);
+  return subject !== null && /^\d{1,9}$/.test(subject) ? Number(subject) : null;
 }
 
 /** A draft as the post page shows it (the preview link): the working copy, rendered now. */
 export async function draftAsPost(db: Reader, postId: number): Promise<PublishedPost | null> {
   const [post] = await db.select().from(posts).where(eq(posts.id, postId));
   if (!post) return null;
-  const ids = [post.content.coverMediaId].filter((id): id is string => !!id);
-  const [cover] = ids.length ? await db.select().from(media).where(inArray(media.id, ids)) : [];
+  // One read of the images: the body's and the cover's.
+  const pictures = await picturesFor(db, post.content);
   return {
     id: post.id,
     path: postPath(post),
     content: post.content,
-    bodyHtml: await renderContent(db, post.content),
+    bodyHtml: renderBody(post.content.body, pictures),
     publishedAt: post.publishAt ?? post.publishedAt ?? post.updatedAt,
     updatedAt: post.updatedAt,
-    cover: cover ? pictureOf(cover) : null,
+    cover: (post.content.coverMediaId && pictures.get(post.content.coverMediaId)) || null,
     socialImage: null,
   };
 }

@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { media, postRevisions, posts, postSlugs } from '../db/schema.ts';
+import { postRevisions, posts, postSlugs } from '../db/schema.ts';
 import { pictureOf, socialImageOf } from '../media/library.ts';
 import type { PostContent } from '../../lib/posts/content.ts';
 import type { PictureData } from '../../lib/picture.ts';
 import { formatDate } from '../../lib/format.ts';
-import { postPath } from './store.ts';
+import { mediaByIds, postPath } from './store.ts';
 
 /**
  * The published blog as the public pages read it (issue 34): each post's published revision, its
@@ -39,8 +39,10 @@ const publishedColumns = {
 type PublishedRow = { id: number; slug: string | null; publishedAt: Date | null; content: PostContent; bodyHtml: string; revisedAt: Date };
 
 async function withImages(db: Reader, rows: PublishedRow[]): Promise<PublishedPost[]> {
-  const ids = [...new Set(rows.flatMap((row) => [row.content.coverMediaId, row.content.socialMediaId]).filter((id): id is string => !!id))];
-  const items = new Map((ids.length ? await db.select().from(media).where(inArray(media.id, ids)) : []).map((item) => [item.id, item]));
+  const items = await mediaByIds(
+    db,
+    rows.flatMap((row) => [row.content.coverMediaId, row.content.socialMediaId]),
+  );
   return rows.map((row) => {
     const cover = row.content.coverMediaId ? items.get(row.content.coverMediaId) : undefined;
     const social = (row.content.socialMediaId ? items.get(row.content.socialMediaId) : undefined) ?? cover;
@@ -102,16 +104,6 @@ export async function publishedPostAt(db: Reader, param: string | undefined): Pr
     .innerJoin(posts, eq(posts.id, postSlugs.postId))
     .where(and(eq(postSlugs.slug, param), eq(posts.status, 'published')));
   return former ? { kind: 'redirect', to: postPath(former) } : { kind: 'missing' };
-}
-
-/** Every tag of the published posts, with how many posts have it (the blog's tag filter). */
-export async function publishedTags(db: Database): Promise<{ tag: string; count: number }[]> {
-  const rows = await db.execute<{ tag: string; count: number }>(sql`
-    select t as tag, count(*)::int as count
-    from ${posts} p join ${postRevisions} r on r.id = p.published_revision_id, jsonb_array_elements_text(r.content->'tags') t
-    where p.status = 'published'
-    group by t order by count(*) desc, t`);
-  return rows.rows;
 }
 
 /** What the blog list and the post page print of a post: the spec's display texts. */

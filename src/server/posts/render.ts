@@ -132,11 +132,3 @@ export function renderBody(body: string, pictures: ReadonlyMap<string, PictureDa
   const html = markdown.render(body, { pictures } satisfies RenderEnv);
   return sanitizeHtml(html, sanitizeOptions);
 }
-
-/** Any HTML through the same allow-list (a test of the sanitiser on its own). */
-export const sanitizeBodyHtml = (html: string): string => sanitizeHtml(html, sanitizeOptions);
-
-/** The body's text without markup (for reading time, search and feeds). */
-export function bodyText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
-}

@@ -31,14 +31,20 @@ const AUTOSAVE_COALESCE_MS = 10 * 60_000;
 
 type Reader = Pick<Database, 'select'>;
 
-/** The pictures of the media library images a post shows (cover, social image, body). */
-export async function picturesFor(db: Reader, content: Pick<PostContent, 'body' | 'coverMediaId' | 'socialMediaId'>) {
-  const ids = [...new Set([...mediaIdsIn(content.body), content.coverMediaId, content.socialMediaId].filter((id): id is string => !!id))];
-  const rows = ids.length ? await db.select().from(media).where(inArray(media.id, ids)) : [];
-  return new Map<string, PictureData>(rows.map((row) => [row.id, pictureOf(row)]));
+/** The media library's rows of these ids (those that still exist), in one read. */
+export async function mediaByIds(db: Reader, ids: readonly (string | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  const rows = wanted.length ? await db.select().from(media).where(inArray(media.id, wanted)) : [];
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function renderContent(db: Reader, content: PostContent): Promise<string> {
+/** The pictures of the media library images a post shows (cover, social image, body). */
+export async function picturesFor(db: Reader, content: Pick<PostContent, 'body' | 'coverMediaId' | 'socialMediaId'>) {
+  const rows = await mediaByIds(db, [...mediaIdsIn(content.body), content.coverMediaId, content.socialMediaId]);
+  return new Map<string, PictureData>([...rows.values()].map((row) => [row.id, pictureOf(row)]));
+}
+
+export async function renderContent(db: Reader, content: Pick<PostContent, 'body' | 'coverMediaId' | 'socialMediaId'>): Promise<string> {
   return renderBody(content.body, await picturesFor(db, content));
 }
 
@@ -77,8 +83,7 @@ async function slugTaken(db: Reader, postId: number, slug: string): Promise<bool
 export async function createPost(deps: PostDeps, actor: Actor): Promise<{ id: number }> {
   return deps.db.transaction(async (tx) => {
     const [user] = actor.id ? await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.id)) : [];
-    const content = emptyPostContent({ id: actor.id ?? '', name: user?.name ?? '' });
-    if (!actor.id) content.authorId = null;
+    const content = emptyPostContent({ id: actor.id, name: user?.name ?? '' });
     const [post] = await tx.insert(posts).values({ content, updatedByUserId: actor.id }).returning({ id: posts.id });
     await audit(tx, actor, 'post.created', String(post!.id));
     return post!;
