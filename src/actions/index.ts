@@ -11,7 +11,7 @@ import {
 import { accountTexts, guardMessages } from '@/lib/accounts/texts';
 import { applicationStatusSchema } from '@/lib/applications/status';
 import { cancelEmailSchema, candidateEmailSchema, templateSchema } from '@/lib/applications/templates';
-import { messageIdSchema, messageReadSchema } from '@/lib/messages/inbox';
+import { answerMessageSchema, messageIdSchema, messageReadSchema } from '@/lib/messages/inbox';
 import { positionActiveSchema, positionFormSchema, positionUpdateSchema } from '@/lib/positions/schema';
 import { legalHoldSchema, personSchema } from '@/lib/privacy/admin';
 import {
@@ -70,6 +70,7 @@ import { addNote, deleteNote, editNote, rateApplication } from '@/server/applica
 import { setApplicationStatus } from '@/server/applications/review';
 import { applicationDeps, submitApplication } from '@/server/applications/submit';
 import { deleteMessage, setMessageRead } from '@/server/messages/inbox';
+import { answerMessage } from '@/server/replies/thread';
 import { contactDeps, submitContactMessage } from '@/server/messages/submit';
 import { createPosition, setPositionActive, updatePosition } from '@/server/positions/manage';
 import { saveHeardAboutOptions } from '@/server/insights/heard-about';
@@ -410,6 +411,13 @@ export const server = {
     ),
     deleteMessage: staffAction('admin.deleteMessage', messageIdSchema, ({ messageId }, actor, { database, storage }) =>
       deleteMessage(database.db, storage, actor, messageId),
+    ),
+    // Answering from the message's page (issue 35): the reply comes back to its thread.
+    answerMessage: staffAction('admin.answerMessage', answerMessageSchema, ({ messageId, subject, body }, actor, runtime) =>
+      answerMessage({ pool: runtime.database.pool, jobs: runtime.jobs, replyAddress: runtime.config.inbound.replyAddress }, actor, messageId, {
+        subject,
+        body,
+      }),
     ),
     setLegalHold: staffAction('admin.setLegalHold', legalHoldSchema, ({ applicationId, reason }, actor, { database }) =>
       setLegalHold(database.db, actor, applicationId, reason),

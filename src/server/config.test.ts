@@ -70,6 +70,15 @@ describe('loadConfig', () => {
     ],
     [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN must be at least 16 characters.'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// connection URL (got "mysql://x").'],
+    [
+      { IMAP_URL: 'pop3://replies:hunter2@mail.example.com' },
+      'Invalid configuration: IMAP_URL must be an imap:// or imaps:// URL such as imaps://user:password@mail.example.com/INBOX (got "pop3://replies:***@mail.example.com").',
+    ],
+    [
+      { REPLY_ADDRESS: 'replies+x@mail.example.com' },
+      'Invalid configuration: REPLY_ADDRESS must be a plain e-mail address without a "+" (such as replies@mail.example.com): replies go to its +token form (got "replies+x@mail.example.com").',
+    ],
+    [{ INBOUND_SMTP_PORT: '0' }, 'Invalid configuration: INBOUND_SMTP_PORT must be between 1 and 65535 (got "0").'],
     [{ STORAGE_DRIVER: 'ftp' }, 'Invalid configuration: STORAGE_DRIVER must be fs or s3 (got "ftp").'],
     [{ STORAGE_DRIVER: 's3' }, 'Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3.'],
     [
@@ -104,6 +113,16 @@ describe('loadConfig', () => {
     expect(config.storage.s3).toMatchObject({ bucket: 'uploads', region: 'us-east-1', forcePathStyle: true });
     expect(config.trustProxy).toBe(true);
     expect(config.siteUrl).toBe('https://www.helixpoint.example');
+  });
+
+  it('turns reply addresses on with a reply address or a way for replies to come in', () => {
+    expect(loadConfig(base).inbound.replyAddress).toBeNull();
+    const smtp = loadConfig({ ...base, SITE_URL: 'https://www.helixpoint.example', INBOUND_SMTP_PORT: '2525' });
+    expect(smtp.inbound).toMatchObject({ replyAddress: 'replies@www.helixpoint.example', smtpPort: 2525, smtpHost: '0.0.0.0' });
+    const imap = loadConfig({ ...base, IMAP_URL: 'imaps://replies:secret@mail.example.com/INBOX', IMAP_POLL_SECONDS: '30' });
+    expect(imap.inbound).toMatchObject({ imapUrl: 'imaps://replies:secret@mail.example.com/INBOX', imapPollMs: 30_000 });
+    // An instance of a fleet without a receiver still sends the thread addresses.
+    expect(loadConfig({ ...base, REPLY_ADDRESS: 'Replies@Mail.Example.com' }).inbound.replyAddress).toBe('replies@mail.example.com');
   });
 
   it('requires a second factor of admins unless ADMIN_REQUIRE_2FA says false', () => {

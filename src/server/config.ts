@@ -98,6 +98,24 @@ const envSchema = z.object({
   MAIL_FROM: email,
   HIRING_EMAIL: email,
   CONTACT_EMAIL: email,
+  REPLY_ADDRESS: optionalString.refine(
+    (value) => value === undefined || /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(value),
+    'must be a plain e-mail address without a "+" (such as replies@mail.example.com): replies go to its +token form',
+  ),
+  INBOUND_SMTP_PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .optional(),
+  INBOUND_SMTP_HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  IMAP_URL: url(['imap:', 'imaps:'], 'an imap:// or imaps:// URL such as imaps://user:password@mail.example.com/INBOX'),
+  IMAP_POLL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(5, 'must be between 5 and 3600 seconds')
+    .max(3600, 'must be between 5 and 3600 seconds')
+    .default(60),
   STORAGE_DRIVER: z.enum(['fs', 's3'], { error: 'must be fs or s3' }).default('fs'),
   S3_ENDPOINT: url(['http:', 'https:'], 'an http(s) URL'),
   S3_BUCKET: optionalString,
@@ -149,6 +167,11 @@ export interface AppConfig {
   /** ADMIN_REQUIRE_2FA (default true): admins need a verified TOTP factor for anything in the admin area. */
   adminRequireTwoFactor: boolean;
   mail: { smtpUrl: string | undefined; from: string; hiringEmail: string | undefined; contactEmail: string | undefined; outboxDir: string };
+  /**
+   * Replies to our e-mails (issue 35): the address whose `+token` forms each thread's e-mails carry
+   * (null: replies go to the sender as before), and the ways replies come in.
+   */
+  inbound: { replyAddress: string | null; smtpPort: number | undefined; smtpHost: string; imapUrl: string | undefined; imapPollMs: number };
   storage: {
     driver: 'fs' | 's3';
     s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
@@ -187,7 +210,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    const got = env[name] === undefined ? '' : ` (got "${env[name]}")`;
+    // A URL's password (SMTP_URL, IMAP_URL, DATABASE_URL) never reaches the log.
+    const got = env[name] === undefined ? '' : ` (got "${env[name].replace(/(\/\/[^/@:\s]*):[^/@\s]*@/, '$1:***@')}")`;
     throw new ConfigError(
       `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${name.includes('SECRET') || name.includes('TOKEN') ? '' : got}.`,
     );
@@ -222,6 +246,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       hiringEmail: e.HIRING_EMAIL,
       contactEmail: e.CONTACT_EMAIL,
       outboxDir: join(dataDir, 'mail'),
+    },
+    inbound: {
+      // Set on every instance of a fleet (those without a receiver send the addresses too); taking
+      // replies in on one of them is enough for a default on the site's own domain.
+      replyAddress:
+        e.REPLY_ADDRESS?.toLowerCase() ??
+        (e.INBOUND_SMTP_PORT !== undefined || e.IMAP_URL ? `replies@${new URL(siteUrl).hostname}` : null),
+      smtpPort: e.INBOUND_SMTP_PORT,
+      smtpHost: e.INBOUND_SMTP_HOST,
+      imapUrl: e.IMAP_URL,
+      imapPollMs: e.IMAP_POLL_SECONDS * 1000,
     },
     storage: {
       driver: e.STORAGE_DRIVER,

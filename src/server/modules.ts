@@ -9,6 +9,7 @@ import { mediaModule } from './media/module.ts';
 import { positionsModule } from './positions/module.ts';
 import { postsModule } from './posts/module.ts';
 import { privacyModule } from './privacy/module.ts';
+import { repliesModule } from './replies/module.ts';
 import { resumesModule } from './resumes/module.ts';
 import { schedulingModule } from './scheduling/module.ts';
 import { scorecardsModule } from './scorecards/module.ts';
@@ -34,6 +35,7 @@ export const serverModules: readonly ServerModule[] = [
   candidatesModule,
   mediaModule,
   postsModule,
+  repliesModule,
 ];
 
 /** Every domain's queue: a backup carries their jobs, a restore creates them first. */

@@ -29,6 +29,8 @@ export interface PublicFormDeps {
   jobs: Pick<Jobs, 'enqueueEmail'>;
   rateLimits: RateLimiters;
   siteUrl: string;
+  /** The configured reply address (issue 35): e-mails about the form's thread carry its own; unset: none. */
+  replyAddress?: string | null;
   log: (data: object, message: string) => void;
 }
 
@@ -66,6 +68,7 @@ export function publicFormDeps(runtime: Runtime): PublicFormDeps {
     jobs: runtime.jobs,
     rateLimits: runtime.rateLimits,
     siteUrl: runtime.config.siteUrl,
+    replyAddress: runtime.config.inbound.replyAddress,
     log: (data, message) => runtime.logger.info(data, message),
   };
 }

@@ -23,7 +23,12 @@ export interface ApplicationDetailProps {
     heardAbout: string | null;
     screeningAnswers: ScreeningAnswer[];
     knockedOut: boolean;
+    /** Our e-mails to the address bounced (issue 35), and what the server said. */
+    emailBouncedAt?: Date | null;
+    emailBounceReason?: string | null;
   };
+  /** Replies to e-mails sent from here come back to the timeline (a reply address is configured, issue 35). */
+  repliesHere?: boolean;
   resume: { fileName: string; size: number | null; text?: ResumeTextState } | null;
   /** The status control (an island the page places in this slot). */
   status?: ReactNode;
@@ -117,6 +122,7 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
     rating,
     email,
     timeline,
+    repliesHere = false,
     interviewers,
     interviews,
     scorecards,
@@ -207,7 +213,16 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
           )}
           {show.email && (
             <DetailCard id="email-heading" title="E-mail the candidate">
-              <p className="mt-2 text-sm text-muted-foreground">Replies come to your own address. The e-mail is kept on the timeline.</p>
+              <p className="mt-2 text-sm text-muted-foreground">
+                {repliesHere
+                  ? 'The e-mail is kept on the timeline, and the candidate’s reply comes back to it.'
+                  : 'Replies come to your own address. The e-mail is kept on the timeline.'}
+              </p>
+              {application.emailBouncedAt && (
+                <p role="status" className="mt-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+                  {`E-mails to ${application.email} bounced on ${formatDateTime(application.emailBouncedAt)}${application.emailBounceReason ? `: ${application.emailBounceReason}` : ''}. Check the address before writing again.`}
+                </p>
+              )}
               <div className="mt-4">{email}</div>
             </DetailCard>
           )}

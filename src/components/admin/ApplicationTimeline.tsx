@@ -1,11 +1,13 @@
 import { statusLabels, type ApplicationStatus } from '@/lib/applications/status';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { InboundMailBody, inboundSummary, type InboundMailView } from './InboundMailBody';
 
 export type TimelineItem = (
   | { kind: 'submitted'; at: Date; who: string }
   | { kind: 'note'; at: Date; who: string; noteId: string; body: string; edited: boolean }
   | { kind: 'email'; at: Date; who: string; subject: string; body: string; sendAt: Date | null; cancelled: boolean }
   | { kind: 'audit'; at: Date; who: string; action: string; details: Record<string, unknown>; byCandidate?: boolean }
+  | { kind: 'inbound'; at: Date; who: string; mail: InboundMailView; fileHref: string }
 ) & {
   /** The application it happened to, on a candidate's profile (several applications in one timeline). */
   positionTitle?: string;
@@ -28,6 +30,8 @@ function describe(item: TimelineItem): string {
         return `scheduled an e-mail to the candidate for ${formatDateTime(item.sendAt)}: “${item.subject}”`;
       if (item.sendAt) return `e-mailed the candidate, delayed to ${formatDateTime(item.sendAt)}: “${item.subject}”`;
       return `e-mailed the candidate: “${item.subject}”`;
+    case 'inbound':
+      return inboundSummary(item.mail, 'the candidate');
     case 'audit':
       switch (item.action) {
         case 'application.status_changed':
@@ -70,12 +74,15 @@ function describe(item: TimelineItem): string {
   }
 }
 
-/** Everything that happened to an application, oldest first, with who and when; notes and e-mails with their text. */
-export function ApplicationTimeline({ items }: { items: TimelineItem[] }) {
+/**
+ * Everything that happened to an application, oldest first, with who and when; notes and e-mails
+ * with their text; the candidate's replies with an Answer link that opens the composer (`answerHref`).
+ */
+export function ApplicationTimeline({ items, answerHref }: { items: TimelineItem[]; answerHref?: (mailId: string) => string }) {
   return (
     <ol aria-label="Timeline, oldest first" className="mt-4 flex flex-col gap-4 border-l-2 border-border pl-5">
       {items.map((item, index) => (
-        <li key={index} className="relative text-sm">
+        <li key={index} id={item.kind === 'inbound' ? `reply-${item.mail.id}` : undefined} className="relative scroll-mt-24 text-sm">
           <span aria-hidden="true" className="absolute top-1.5 -left-[1.72rem] size-3 rounded-full border-2 border-card bg-primary" />
           <p>
             <span className="font-semibold">{item.who}</span> {describe(item)}{' '}
@@ -85,6 +92,12 @@ export function ApplicationTimeline({ items }: { items: TimelineItem[] }) {
           </p>
           {(item.kind === 'note' || item.kind === 'email') && (
             <p className="mt-1 rounded-md bg-surface p-3 leading-relaxed whitespace-pre-wrap text-muted-foreground">{item.body}</p>
+          )}
+          {item.kind === 'inbound' && <InboundMailBody mail={item.mail} fileHref={item.fileHref} />}
+          {item.kind === 'inbound' && item.mail.kind === 'reply' && answerHref && (
+            <a className="mt-2 inline-block font-medium text-primary underline underline-offset-2" href={answerHref(item.mail.id)}>
+              Answer
+            </a>
           )}
         </li>
       ))}

@@ -29,6 +29,9 @@ import { runAdminAction } from './run-admin-action';
  */
 export const REJECTED_EVENT = 'application:rejected';
 
+/** The composer's choice of writing without a template (sent with no template key). */
+const OWN_WORDS = 'own-words';
+
 /**
  * An e-mail to the candidate from a template: its placeholders filled in a preview before sending,
  * replies coming to the admin, sent through the mail queue (now or later) and kept on the
@@ -39,15 +42,18 @@ export function CandidateEmail({
   templates,
   values,
   scheduled,
+  answering = null,
 }: {
   applicationId: string;
   templates: EmailTemplate[];
   values: PlaceholderValues;
   scheduled: { id: string; subject: string; sendAt: Date }[];
+  /** Answering a reply from the timeline (issue 35): the composer opens without a template, its subject "Re: …". */
+  answering?: { subject: string } | null;
 }) {
   const [delay, setDelay] = useState<SendDelay>(0);
-  const [key, setKey] = useState<EmailTemplateKey | ''>('');
-  const [subject, setSubject] = useState('');
+  const [key, setKey] = useState<EmailTemplateKey | typeof OWN_WORDS | ''>(answering ? OWN_WORDS : '');
+  const [subject, setSubject] = useState(answering?.subject ?? '');
   const [body, setBody] = useState('');
   const [offerRejection, setOfferRejection] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -55,7 +61,7 @@ export function CandidateEmail({
   const section = useRef<HTMLDivElement>(null);
   const id = useId();
 
-  function choose(next: EmailTemplateKey | '') {
+  function choose(next: EmailTemplateKey | typeof OWN_WORDS | '') {
     setKey(next);
     const template = templates.find((candidate) => candidate.key === next);
     setSubject(template?.subject ?? '');
@@ -88,7 +94,7 @@ export function CandidateEmail({
     if (!body.trim()) return setError(templateMessages.body);
     setBusy(true);
     const ok = await runAdminAction(() =>
-      actions.admin.emailCandidate({ applicationId, templateKey: key || null, subject, body, delayMinutes: delay }),
+      actions.admin.emailCandidate({ applicationId, templateKey: key && key !== OWN_WORDS ? key : null, subject, body, delayMinutes: delay }),
     );
     if (!ok) return setBusy(false);
     // The page is read again to show the e-mail on the timeline; the toast waits for it.
@@ -139,9 +145,12 @@ export function CandidateEmail({
         id={`${id}-template`}
         data-autofocus
         value={key}
-        onChange={(event) => choose(event.target.value as EmailTemplateKey | '')}
+        onChange={(event) => choose(event.target.value as EmailTemplateKey | typeof OWN_WORDS | '')}
         placeholder="Choose a template…"
-        options={templates.map((template) => ({ value: template.key, label: templateLabels[template.key] }))}
+        options={[
+          ...templates.map((template) => ({ value: template.key, label: templateLabels[template.key] })),
+          { value: OWN_WORDS, label: 'No template: your own words' },
+        ]}
       />
       {key && (
         <form

@@ -226,6 +226,9 @@ export const routeRules = {
   '/api/admin/applications/[positionId].csv': staff('applications.export'),
   '/api/admin/resumes/[applicationId]': staff('applications.read'),
   '/api/admin/attachments/[messageId]': staff('messages.handle'),
+  // Attachments of replies that came back (issue 35): the application's history, a message's handlers.
+  '/api/admin/applications/[applicationId]/reply-files/[fileId]': staff('applications.history'),
+  '/api/admin/messages/[messageId]/reply-files/[fileId]': staff('messages.handle'),
   '/api/admin/insights/[report].csv': staff('insights.read'),
   '/api/admin/privacy/export': staff('privacy.manage'),
 } as const satisfies Record<string, Rule>;
@@ -297,6 +300,7 @@ export const actionRules = {
   'admin.deleteMedia': staff('content.edit'),
   'admin.setMessageRead': staff('messages.handle'),
   'admin.deleteMessage': staff('messages.handle'),
+  'admin.answerMessage': staff('messages.handle'),
   'admin.setLegalHold': staff('privacy.manage'),
   'admin.erasePerson': staff('privacy.manage'),
 } as const satisfies Record<string, Rule>;

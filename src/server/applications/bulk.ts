@@ -47,7 +47,7 @@ export async function bulkApplications(deps: CandidateEmailDeps, actor: Staff, {
       await withTransaction(deps.pool, async (tx) => {
         if (action.kind === 'status') return changeStatus(tx.db, actor, id, action.status, action.rejection ?? undefined);
         await changeStatus(tx.db, actor, id, 'rejected', action.rejection);
-        if (!(await sendInTransaction(tx, deps.jobs, actor, id, action.email, sender))) throw new AdminRuleError('gone');
+        if (!(await sendInTransaction(tx, deps, actor, id, action.email, sender))) throw new AdminRuleError('gone');
       });
       succeeded += 1;
     } catch (error) {

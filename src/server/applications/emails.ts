@@ -7,6 +7,7 @@ import { applicationEmails, applications, emailTemplates, positions, users } fro
 import type { Jobs } from '../jobs/queue.ts';
 import { candidateMessage } from '../mail/templates.ts';
 import type { Runtime } from '../runtime.ts';
+import { threadAddressing } from '../replies/addresses.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 import {
   defaultTemplates,
@@ -22,13 +23,16 @@ import { siteConfig } from '../../lib/site-config.ts';
 
 /**
  * E-mails to candidates from the admin area: templates admins edit, filled per candidate, sent
- * through the mail queue with replies to the sending admin, and kept (as sent) on the application.
+ * through the mail queue with replies coming back to the application (or to the sender, without a
+ * reply address), and kept (as sent) on the application.
  */
 
 export interface CandidateEmailDeps {
   db: Database;
   pool: pg.Pool;
   jobs: Pick<Jobs, 'enqueueEmail' | 'cancelEmail'>;
+  /** The configured reply address (issue 35): each e-mail gets its thread's own; null: replies go to the sender. */
+  replyAddress: string | null;
 }
 
 /** An e-mail as the admin sends it: the template's text (possibly edited), now or later (issue 32). */
@@ -39,8 +43,8 @@ export interface CandidateEmailInput {
   delayMinutes?: SendDelay;
 }
 
-export function candidateEmailDeps(runtime: Pick<Runtime, 'database' | 'jobs'>): CandidateEmailDeps {
-  return { db: runtime.database.db, pool: runtime.database.pool, jobs: runtime.jobs };
+export function candidateEmailDeps(runtime: Pick<Runtime, 'database' | 'jobs' | 'config'>): CandidateEmailDeps {
+  return { db: runtime.database.db, pool: runtime.database.pool, jobs: runtime.jobs, replyAddress: runtime.config.inbound.replyAddress };
 }
 
 /** Every template: as edited, or the default text until it is. */
@@ -90,7 +94,7 @@ export async function senderName(db: Pick<Database, 'select'>, actor: Pick<Actor
 /** Fills, queues and records one e-mail to an application's candidate, inside a transaction. */
 export async function sendInTransaction(
   tx: Transaction,
-  jobs: CandidateEmailDeps['jobs'],
+  deps: Pick<CandidateEmailDeps, 'jobs' | 'replyAddress'>,
   actor: Actor,
   applicationId: string,
   email: CandidateEmailInput,
@@ -104,8 +108,10 @@ export async function sendInTransaction(
   // A delayed e-mail waits in the queue until then, and can be cancelled until it goes.
   const sendAt = email.delayMinutes ? new Date(Date.now() + email.delayMinutes * 60_000) : null;
   // The job commits with the row: an e-mail is recorded if and only if it is queued.
-  const jobId = await jobs.enqueueEmail(
-    { to: to.email, ...candidateMessage({ subject, body, replyTo: actor.email }) },
+  // Replies come back to the application's timeline (issue 35), and tell this sender.
+  const addressing = await threadAddressing(tx.db, deps.replyAddress, { applicationId }, { sentByUserId: actor.id, fallbackReplyTo: actor.email });
+  const jobId = await deps.jobs.enqueueEmail(
+    { to: to.email, ...candidateMessage({ subject, body }), ...addressing },
     { db: tx, ...(sendAt ? { startAfter: sendAt } : {}) },
   );
   await tx.db.insert(applicationEmails).values({
@@ -176,7 +182,7 @@ export async function emailCandidate(
   email: CandidateEmailInput,
 ): Promise<void> {
   const sender = await senderName(deps.db, actor);
-  const sent = await withTransaction(deps.pool, (tx) => sendInTransaction(tx, deps.jobs, actor, applicationId, email, sender));
+  const sent = await withTransaction(deps.pool, (tx) => sendInTransaction(tx, deps, actor, applicationId, email, sender));
   if (!sent) throw new AdminRuleError(applicationRuleMessages.gone);
 }
 

@@ -20,6 +20,8 @@ import type { ApplicationFieldErrors } from '../../lib/applications/schema.ts';
 import { applicationSubmissionSchema } from './submission-schema.ts';
 import { applicationMessages as messages } from '../../lib/applications/texts.ts';
 import { siteConfig } from '../../lib/site-config.ts';
+import { automatic } from '../mail/headers.ts';
+import { threadAddressing } from '../replies/addresses.ts';
 
 /**
  * Submitting a job application (spec sections 3, 5, 7): the same schema as the form, the rules a
@@ -132,7 +134,12 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
       // The candidate's personal link to follow the application (issue 19), stored with the row.
       const link = applicationLinkUrl(deps.siteUrl, await issueApplicationLink(tx.db, row.id));
       const confirmation = applicationReceived({ applicantName: application.fullName, positionTitle: position.title, link });
-      if (acknowledge) await deps.jobs.enqueueEmail({ to: application.email, ...confirmation }, { db: tx });
+      // A reply to the confirmation comes back to the application (issue 35). Sent by no one: an
+      // automatic e-mail, which auto-responders must not answer (RFC 3834).
+      if (acknowledge) {
+        const addressing = await threadAddressing(tx.db, deps.replyAddress ?? null, { applicationId: row.id });
+        await deps.jobs.enqueueEmail({ to: application.email, ...confirmation, ...addressing, headers: automatic }, { db: tx });
+      }
       else deps.log({}, 'application acknowledgement withheld: mail budget spent');
       return row.id;
     });

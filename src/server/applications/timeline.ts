@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { applicationEmails, applicationNotes, applications, auditLog, users } from '../db/schema.ts';
 import type { AuditAction } from '../audit/actions.ts';
+import { inboundOf, type InboundView } from '../replies/thread.ts';
 
 /**
  * Everything that happened to an application, oldest first, with who and when: it was sent, its
@@ -13,7 +14,9 @@ export type TimelineEvent =
   | { kind: 'submitted'; at: Date; who: string }
   | { kind: 'note'; at: Date; who: string; noteId: string; body: string; edited: boolean }
   | { kind: 'email'; at: Date; who: string; subject: string; body: string; sendAt: Date | null; cancelled: boolean }
-  | { kind: 'audit'; at: Date; who: string; action: AuditAction; details: Record<string, unknown>; byCandidate?: boolean };
+  | { kind: 'audit'; at: Date; who: string; action: AuditAction; details: Record<string, unknown>; byCandidate?: boolean }
+  /** A mail that came back to the application's reply address (issue 35): a reply, an automatic one, a bounce. */
+  | { kind: 'inbound'; at: Date; who: string; mail: InboundView; fileHref: string };
 
 const fromAudit: AuditAction[] = [
   'application.status_changed',
@@ -34,7 +37,7 @@ const fromAudit: AuditAction[] = [
 ];
 
 export async function applicationTimeline(db: Database, applicationId: string): Promise<TimelineEvent[]> {
-  const [application, notes, emails, entries] = await Promise.all([
+  const [application, notes, emails, entries, inbound] = await Promise.all([
     db
       .select({ fullName: applications.fullName, email: applications.email, createdAt: applications.createdAt })
       .from(applications)
@@ -77,6 +80,7 @@ export async function applicationTimeline(db: Database, applicationId: string): 
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .where(and(eq(auditLog.targetType, 'application'), eq(auditLog.targetId, applicationId), inArray(auditLog.action, fromAudit)))
       .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+    inboundOf(db, { applicationId }),
   ]);
   const [submitted] = application;
   if (!submitted) return [];
@@ -99,6 +103,14 @@ export async function applicationTimeline(db: Database, applicationId: string): 
       body: email.body,
       sendAt: email.sendAt,
       cancelled: email.cancelledAt !== null,
+    })),
+    ...inbound.map((mail) => ({
+      kind: 'inbound' as const,
+      at: mail.at,
+      who: mail.kind === 'bounce' ? 'Mail delivery' : (mail.fromName ?? mail.fromAddress),
+      mail,
+      // The attachment's id follows: /api/admin/applications/<id>/reply-files/<file id>.
+      fileHref: `/api/admin/applications/${applicationId}/reply-files`,
     })),
     ...entries.map((entry) => {
       // The candidate themselves (from their personal link, issue 19): no user, their own address.

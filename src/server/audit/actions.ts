@@ -36,6 +36,8 @@ export const auditActions = {
   'application.email_sent': 'application',
   // A delayed e-mail to the candidate cancelled before it went (issue 32).
   'application.email_cancelled': 'application',
+  // An attachment of a reply that came back to the application (issue 35) was downloaded.
+  'application.reply_file_downloaded': 'application',
   'application.interviewer_assigned': 'application',
   'application.interviewer_unassigned': 'application',
   // Interviews (issue 31): proposed by staff; booked, moved or cancelled by the candidate or staff.
@@ -78,6 +80,9 @@ export const auditActions = {
   'message.marked_unread': 'message',
   'message.deleted': 'message',
   'message.attachment_downloaded': 'message',
+  // Staff answered a contact message from its page (issue 35), and downloaded a reply's attachment.
+  'message.answered': 'message',
+  'message.reply_file_downloaded': 'message',
   'message.deleted_by_retention': 'message',
   // A privacy request: the target is a pseudonymous reference, never the person's address.
   'person.exported': 'person',

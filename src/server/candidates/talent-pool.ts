@@ -151,9 +151,9 @@ export async function inviteToApply(deps: PoolDeps, actor: Actor & { name?: stri
       const mail = candidateMessage({
         subject: fillPlaceholders(input.subject, values),
         body: fillPlaceholders(input.body, values),
-        replyTo: actor.email,
       });
-      await deps.jobs.enqueueEmail({ to: kept.email, ...mail }, { db: tx });
+      // Not yet an application's thread: the answer goes to the recruiter who invited them.
+      await deps.jobs.enqueueEmail({ to: kept.email, ...mail, replyTo: actor.email }, { db: tx });
       await audit(tx.db, actor, 'candidate.invited', input.candidateId, { positionId: position.id, position: position.title });
     });
   } catch (error) {

@@ -19,6 +19,7 @@ import {
   type WorkingInterval,
 } from '../../lib/scheduling/hours.ts';
 import { postStatuses, revisionKinds, type PostContent } from '../../lib/posts/content.ts';
+import { inboundChannels, inboundKinds, REPLY_ATTACHMENT_MAX_BYTES } from '../../lib/replies/kinds.ts';
 import { auditActionNames, auditTargetTypes } from '../audit/actions.ts';
 import {
   bigint,
@@ -366,6 +367,9 @@ export const applications = pgTable(
     talentPoolRenewalAskedAt: timestamp('talent_pool_renewal_asked_at', { withTimezone: true }),
     /** A legal hold keeps the application from the retention job and from erasure. */
     legalHoldReason: text('legal_hold_reason'),
+    /** Our e-mails to the address failed for good (a bounce came back, issue 35); cleared when they write again. */
+    emailBouncedAt: timestamp('email_bounced_at', { withTimezone: true }),
+    emailBounceReason: text('email_bounce_reason'),
     legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
     /** Where the applicant came from: a UTM source, the referring site's host, or "direct". */
     source: text('source').notNull().default('direct'),
@@ -688,6 +692,9 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     attachmentUploadId: uuid('attachment_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** As on applications: our e-mails to the address bounced (issue 35). */
+    emailBouncedAt: timestamp('email_bounced_at', { withTimezone: true }),
+    emailBounceReason: text('email_bounce_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1202,4 +1209,99 @@ export const pageTextRevisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [unique('page_text_revisions_number').on(t.page, t.number)],
+);
+
+/**
+ * The reply addresses of our e-mails about an application or a contact message (issue 35): each
+ * e-mail carries `replies+<token>@…`, a random token stored here only as its SHA-256, tied to its
+ * thread and to whoever sent it (the one told of the answer). Gone with the thread, so mail to an
+ * erased person's old address is refused.
+ */
+export const replyTokens = pgTable(
+  'reply_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
+    sentByUserId: text('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reply_tokens_one_thread', sql`(${t.applicationId} is null) <> (${t.contactMessageId} is null)`),
+    index('reply_tokens_application_idx').on(t.applicationId),
+    index('reply_tokens_contact_message_idx').on(t.contactMessageId),
+  ],
+);
+
+/**
+ * A mail that came back to a reply address: the person's reply (quoted history and signature
+ * stripped; the whole text and a sanitised HTML kept for "the whole e-mail"), an automatic reply,
+ * or a bounce. Stored once per Message-ID, so a mail delivered twice is one row.
+ */
+export const inboundMails = pgTable(
+  'inbound_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: inboundKinds }).notNull(),
+    via: text('via', { enum: inboundChannels }).notNull(),
+    /** The Message-ID header, or a hash of the mail when it has none. */
+    messageId: text('message_id').notNull().unique(),
+    fromAddress: text('from_address').notNull(),
+    fromName: text('from_name'),
+    subject: text('subject').notNull(),
+    /** What they wrote: the reply without the quoted history and signature. */
+    text: text('text').notNull(),
+    fullText: text('full_text').notNull(),
+    html: text('html'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Attachments left out (a type we do not take, too large), by name and why. */
+    skippedAttachments: jsonb('skipped_attachments').$type<{ fileName: string; reason: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('inbound_mails_one_thread', sql`(${t.applicationId} is null) <> (${t.contactMessageId} is null)`),
+    check('inbound_mails_kind', inList('kind', inboundKinds)),
+    check('inbound_mails_via', inList('via', inboundChannels)),
+    index('inbound_mails_application_idx').on(t.applicationId, t.createdAt),
+    index('inbound_mails_contact_message_idx').on(t.contactMessageId, t.createdAt),
+  ],
+);
+
+/** A reply's attachment, kept privately in the file storage like a resume. */
+export const inboundAttachments = pgTable(
+  'inbound_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inboundMailId: uuid('inbound_mail_id')
+      .notNull()
+      .references(() => inboundMails.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('inbound_attachments_size', sql`${t.size} > 0 and ${t.size} <= ${sql.raw(String(REPLY_ATTACHMENT_MAX_BYTES))}`),
+    index('inbound_attachments_mail_idx').on(t.inboundMailId),
+  ],
+);
+
+/** What staff wrote to the person of a contact message from its page (issue 35), as sent. */
+export const contactMessageEmails = pgTable(
+  'contact_message_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactMessageId: uuid('contact_message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    senderUserId: text('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    senderEmail: text('sender_email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_message_emails_message_idx').on(t.contactMessageId, t.createdAt)],
 );

@@ -487,9 +487,9 @@ export function erasureConfirmation(input: { keptOnHold: number }): MailContent 
 
 /**
  * An e-mail an admin writes to a candidate (from a template, placeholders already filled): its
- * paragraphs as written, every value escaped by the layout, replies going to the admin.
+ * paragraphs as written, every value escaped by the layout; the caller addresses it (issue 35).
  */
-export function candidateMessage(input: { subject: string; body: string; replyTo: string }): MailContent {
+export function candidateMessage(input: { subject: string; body: string; reason?: string }): MailContent {
   const paragraphs = input.body
     .split(/(?:\r?\n){2,}/)
     .map((paragraph) => paragraph.trim())
@@ -500,9 +500,8 @@ export function candidateMessage(input: { subject: string; body: string; replyTo
       preheader: oneLine(paragraphs[0] ?? '', 140),
       heading: oneLine(input.subject, 200),
       blocks: paragraphs.map((text) => ({ kind: 'paragraph' as const, text })),
-      reason: `You received this e-mail because you applied for a position at ${siteConfig.name}.`,
+      reason: input.reason ?? `You received this e-mail because you applied for a position at ${siteConfig.name}.`,
     }),
-    replyTo: input.replyTo,
   };
 }
 

@@ -17,6 +17,11 @@ export interface MailMessage {
   html: string;
   text: string;
   replyTo?: string;
+  /**
+   * The envelope sender (SMTP MAIL FROM), where delivery failure reports go: a thread's reply
+   * address (issue 35), so a bounce comes back to the thread. Unset: the From address.
+   */
+  envelopeFrom?: string;
   /** Extra headers, e.g. `List-Unsubscribe` (job alerts). */
   headers?: Record<string, string>;
   /**
@@ -94,6 +99,7 @@ function toMailOptions(from: string, message: MailMessage): SendMailOptions {
     text: message.text,
     html: message.html,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.envelopeFrom ? { envelope: { from: message.envelopeFrom, to: message.to } } : {}),
     ...(message.headers ? { headers: message.headers } : {}),
     ...(message.calendar
       ? {

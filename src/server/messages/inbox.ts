@@ -1,3 +1,4 @@
+import { deleteInboundFiles } from '../replies/thread.ts';
 import { count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
@@ -78,6 +79,8 @@ export async function deleteMessage(db: Database, storage: ObjectStorage, actor:
   const storageKey = await db.transaction(async (tx) => {
     const [message] = await tx.select().from(contactMessages).where(eq(contactMessages.id, messageId)).for('update');
     if (!message) throw new AdminRuleError(messageRuleMessages.gone);
+    // The replies' attachments (issue 35) go with it.
+    await deleteInboundFiles(tx, storage, { contactMessageIds: [messageId] });
     await tx.delete(contactMessages).where(eq(contactMessages.id, messageId));
     let key: string | null = null;
     if (message.attachmentUploadId) {

@@ -9,6 +9,8 @@ import { contactReasonLabel, contactSubmissionSchema, type ContactFieldErrors } 
 import { contactMessages } from '../../lib/messages/texts.ts';
 import { checkPhone, formatPhone } from '../../lib/phone/phone.ts';
 import { siteConfig } from '../../lib/site-config.ts';
+import { automatic } from '../mail/headers.ts';
+import { threadAddressing } from '../replies/addresses.ts';
 
 /**
  * A message from the contact form: stored, with its attachment claimed, and an e-mail to
@@ -71,7 +73,11 @@ export async function submitContactMessage(deps: ContactDeps, input: unknown, cl
       adminUrl: `${deps.siteUrl}/admin/messages/${row.id}`,
     });
     await deps.jobs.enqueueEmail({ to: deps.contactEmail ?? siteConfig.email, ...mail }, { db: tx });
-    if (acknowledge) await deps.jobs.enqueueEmail({ to: form.email, ...contactAcknowledgement() }, { db: tx });
+    // Their reply to the acknowledgement comes back to the message's thread (issue 35).
+    if (acknowledge) {
+      const addressing = await threadAddressing(tx.db, deps.replyAddress ?? null, { contactMessageId: row.id });
+      await deps.jobs.enqueueEmail({ to: form.email, ...contactAcknowledgement(), ...addressing, headers: automatic }, { db: tx });
+    }
     else deps.log({}, 'contact acknowledgement withheld: mail budget spent');
     return { messageId: row.id, attachmentName: attachment?.fileName ?? null };
   });

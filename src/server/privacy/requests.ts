@@ -1,3 +1,4 @@
+import { deleteInboundFiles } from '../replies/thread.ts';
 import { Readable } from 'node:stream';
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Zip, ZipPassThrough } from 'fflate';
@@ -14,7 +15,10 @@ import {
   applicationRatings,
   applications,
   auditLog,
+  contactMessageEmails,
   contactMessages,
+  inboundAttachments,
+  inboundMails,
   invitations,
   bookings,
   jobAlerts,
@@ -145,6 +149,36 @@ export async function findPersonData(db: Database, rawEmail: string) {
     messages: messages.map((row) => row.message.id),
   };
   const inTheirApplications = (column: AnyPgColumn) => (ids.applications.length ? inArray(column, ids.applications) : sql`false`);
+  // What they wrote back to our e-mails (issue 35), their attachments, and staff's answers to their messages.
+  const inTheirThreads = or(
+    ids.applications.length ? inArray(inboundMails.applicationId, ids.applications) : sql`false`,
+    ids.messages.length ? inArray(inboundMails.contactMessageId, ids.messages) : sql`false`,
+  );
+  const [inbound, inboundFiles, answers] = await Promise.all([
+    db.select().from(inboundMails).where(inTheirThreads).orderBy(inboundMails.createdAt),
+    db
+      .select({ file: inboundAttachments })
+      .from(inboundAttachments)
+      .innerJoin(inboundMails, eq(inboundMails.id, inboundAttachments.inboundMailId))
+      .where(inTheirThreads)
+      .orderBy(inboundAttachments.createdAt),
+    ids.messages.length
+      ? db
+          .select({
+            contactMessageId: contactMessageEmails.contactMessageId,
+            subject: contactMessageEmails.subject,
+            body: contactMessageEmails.body,
+            createdAt: contactMessageEmails.createdAt,
+          })
+          .from(contactMessageEmails)
+          .where(inArray(contactMessageEmails.contactMessageId, ids.messages))
+          .orderBy(contactMessageEmails.createdAt)
+      : Promise.resolve([]),
+  ]);
+  const replies = inbound.map((mail) => ({
+    ...mail,
+    attachments: inboundFiles.filter(({ file }) => file.inboundMailId === mail.id).map(({ file }) => file),
+  }));
   // What reviewers wrote and sent about them is theirs to see too (opinions are personal data).
   const candidateIds = [...new Set(personApplications.map((row) => row.application.candidateId))];
   const [entries, notes, ratings, emails, cards, rejections, texts, invitations] = await Promise.all([
@@ -226,6 +260,8 @@ export async function findPersonData(db: Database, rawEmail: string) {
     jobAlerts: alerts,
     bookings: personBookings,
     auditEntries: entries,
+    replies,
+    messageAnswers: answers,
     files: [
       ...personApplications.flatMap((row) =>
         row.resume ? [{ kind: 'resume' as const, ownerId: row.application.id, upload: row.resume }] : [],
@@ -233,6 +269,7 @@ export async function findPersonData(db: Database, rawEmail: string) {
       ...messages.flatMap((row) =>
         row.attachment ? [{ kind: 'attachment' as const, ownerId: row.message.id, upload: row.attachment }] : [],
       ),
+      ...inboundFiles.map(({ file }) => ({ kind: 'reply' as const, ownerId: file.id, upload: file })),
     ],
   };
 }
@@ -260,6 +297,16 @@ export async function findPersonSummary(db: Database, email: string) {
   };
 }
 
+/** The mails they sent back to a thread (issue 35), as stored, each attachment named as in the archive. */
+function repliesJson(data: PersonData, owner: { applicationId: string } | { contactMessageId: string }) {
+  return data.replies
+    .filter((mail) => ('applicationId' in owner ? mail.applicationId === owner.applicationId : mail.contactMessageId === owner.contactMessageId))
+    .map(({ applicationId: _application, contactMessageId: _message, attachments, ...mail }) => ({
+      ...mail,
+      attachments: attachments.map((file) => ({ fileName: file.fileName, size: file.size, file: fileEntryName('reply', file.id, file.fileName) })),
+    }));
+}
+
 /** The JSON of an export: the rows as stored, without storage internals or password hashes. */
 export function personDataJson(data: PersonData, exportedAt: Date) {
   return {
@@ -279,6 +326,7 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
         scorecards: mine(data.reviews.scorecards),
         rejections: mine(data.reviews.rejections),
         resumeText: mine(data.resumeTexts)[0] ?? null,
+        repliesReceived: repliesJson(data, { applicationId: application.id }),
         resume: resume
           ? { fileName: resume.fileName, size: resume.size, file: fileEntryName('resume', application.id, resume.fileName) }
           : null,
@@ -288,6 +336,8 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
       const { attachmentUploadId: _upload, ...fields } = message;
       return {
         ...fields,
+        answersSent: data.messageAnswers.filter((answer) => answer.contactMessageId === message.id).map(({ contactMessageId: _id, ...answer }) => answer),
+        repliesReceived: repliesJson(data, { contactMessageId: message.id }),
         attachment: attachment
           ? { fileName: attachment.fileName, size: attachment.size, file: fileEntryName('attachment', message.id, attachment.fileName) }
           : null,
@@ -300,7 +350,7 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
   };
 }
 
-function fileEntryName(kind: 'resume' | 'attachment', ownerId: string, fileName: string): string {
+function fileEntryName(kind: 'resume' | 'attachment' | 'reply', ownerId: string, fileName: string): string {
   return `files/${kind}-${ownerId.slice(0, 8)}-${fileName}`;
 }
 
@@ -387,6 +437,11 @@ export async function erasePerson(deps: PrivacyDeps, actor: Actor, rawEmail: str
   }
 
   const counts = await deps.db.transaction(async (tx) => {
+    // Replies' attachments (issue 35) go with their threads: their files first, the rows by cascade.
+    const replyFiles = await deleteInboundFiles(tx, deps.storage, {
+      applicationIds: data.applications.filter(({ application }) => !application.legalHoldAt).map(({ application }) => application.id),
+      contactMessageIds: data.messages.map(({ message }) => message.id),
+    });
     const gone = await tx
       .delete(applications)
       .where(and(eq(applications.email, email), isNull(applications.legalHoldAt)))
@@ -422,11 +477,11 @@ export async function erasePerson(deps: PrivacyDeps, actor: Actor, rawEmail: str
     await audit(tx, actor, 'person.erased', reference, {
       applications: gone.length,
       messages: goneMessages.length,
-      files: goneUploads.length,
+      files: goneUploads.length + replyFiles,
       account,
       held: held.length,
     });
-    return { applications: gone.length, messages: goneMessages.length, files: goneUploads.length };
+    return { applications: gone.length, messages: goneMessages.length, files: goneUploads.length + replyFiles };
   });
 
   const touched = counts.applications + counts.messages + (account === 'deleted' ? 1 : 0);

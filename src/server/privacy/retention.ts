@@ -1,3 +1,4 @@
+import { deleteInboundFiles } from '../replies/thread.ts';
 import { and, desc, eq, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../audit/log.ts';
 import { audit } from '../audit/log.ts';
@@ -94,6 +95,7 @@ export async function runRetention(db: Database, storage: ObjectStorage, policy:
           .limit(BATCH)
           .for('update', { of: applications, skipLocked: true }),
       async (tx, ids) => {
+        run.files += await deleteInboundFiles(tx, storage, { applicationIds: ids });
         await tx.delete(applications).where(sql`${applications.id} in ${ids}`);
         // Counted without anything personal: the id of a row that no longer exists.
         for (const id of ids) await audit(tx, retentionActor, 'application.deleted_by_retention', id);
@@ -117,6 +119,7 @@ export async function runRetention(db: Database, storage: ObjectStorage, policy:
           .limit(BATCH)
           .for('update', { skipLocked: true }),
       async (tx, ids) => {
+        run.files += await deleteInboundFiles(tx, storage, { contactMessageIds: ids });
         await tx.delete(contactMessages).where(sql`${contactMessages.id} in ${ids}`);
         for (const id of ids) await audit(tx, retentionActor, 'message.deleted_by_retention', id);
       },

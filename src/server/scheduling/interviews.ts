@@ -20,6 +20,7 @@ import {
   type InterviewRecord,
 } from '../../lib/scheduling/interview-form.ts';
 import { BookingRefused, bookWithAll, cancelBooking, findBookingById, hostCalendars, hostZones, MANAGE_TOKEN_SEAL } from './bookings.ts';
+import { threadAddressing } from '../replies/addresses.ts';
 import { bookingPath, notifyBooking, recordInterviewChange, type MeetingDeps } from './meetings.ts';
 import { dayIn, freeTimes, wallClock } from './slots.ts';
 
@@ -126,7 +127,9 @@ export async function proposeInterview(deps: MeetingDeps, actor: Actor & { id: s
     window: windowWords(window, zone),
     chooseUrl: `${deps.siteUrl}${interviewPath(token)}`,
   });
-  await deps.jobs.enqueueEmail({ to: application.email, ...mail });
+  // A question about the invitation comes back to the application's timeline (issue 35).
+  const addressing = await threadAddressing(deps.db, deps.replyAddress ?? null, { applicationId: application.id }, { sentByUserId: actor.id });
+  await deps.jobs.enqueueEmail({ to: application.email, ...mail, ...addressing });
   deps.log({ applicationId: application.id, requestId: request.id }, 'interview proposed');
   return { requestId: request.id, offered: times.length };
 }

@@ -32,6 +32,8 @@ export interface TestBackendOptions {
   siteUrl?: string;
   mail?: Partial<AppConfig['mail']>;
   retention?: AppConfig['retention'];
+  /** REPLY_ADDRESS (issue 35): the e-mails of threads carry its +token forms; unset: none. */
+  replyAddress?: string | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function startTestBackend({
   siteUrl = 'https://www.helixpoint.test',
   mail = {},
   retention = { applicationDays: 365, messageDays: 365, auditDays: 730, talentPoolMonths: 12 },
+  replyAddress = null,
 }: TestBackendOptions = {}): Promise<TestBackend> {
   const database = await startTestDatabase();
   const dir = mkdtempSync(join(tmpdir(), 'helixpoint-test-'));
@@ -61,7 +64,14 @@ export async function startTestBackend({
   const rateLimits = createRateLimiters(database.pool);
   // Only the fields the commands read; a test that needs more passes its own.
   const runtime = {
-    config: { siteUrl, mail, trustProxy: true, authSecret: TEST_SECRET, retention },
+    config: {
+      siteUrl,
+      mail,
+      trustProxy: true,
+      authSecret: TEST_SECRET,
+      retention,
+      inbound: { replyAddress, smtpPort: undefined, smtpHost: '127.0.0.1', imapUrl: undefined, imapPollMs: 60_000 },
+    },
     logger,
     database,
     storage,
