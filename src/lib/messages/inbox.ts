@@ -17,3 +17,15 @@ export function inboxHref({ unreadOnly, page }: InboxQuery): string {
 
 export const messageReadSchema = z.object({ messageId: z.uuid(), read: z.boolean() });
 export const messageIdSchema = z.object({ messageId: z.uuid() });
+
+export const answerMessages = {
+  subject: 'Write a subject (at most 200 characters)',
+  body: 'Write the e-mail (at most 10,000 characters)',
+} as const;
+
+/** Staff's answer to a contact message (issue 35), as the composer and the server check it. */
+export const answerMessageSchema = z.object({
+  messageId: z.uuid(),
+  subject: z.string().check(z.trim(), z.minLength(1, answerMessages.subject), z.maxLength(200, answerMessages.subject)),
+  body: z.string().check(z.trim(), z.minLength(1, answerMessages.body), z.maxLength(10_000, answerMessages.body)),
+});

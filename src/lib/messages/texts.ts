@@ -43,6 +43,7 @@ export const messageToasts = {
     description: 'There was an error uploading your file. Please try again.',
   },
   markedRead: { kind: 'success', title: 'Message marked as read' },
+  answered: { kind: 'success', title: 'Answer sent' },
   markedUnread: { kind: 'success', title: 'Message marked as unread' },
   deleted: { kind: 'success', title: 'Message deleted successfully' },
 } as const satisfies Record<string, FlashToast>;

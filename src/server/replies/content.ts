@@ -45,7 +45,7 @@ export function isAutomatic(mail: ParsedMail): boolean {
   if (autoSubmitted && autoSubmitted !== 'no') return true;
   if (mail.headers.has('x-autoreply') || mail.headers.has('x-autorespond') || mail.headers.has('x-autoresponder')) return true;
   if (/^(auto_reply|bulk|junk|list)$/i.test(header(mail, 'precedence').trim())) return true;
-  return /^\s*(auto(matic)?[ -]?(reply|response|antwort)|out of (the )?office|abwesenheit|absence|réponse automatique|respuesta automática)\b/i.test(
+  return /^\s*(auto(matic)?[ -]?(reply|response|antwort)|out of (the )?office|abwesenheitsnotiz|abwesenheit|absence|réponse automatique|respuesta automática)\b/i.test(
     mail.subject ?? '',
   );
 }
@@ -64,8 +64,9 @@ export function bounceDetails(mail: ParsedMail): { permanent: boolean; recipient
   const status = field('Status');
   const recipient = field('Final-Recipient').replace(/^rfc822;\s*/i, '') || null;
   const diagnostic = field('Diagnostic-Code').replace(/^smtp;\s*/i, '');
-  // Without a report (a plain "undeliverable" notice), a mailer daemon's word is taken as final.
-  const permanent = report ? action === 'failed' || status.startsWith('5') : true;
+  // The report's Action ("failed" or "delayed"), else its Status class; a plain "undeliverable"
+  // notice without either is a mailer daemon's word, taken as final.
+  const permanent = action ? action === 'failed' : status ? status.startsWith('5') : true;
   const reason = (diagnostic || status || (action ? `delivery ${action}` : 'undeliverable')).slice(0, 300);
   return { permanent, recipient, reason };
 }

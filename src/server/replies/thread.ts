@@ -21,6 +21,7 @@ import { threadAddressing } from './addresses.ts';
 export interface InboundView {
   id: string;
   kind: InboundKind;
+  via: 'smtp' | 'imap';
   at: Date;
   fromAddress: string;
   fromName: string | null;
@@ -62,6 +63,7 @@ export async function inboundOf(db: Pick<Database, 'select'>, owner: Owner): Pro
   return mails.map((mail) => ({
     id: mail.id,
     kind: mail.kind,
+    via: mail.via,
     at: mail.createdAt,
     fromAddress: mail.fromAddress,
     fromName: mail.fromName,
