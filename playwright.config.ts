@@ -51,6 +51,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SITE_URL: baseURL,
       TRUST_PROXY: '1',
+      // Two-way e-mail (issue 35): replies to the site's e-mails come back through its own SMTP
+      // receiver, which the tests send to (tests/e2e/fixtures.ts, replyToThread).
+      REPLY_ADDRESS: 'replies@helixpoint.test',
+      INBOUND_SMTP_PORT: String(port + 1000),
+      INBOUND_SMTP_HOST: '127.0.0.1',
     },
     url: `${baseURL}/healthz`,
   },

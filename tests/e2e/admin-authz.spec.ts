@@ -11,6 +11,7 @@ import {
   enrolTotp,
   positionInput,
   expect,
+  replyToThread,
   signInApi,
   signInApiWithCode,
   skipCodeStep,
@@ -60,6 +61,10 @@ interface Fixture {
   victimUserId: string;
   interviewerUserId: string;
   messageId: string;
+  /** Attachments of replies that came back (issue 35): to the assigned and the other applicant, and to the message. */
+  replyFileAssigned: string;
+  replyFileOther: string;
+  replyFileMessage: string;
   noteId: string;
   /** An interview proposed to the assigned applicant. */
   interviewRequestId: string;
@@ -250,6 +255,22 @@ test.beforeAll(async ({ baseURL }) => {
   const pageSaved = await admin.post('/_actions/admin.savePageTexts', { data: { page: 'company', version: 1, texts: {} } });
   expect(pageSaved.status(), await pageSaved.text()).toBe(200);
   const { rows: pageRevisionRows } = await sqlOnTestServer(`select id from page_text_revisions where page = 'company'`);
+  // Replies with a file, through the server's SMTP receiver (issue 35).
+  const replyFile = async (thread: { applicationId: string } | { contactMessageId: string }) => {
+    await replyToThread(thread, {
+      from: mail('mona'),
+      subject: 'Re: Matrix',
+      text: 'Matrix reply',
+      attachments: [{ filename: 'matrix.txt', content: 'Matrix file' }],
+    });
+    const [column, id] =
+      'applicationId' in thread ? ['application_id', thread.applicationId] : ['contact_message_id', thread.contactMessageId];
+    const { rows } = await sqlOnTestServer(
+      `select a.id from inbound_attachments a join inbound_mails m on m.id = a.inbound_mail_id where m.${column} = $1`,
+      [id],
+    );
+    return (rows[0] as { id: string }).id;
+  };
   fixture = {
     invitationId,
     teamPosition: teamPosition!,
@@ -260,6 +281,9 @@ test.beforeAll(async ({ baseURL }) => {
     victimUserId: victimUserId!,
     interviewerUserId: interviewerUserId!,
     messageId: messageId!,
+    replyFileAssigned: await replyFile({ applicationId: assigned! }),
+    replyFileOther: await replyFile({ applicationId: other! }),
+    replyFileMessage: await replyFile({ contactMessageId: messageId! }),
     noteId: noteId!,
     interviewRequestId,
     scheduledEmailId,
@@ -504,6 +528,14 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/api/admin/attachments/[messageId]': staffDownload(() => [
     { url: `/api/admin/attachments/${fixture.messageId}`, ok: ['admin', 'sales'] },
   ]),
+  // A reply's attachment (issue 35): the application's history, in reach; a message's handlers.
+  '/api/admin/applications/[applicationId]/reply-files/[fileId]': staffDownload(() => [
+    { url: `/api/admin/applications/${fixture.assigned}/reply-files/${fixture.replyFileAssigned}`, ok: hiringTeam },
+    { url: `/api/admin/applications/${fixture.other}/reply-files/${fixture.replyFileOther}`, ok: hiring, missing: ['hiring_manager'] },
+  ]),
+  '/api/admin/messages/[messageId]/reply-files/[fileId]': staffDownload(() => [
+    { url: `/api/admin/messages/${fixture.messageId}/reply-files/${fixture.replyFileMessage}`, ok: ['admin', 'sales'] },
+  ]),
   '/api/admin/insights/[report].csv': staffDownload(() => [
     { url: '/api/admin/insights/sources.csv?period=90', ok: hiringTeam },
     { url: `/api/admin/insights/funnel.csv?position=${fixture.teamPosition}`, ok: hiringTeam },
@@ -661,6 +693,11 @@ const actions: Record<ActionName, ActionCase> = {
   'admin.setMediaAlt': { ok: contentStaff, input: () => ({ mediaId: fixture.mediaId, alt: 'Matrix alt overwritten' }) },
   'admin.deleteMedia': { ok: contentStaff, input: () => ({ mediaId: fixture.spareMediaId }) },
   'admin.setMessageRead': { ok: ['admin', 'sales'], input: () => ({ messageId: fixture.messageId, read: true }) },
+  // Answered before it is deleted (the admin runs them in this order).
+  'admin.answerMessage': {
+    ok: ['admin', 'sales'],
+    input: () => ({ messageId: fixture.messageId, subject: 'Matrix answer', body: 'Hello' }),
+  },
   'admin.deleteMessage': { ok: ['admin', 'sales'], input: () => ({ messageId: fixture.messageId }) },
   'admin.setLegalHold': { ok: ['admin'], input: () => ({ applicationId: fixture.assigned, reason: 'Matrix hold' }) },
   'admin.erasePerson': { ok: ['admin'], input: () => ({ email: mail('other') }) },
@@ -716,6 +753,13 @@ async function observableState() {
     ...(await candidatesState()),
     ...(await mediaState()),
     ...(await postsState()),
+    // Answers to the message (issue 35).
+    messageAnswers: Number(
+      (
+        (await sqlOnTestServer('select count(*)::int as n from contact_message_emails where contact_message_id = $1', [fixture.messageId]))
+          .rows[0] as { n: number }
+      ).n,
+    ),
   };
 }
 

@@ -150,11 +150,10 @@ test('sending a message with an attachment, then reading it in the admin area', 
   await row.getByRole('link', { name: 'Carla Contact' }).click();
   await waitForHydration(page);
   await expect(page.getByText('Can we talk next week?')).toBeVisible();
-  const reply = page.getByRole('link', { name: 'Reply by e-mail' });
-  await expect(reply).toHaveAttribute(
-    'href',
-    /^mailto:carla\.contact@mail\.test\?subject=Re%3A%20Your%20message%20to%20Helixpoint&body=Hi%20Carla%2C/,
-  );
+  // Answered from the page, so the reply comes back to it (issue 35; two-way-email.spec.ts sends one).
+  const answer = page.getByRole('region', { name: 'Answer Carla' });
+  await expect(answer.getByRole('textbox', { name: 'Subject' })).toHaveValue('Re: Your message to Helixpoint');
+  await expect(page.getByRole('link', { name: 'Reply by e-mail' })).toHaveCount(0);
   // Stored in E.164, shown as people read it.
   await expect(page.getByRole('link', { name: '+1 214 555 0199' })).toHaveAttribute('href', 'tel:+12145550199');
   await expectNoA11yViolations(page, 'message detail');

@@ -96,6 +96,46 @@ export function adminCreate(...args: string[]): string {
 /** The test server's AUTH_SECRET (generated into its DATA_DIR): for links only the server signs, as its e-mails carry them. */
 export const testServerSecret = (): string => readFileSync(join(dataDir(), 'auth-secret'), 'utf8').trim();
 
+/** The test server's SMTP receiver (playwright.config.ts: INBOUND_SMTP_PORT is the site's port + 1000). */
+const inboundPort = () => Number(process.env.E2E_PORT ?? 4329) + 1000;
+
+/** The Reply-To address of an e-mail in the outbox (its thread's, issue 35). */
+export function replyToOf(mail: string): string {
+  const address = /^Reply-To: (?:.*<)?([^\s<>]+@[^\s<>]+?)>?\s*$/im.exec(mail)?.[1];
+  if (!address) throw new Error('The e-mail has no Reply-To');
+  return address;
+}
+
+/** Sends a mail to the test server's SMTP receiver, as the company's mail server forwards a reply (issue 35). */
+export async function sendToReceiver(message: import('nodemailer').SendMailOptions): Promise<void> {
+  const { default: nodemailer } = await import('nodemailer');
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: inboundPort(), secure: false, ignoreTLS: true });
+  try {
+    await transport.sendMail(message);
+  } finally {
+    transport.close();
+  }
+}
+
+/**
+ * A reply on a thread without an e-mail first (the authorisation matrix's fixtures): a reply token
+ * made in the database as the site makes them (its SHA-256 kept), then a mail to its address.
+ */
+export async function replyToThread(
+  thread: { applicationId: string } | { contactMessageId: string },
+  message: Omit<import('nodemailer').SendMailOptions, 'to'>,
+): Promise<void> {
+  const { createHash, randomBytes } = await import('node:crypto');
+  const token = randomBytes(20).toString('hex');
+  const [column, id] =
+    'applicationId' in thread ? ['application_id', thread.applicationId] : ['contact_message_id', thread.contactMessageId];
+  await sqlOnTestServer(`insert into reply_tokens (token_hash, ${column}) values ($1, $2)`, [
+    createHash('sha256').update(token).digest('base64url'),
+    id,
+  ]);
+  await sendToReceiver({ ...message, to: `replies+${token}@helixpoint.test` });
+}
+
 /** Runs one statement on the test server's embedded PostgreSQL (for states no page can make). */
 export async function sqlOnTestServer(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const port = readFileSync(join(dataDir(), 'postgres.port'), 'utf8').trim();

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration, waitForIsland } from './helpers';
-import { applyThroughApi, createEnrolledAdmin, expect, latestMailTo, signInAsEnrolledAdmin, test, type EnrolledAdmin } from './fixtures';
+import {
+  applyThroughApi,
+  createEnrolledAdmin,
+  expect,
+  latestMailTo,
+  replyToOf,
+  signInAsEnrolledAdmin,
+  test,
+  type EnrolledAdmin,
+} from './fixtures';
 
 /* The recruiter's workspace: one list across positions, an application's page, e-mails, bulk actions, templates. */
 
@@ -113,7 +122,8 @@ test('an admin finds an applicant by e-mail across positions, reads the resume i
   const mail = await latestMailTo(email, /Subject: Interview invitation: Data Engineer at Helixpoint/);
   expect(mail).toContain('Hello Nora,');
   expect(mail).toContain(ADMIN.name);
-  expect(mail).toContain(`Reply-To: ${ADMIN.email}`);
+  // The reply comes back to the application's timeline (issue 35), not to one person's mailbox.
+  expect(replyToOf(mail)).toMatch(/^replies\+[0-9a-f]{40}@helixpoint\.test$/);
   expect(mail).not.toContain('{{');
 
   // The timeline tells all of it, oldest first, with who.
