@@ -414,10 +414,15 @@ export const server = {
     ),
     // Answering from the message's page (issue 35): the reply comes back to its thread.
     answerMessage: staffAction('admin.answerMessage', answerMessageSchema, ({ messageId, subject, body }, actor, runtime) =>
-      answerMessage({ pool: runtime.database.pool, jobs: runtime.jobs, replyAddress: runtime.config.inbound.replyAddress }, actor, messageId, {
-        subject,
-        body,
-      }),
+      answerMessage(
+        { pool: runtime.database.pool, jobs: runtime.jobs, replyAddress: runtime.config.inbound.replyAddress },
+        actor,
+        messageId,
+        {
+          subject,
+          body,
+        },
+      ),
     ),
     setLegalHold: staffAction('admin.setLegalHold', legalHoldSchema, ({ applicationId, reason }, actor, { database }) =>
       setLegalHold(database.db, actor, applicationId, reason),

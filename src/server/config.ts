@@ -251,8 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Set on every instance of a fleet (those without a receiver send the addresses too); taking
       // replies in on one of them is enough for a default on the site's own domain.
       replyAddress:
-        e.REPLY_ADDRESS?.toLowerCase() ??
-        (e.INBOUND_SMTP_PORT !== undefined || e.IMAP_URL ? `replies@${new URL(siteUrl).hostname}` : null),
+        e.REPLY_ADDRESS?.toLowerCase() ?? (e.INBOUND_SMTP_PORT !== undefined || e.IMAP_URL ? `replies@${new URL(siteUrl).hostname}` : null),
       smtpPort: e.INBOUND_SMTP_PORT,
       smtpHost: e.INBOUND_SMTP_HOST,
       imapUrl: e.IMAP_URL,

@@ -94,7 +94,13 @@ export function CandidateEmail({
     if (!body.trim()) return setError(templateMessages.body);
     setBusy(true);
     const ok = await runAdminAction(() =>
-      actions.admin.emailCandidate({ applicationId, templateKey: key && key !== OWN_WORDS ? key : null, subject, body, delayMinutes: delay }),
+      actions.admin.emailCandidate({
+        applicationId,
+        templateKey: key && key !== OWN_WORDS ? key : null,
+        subject,
+        body,
+        delayMinutes: delay,
+      }),
     );
     if (!ok) return setBusy(false);
     // The page is read again to show the e-mail on the timeline; the toast waits for it.

@@ -109,7 +109,12 @@ export async function sendInTransaction(
   const sendAt = email.delayMinutes ? new Date(Date.now() + email.delayMinutes * 60_000) : null;
   // The job commits with the row: an e-mail is recorded if and only if it is queued.
   // Replies come back to the application's timeline (issue 35), and tell this sender.
-  const addressing = await threadAddressing(tx.db, deps.replyAddress, { applicationId }, { sentByUserId: actor.id, fallbackReplyTo: actor.email });
+  const addressing = await threadAddressing(
+    tx.db,
+    deps.replyAddress,
+    { applicationId },
+    { sentByUserId: actor.id, fallbackReplyTo: actor.email },
+  );
   const jobId = await deps.jobs.enqueueEmail(
     { to: to.email, ...candidateMessage({ subject, body }), ...addressing },
     { db: tx, ...(sendAt ? { startAfter: sendAt } : {}) },

@@ -139,8 +139,7 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
       if (acknowledge) {
         const addressing = await threadAddressing(tx.db, deps.replyAddress ?? null, { applicationId: row.id });
         await deps.jobs.enqueueEmail({ to: application.email, ...confirmation, ...addressing, headers: automatic }, { db: tx });
-      }
-      else deps.log({}, 'application acknowledgement withheld: mail budget spent');
+      } else deps.log({}, 'application acknowledgement withheld: mail budget spent');
       return row.id;
     });
     if (!applicationId) return { kind: 'invalid', fieldErrors: { resume_upload_id: messages.resumeMissing } };

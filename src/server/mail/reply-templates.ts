@@ -15,7 +15,8 @@ export function replyReceivedMail(input: {
   url: string;
   attachments: number;
 }): MailContent {
-  const files = input.attachments === 0 ? '' : input.attachments === 1 ? ' It has an attachment.' : ` It has ${input.attachments} attachments.`;
+  const files =
+    input.attachments === 0 ? '' : input.attachments === 1 ? ' It has an attachment.' : ` It has ${input.attachments} attachments.`;
   return render({
     subject: `New reply from ${oneLine(input.from, 80)}`,
     preheader: `${oneLine(input.from, 80)} answered about ${oneLine(input.about, 100)}.`,

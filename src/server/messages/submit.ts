@@ -77,8 +77,7 @@ export async function submitContactMessage(deps: ContactDeps, input: unknown, cl
     if (acknowledge) {
       const addressing = await threadAddressing(tx.db, deps.replyAddress ?? null, { contactMessageId: row.id });
       await deps.jobs.enqueueEmail({ to: form.email, ...contactAcknowledgement(), ...addressing, headers: automatic }, { db: tx });
-    }
-    else deps.log({}, 'contact acknowledgement withheld: mail budget spent');
+    } else deps.log({}, 'contact acknowledgement withheld: mail budget spent');
     return { messageId: row.id, attachmentName: attachment?.fileName ?? null };
   });
   if (!result) return { kind: 'invalid', fieldErrors: { attachment_upload_id: contactMessages.attachmentMissing } };

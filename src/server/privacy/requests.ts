@@ -300,10 +300,16 @@ export async function findPersonSummary(db: Database, email: string) {
 /** The mails they sent back to a thread (issue 35), as stored, each attachment named as in the archive. */
 function repliesJson(data: PersonData, owner: { applicationId: string } | { contactMessageId: string }) {
   return data.replies
-    .filter((mail) => ('applicationId' in owner ? mail.applicationId === owner.applicationId : mail.contactMessageId === owner.contactMessageId))
+    .filter((mail) =>
+      'applicationId' in owner ? mail.applicationId === owner.applicationId : mail.contactMessageId === owner.contactMessageId,
+    )
     .map(({ applicationId: _application, contactMessageId: _message, attachments, ...mail }) => ({
       ...mail,
-      attachments: attachments.map((file) => ({ fileName: file.fileName, size: file.size, file: fileEntryName('reply', file.id, file.fileName) })),
+      attachments: attachments.map((file) => ({
+        fileName: file.fileName,
+        size: file.size,
+        file: fileEntryName('reply', file.id, file.fileName),
+      })),
     }));
 }
 
@@ -336,7 +342,9 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
       const { attachmentUploadId: _upload, ...fields } = message;
       return {
         ...fields,
-        answersSent: data.messageAnswers.filter((answer) => answer.contactMessageId === message.id).map(({ contactMessageId: _id, ...answer }) => answer),
+        answersSent: data.messageAnswers
+          .filter((answer) => answer.contactMessageId === message.id)
+          .map(({ contactMessageId: _id, ...answer }) => answer),
         repliesReceived: repliesJson(data, { contactMessageId: message.id }),
         attachment: attachment
           ? { fileName: attachment.fileName, size: attachment.size, file: fileEntryName('attachment', message.id, attachment.fileName) }

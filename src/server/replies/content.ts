@@ -165,10 +165,10 @@ export async function attachmentTypeOf(content: Buffer): Promise<string | null> 
 
 /** A file name safe to store and offer for download: no path, no control characters, 200 characters at most. */
 export function safeFileName(name: string | undefined, fallback: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters have no place in a file name
   const base = (name ?? '')
     .split(/[\\/]/)
     .pop()!
+    // eslint-disable-next-line no-control-regex -- control characters have no place in a file name
     .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim();
   return (base || fallback).slice(0, 200);

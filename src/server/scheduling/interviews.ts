@@ -128,7 +128,12 @@ export async function proposeInterview(deps: MeetingDeps, actor: Actor & { id: s
     chooseUrl: `${deps.siteUrl}${interviewPath(token)}`,
   });
   // A question about the invitation comes back to the application's timeline (issue 35).
-  const addressing = await threadAddressing(deps.db, deps.replyAddress ?? null, { applicationId: application.id }, { sentByUserId: actor.id });
+  const addressing = await threadAddressing(
+    deps.db,
+    deps.replyAddress ?? null,
+    { applicationId: application.id },
+    { sentByUserId: actor.id },
+  );
   await deps.jobs.enqueueEmail({ to: application.email, ...mail, ...addressing });
   deps.log({ applicationId: application.id, requestId: request.id }, 'interview proposed');
   return { requestId: request.id, offered: times.length };
