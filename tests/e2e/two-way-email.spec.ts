@@ -71,6 +71,10 @@ test('a recruiter e-mails a candidate, the reply lands on the timeline with its 
   await reply.getByRole('link', { name: 'notice.txt' }).click();
   expect(readFileSync(await (await download).path(), 'utf8')).toBe('Notice period: four weeks.');
   await expectNoA11yViolations(page, 'an application with a reply on its timeline');
+  await reply.screenshot({ path: test.info().outputPath('reply-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await reply.screenshot({ path: test.info().outputPath('reply-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await reply.getByRole('link', { name: 'Answer' }).click();
   await expect(page).toHaveURL(/\?answer=[0-9a-f-]{36}#email-heading$/);
@@ -146,4 +150,7 @@ test('someone who wrote through the contact form replies, and staff answer from 
   });
   await page.reload();
   await expect(conversation).toContainText('Monday at 10 works.');
+  await page.screenshot({ path: test.info().outputPath('conversation-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('conversation-390.png'), fullPage: true });
 });

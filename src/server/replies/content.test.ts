@@ -57,6 +57,14 @@ describe('the words of a reply', () => {
 });
 
 describe('the HTML of a reply', () => {
+  it('gives an HTML-only mail a text without its images', async () => {
+    const mail = await simpleParser(
+      'From: x@y.test\r\nContent-Type: text/html\r\n\r\n<p>We need a <b>review</b>.</p><img src="https://tracker.example/p.gif"><p><a href="https://x.example">https://x.example</a></p>',
+      { skipHtmlToText: true },
+    );
+    expect(fullTextOf(mail)).toBe('We need a review.\n\nhttps://x.example');
+  });
+
   it.each(xssVectors.map((vector) => [vector]))('keeps nothing that runs or loads: %s', async (vector) => {
     const html = safeHtmlOf(await parse({ From: 'x@y.test', 'Content-Type': 'text/html' }, `<p>Hi</p>${vector}`)) ?? '';
     // Text may say anything (it is shown as text); no tag may run or load something.

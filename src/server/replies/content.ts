@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import EmailReplyParser from 'email-reply-parser';
 import { fileTypeFromBuffer } from 'file-type';
+import { convert } from 'html-to-text';
 import type { ParsedMail } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
 import { looksLikeText } from '../uploads/detect.ts';
@@ -77,9 +78,23 @@ function cut(text: string, max: number): string {
     : text;
 }
 
-/** The mail's text: its plain part, or the text of its HTML. Line ends made \n. */
+/**
+ * The mail's text: its plain part, or the text of its HTML (the parser is told not to make one:
+ * its default writes every image's address, a tracking pixel's included). Line ends made \n.
+ */
 export function fullTextOf(mail: ParsedMail): string {
-  return cut((mail.text ?? '').replace(/\r\n?/g, '\n').trim(), MAX_TEXT);
+  const text =
+    mail.text ||
+    (typeof mail.html === 'string' && mail.html.length <= MAX_HTML
+      ? convert(mail.html, {
+          wordwrap: false,
+          selectors: [
+            { selector: 'img', format: 'skip' },
+            { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+          ],
+        })
+      : '');
+  return cut(text.replace(/\r\n?/g, '\n').trim(), MAX_TEXT);
 }
 
 /**

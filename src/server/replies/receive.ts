@@ -81,8 +81,9 @@ export function deliveredTo(mail: ParsedMail): string[] {
 
 async function parse(raw: Buffer): Promise<ParsedMail | null> {
   try {
-    // No links made from text (linkify), no images as data URIs in the HTML: neither is shown.
-    return await simpleParser(raw, { skipTextLinks: true, skipImageLinks: true, skipHtmlToText: false, keepCidLinks: false });
+    // No links made from text (linkify), no images as data URIs in the HTML: neither is shown. The
+    // text of an HTML-only mail is made by fullTextOf, without image addresses.
+    return await simpleParser(raw, { skipTextLinks: true, skipImageLinks: true, skipHtmlToText: true, keepCidLinks: false });
   } catch {
     return null;
   }
