@@ -40,7 +40,11 @@ const SITE = 'https://www.helixpoint.test';
 const now = new Date('2026-11-29T18:00:00Z');
 
 beforeAll(async () => {
-  backend = await startTestBackend({ siteUrl: SITE, mail: { from: 'Helixpoint <no-reply@helixpoint.test>' } });
+  backend = await startTestBackend({
+    siteUrl: SITE,
+    mail: { from: 'Helixpoint <no-reply@helixpoint.test>' },
+    replyAddress: 'replies@helixpoint.test',
+  });
   deps = meetingDeps(backend.runtime);
 }, 60_000);
 
@@ -100,6 +104,8 @@ describe('interviews', () => {
     const [invitation] = await mailsTo('cara@mail.test');
     expect(invitation!.subject).toBe('Choose a time for your interview: Site Reliability Engineer');
     expect(invitation!.text).toContain('hana Test, ivan Test');
+    // A question about it comes back to the application (issue 35).
+    expect(invitation!.replyTo).toMatch(/^replies\+[0-9a-f]{40}@helixpoint\.test$/);
     const token = tokenOf(invitation!.text);
     const found = (await findInterviewRequest(db, token))!;
     const state = await invitationState(deps, found, now);
@@ -129,6 +135,7 @@ describe('interviews', () => {
     // The candidate's e-mail in their zone, with the invitation; each interviewer's in theirs, with the application's link.
     const toCara = (await mailsTo('cara@mail.test')).at(-1)!;
     expect(toCara.subject).toBe('Your interview is booked: Wednesday, December 2, 2026 at 10:00 AM EST');
+    expect(toCara.replyTo).toMatch(/^replies\+[0-9a-f]{40}@helixpoint\.test$/);
     const event = new ICAL.Component(ICAL.parse(toCara.calendar!.content));
     expect(event.getFirstPropertyValue('method')).toBe('REQUEST');
     expect(event.getFirstSubcomponent('vevent')!.getAllProperties('attendee')).toHaveLength(3);

@@ -1,4 +1,5 @@
 import type { Runtime } from '../runtime.ts';
+import { threadAddressing } from '../replies/addresses.ts';
 import { admitPublicForm, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
 import { spendMailBudget } from '../mail/budget.ts';
 import { bookingGuestMail, bookingHostMail, capitalised, type BookingChange } from '../mail/booking-templates.ts';
@@ -222,7 +223,11 @@ export async function notifyBooking(deps: MeetingDeps, found: FoundBooking, toke
       what,
       position: interview?.position ?? null,
     });
-    await deps.jobs.enqueueEmail({ to: booking.guestEmail, ...guestMail, calendar });
+    // An interview's e-mails are about the application: a reply comes back to its timeline (issue 35).
+    const addressing = booking.applicationId
+      ? await threadAddressing(deps.db, deps.replyAddress ?? null, { applicationId: booking.applicationId })
+      : {};
+    await deps.jobs.enqueueEmail({ to: booking.guestEmail, ...guestMail, ...addressing, calendar });
   }
   const zones = await hostZones(deps.db, hosts);
   for (const host of hosts) {
