@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration, waitForIsland } from './helpers';
-import { applyThroughApi, createEnrolledAdmin, expect, latestMailTo, signInAsEnrolledAdmin, test, type EnrolledAdmin } from './fixtures';
+import { applyThroughApi, createEnrolledAdmin, expect, latestMailTo, signInPageWithCode, test, type EnrolledAdmin } from './fixtures';
 
 /* The recruiter's workspace: one list across positions, an application's page, e-mails, bulk actions, templates. */
 
@@ -16,7 +16,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 async function signInAsAdmin(page: Page) {
-  await signInAsEnrolledAdmin(page, admin);
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
 }
 
