@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration } from './helpers';
-import { createEnrolledAdmin, createVerifiedUser, expect, signInAsEnrolledAdmin, signInWithForm, test } from './fixtures';
+import { createEnrolledAdmin, createVerifiedUser, expect, signInPageWithCode, signInWithForm, test } from './fixtures';
 
 /*
  * The account page (/account) in each of its states, at desktop and phone widths, axe clean; the
@@ -133,7 +133,7 @@ test('the users table on a phone: cards with the name first, no sideways scroll,
     lastName: 'Row',
   });
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsEnrolledAdmin(page, admin);
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await waitForHydration(page);
   await page.locator('#users').scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration } from './helpers';
-import { applyThroughApi, createEnrolledAdmin, expect, resumePath, signInAsEnrolledAdmin, test } from './fixtures';
+import { applyThroughApi, createEnrolledAdmin, expect, resumePath, signInPageWithCode, test } from './fixtures';
 
 /* The admin area on a phone (390 px): no page wider than the screen, lists as cards, axe clean. */
 
@@ -42,7 +42,7 @@ test('every admin page fits a 390 px screen and passes axe', async ({ page, requ
     },
   });
 
-  await signInAsEnrolledAdmin(page, admin);
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`/admin/applications/${positionId}`);
   const applicationPath = await page.getByRole('link', { name: 'Pham Phone' }).getAttribute('href');

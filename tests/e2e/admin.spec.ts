@@ -8,6 +8,7 @@ import {
   expect,
   resumePath,
   signInAsEnrolledAdmin,
+  signInPageWithCode,
   test,
   type EnrolledAdmin,
 } from './fixtures';
@@ -23,6 +24,13 @@ test.beforeAll(async ({ baseURL }) => {
 
 async function signInAsAdmin(page: Page) {
   await signInAsEnrolledAdmin(page, admin);
+  await expect(page).toHaveURL(/\/admin$/);
+  await waitForHydration(page);
+}
+
+/** Signed in through the API (the first test signs in through the form), on the dashboard. */
+async function openDashboard(page: Page) {
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await waitForHydration(page);
 }
@@ -50,7 +58,7 @@ test('from the dashboard the next new application is one click away, and Next go
   for (const name of ['Quinn', 'Quade']) {
     await applyThroughApi(request, 'Data Engineer', `${name.toLowerCase()}.queue@mail.test`, { firstName: name, lastName: 'Queue' });
   }
-  await signInAsAdmin(page);
+  await openDashboard(page);
   const queue = page.getByRole('region', { name: 'New applications' });
   await expect(queue).toContainText(/\d+ new applications? waiting for a first look\./);
   await expect(queue.getByRole('link', { name: /^See all \d+ new applications?$/ })).toHaveAttribute(
@@ -66,6 +74,7 @@ test('from the dashboard the next new application is one click away, and Next go
 });
 
 test("the header shows an admin's controls before any script file has run: no Sign In flash", async ({ page }) => {
+  // Through the form: its sign-in sets the header's hint cookie, which this test is about.
   await signInAsAdmin(page);
   // No island ever hydrates: only the page's own HTML, CSS and inline script are left.
   await page.route('**/*.js', (route) => route.abort());
@@ -79,7 +88,7 @@ test("the header shows an admin's controls before any script file has run: no Si
 
 test('users: change a role, delete after confirming; an admin cannot change their own role', async ({ page, request }) => {
   await createVerifiedUser(request, { email: 'ursula.user@mail.test', username: 'ursula', firstName: 'Ursula', lastName: 'Example' });
-  await signInAsAdmin(page);
+  await openDashboard(page);
   const row = page.getByRole('row').filter({ hasText: 'ursula.user@mail.test' });
   // One change of the select asks first, naming the person and the new role; Cancel changes nothing.
   await row.getByRole('combobox', { name: 'Role for Ursula Example' }).selectOption('admin');
@@ -116,7 +125,7 @@ test('users: change a role, delete after confirming; an admin cannot change thei
 });
 
 test('positions: add, edit, deactivate; the job board follows', async ({ page }) => {
-  await signInAsAdmin(page);
+  await openDashboard(page);
   await page.getByRole('link', { name: 'Add position' }).click();
   await waitForHydration(page);
   await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('Remote');
@@ -178,7 +187,7 @@ test('applications: list, details, status, resume download equal to the upload, 
   // A whole flow (an application, a sign-in with its code, six pages, two downloads): more than the default 30 s on 2 busy cores.
   test.setTimeout(60_000);
   const positionId = await applyThroughApi(request, 'Data Engineer', 'jane.applicant.admin@mail.test');
-  await signInAsAdmin(page);
+  await openDashboard(page);
   const positionRow = page.getByRole('row').filter({ hasText: 'Data Engineer' }).first();
   await positionRow.getByRole('link', { name: 'View Applications: Data Engineer' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/applications/${positionId}$`));

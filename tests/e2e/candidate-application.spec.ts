@@ -6,8 +6,8 @@ import {
   expect,
   latestMailTo,
   linkIn,
-  signInAsEnrolledAdmin,
-  signInWithForm,
+  signInApi,
+  signInPageWithCode,
   test,
 } from './fixtures';
 
@@ -43,7 +43,7 @@ test('a candidate follows their application from the e-mailed link, sees the rec
   // The recruiter moves it to interview in the admin area.
   const adminContext = await browser.newContext({ baseURL });
   const adminPage = await adminContext.newPage();
-  await signInAsEnrolledAdmin(adminPage, admin);
+  await signInPageWithCode(adminPage, admin);
   await expect(adminPage).toHaveURL(/\/admin$/);
   await adminPage.goto(`/admin/applications/${positionId}`);
   await adminPage.getByRole('link', { name: 'Cora Follow' }).click();
@@ -173,7 +173,11 @@ test('deleting my data from the link is confirmed by an e-mailed link first; the
   await expect(page.getByText('This confirmation link is invalid, has expired, or was already used.')).toBeVisible();
 });
 
-test('a signed-in person finds the applications sent from their address under their account, and opens one', async ({ page, request }) => {
+test('a signed-in person finds the applications sent from their address under their account, and opens one', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await page.goto('/account/applications');
   await expect(page).toHaveURL(/\/auth\?next=%2Faccount%2Fapplications$/);
 
@@ -184,8 +188,7 @@ test('a signed-in person finds the applications sent from their address under th
   await applyThroughApi(request, 'Security Engineer (Cloud)', 'someone.else@mail.test', { firstName: 'Sam', lastName: 'Else' });
   await createVerifiedUser(request, { email, username: 'ariaccount', firstName: 'Ari', lastName: 'Account' });
 
-  await signInWithForm(page, email, 'user password 123');
-  await expect(page).toHaveURL(/\/$/);
+  await signInApi(page.request, email, 'user password 123', baseURL!);
   await page.goto('/account');
   await page.getByRole('link', { name: 'Your job applications' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your applications' })).toBeVisible();

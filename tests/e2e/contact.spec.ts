@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration, waitForIsland } from './helpers';
-import { createEnrolledAdmin, expect, signInAsEnrolledAdmin, test } from './fixtures';
+import { createEnrolledAdmin, expect, signInPageWithCode, test } from './fixtures';
 
 /* The contact page: hero buttons, offices, FAQ, the form, and the message read in the admin area. */
 
@@ -126,7 +126,7 @@ test('sending a message with an attachment, then reading it in the admin area', 
   await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('');
   await expect(page.getByText('File attached')).toHaveCount(0);
 
-  await signInAsEnrolledAdmin(page, admin);
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   // The Messages tab counts the unread messages, from any admin page.
   const messagesTab = page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: /^Messages \d+ unread$/ });

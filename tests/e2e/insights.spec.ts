@@ -7,7 +7,7 @@ import {
   expect,
   positionInput,
   reasonIdOf,
-  signInAsEnrolledAdmin,
+  signInPageWithCode,
   test,
   type EnrolledAdmin,
 } from './fixtures';
@@ -54,7 +54,7 @@ test('an admin reads a position’s views, sources, funnel and time to each stat
   page,
   request,
 }) => {
-  await signInAsEnrolledAdmin(page, admin);
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   const created = await page.request.post('/_actions/admin.createPosition', { data: positionInput(TITLE, 'Probes the reports.') });
   expect(created.status()).toBe(200);

@@ -1,5 +1,5 @@
 import { expectNoA11yViolations, waitForHydration } from './helpers';
-import { createEnrolledAdmin, expect, latestMailTo, linkIn, signInAsEnrolledAdmin, test, type EnrolledAdmin } from './fixtures';
+import { createEnrolledAdmin, expect, latestMailTo, linkIn, signInPageWithCode, test, type EnrolledAdmin } from './fixtures';
 
 /* Issue 19, job alerts: subscribe on /careers, confirm from the e-mail, a matching position is published, the alert arrives, unsubscribe. */
 
@@ -52,7 +52,7 @@ test('subscribe with the board’s department, confirm from the e-mail, get the 
   // An admin publishes a matching position.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  await signInAsEnrolledAdmin(adminPage, admin);
+  await signInPageWithCode(adminPage, admin);
   await expect(adminPage).toHaveURL(/\/admin$/);
   await adminPage.getByRole('link', { name: 'Add position' }).click();
   await waitForHydration(adminPage);

@@ -10,6 +10,7 @@ import {
   expect,
   latestMailTo,
   signInAsEnrolledAdmin,
+  signInPageWithCode,
   signInWithForm,
   test,
   type EnrolledAdmin,
@@ -31,6 +32,12 @@ test.beforeAll(async ({ baseURL }) => {
 
 async function signInAsAdmin(page: Page) {
   await signInAsEnrolledAdmin(page, admin);
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** Signed in through the API, on the dashboard: for the tests about something other than signing in. */
+async function openDashboard(page: Page) {
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
 }
 
@@ -102,7 +109,7 @@ test('an application needs the privacy notice acknowledged, and keeps the versio
   await expect(page.getByText('Application Submitted Successfully!')).toBeVisible();
   await page.waitForURL(/\/careers$/);
 
-  await signInAsAdmin(page);
+  await openDashboard(page);
   await page.goto('/admin/privacy?email=pia.privacy%40mail.test');
   await page.getByRole('link', { name: 'Technical Project Manager' }).click();
   await expect(page.getByText(`Privacy notice of ${PRIVACY_NOTICE_VERSION} acknowledged`)).toBeVisible();
@@ -140,7 +147,7 @@ test('an admin finds a person, exports everything as a ZIP, puts an application 
   });
   expect(sent.status()).toBe(200);
 
-  await signInAsAdmin(page);
+  await openDashboard(page);
   await page.getByRole('link', { name: 'Privacy requests' }).click();
   await page.getByRole('textbox', { name: 'E-mail address of the person' }).fill(email);
   await page.getByRole('button', { name: 'Find their data' }).click();
@@ -178,7 +185,7 @@ test('a legal hold is set with a reason, listed under Retention, and released', 
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByText('Application Submitted Successfully!')).toBeVisible();
   await page.waitForURL(/\/careers$/);
-  await signInAsAdmin(page);
+  await openDashboard(page);
   await page.goto('/admin/privacy?email=hold.me%40mail.test');
   await page.getByRole('link', { name: 'Technical Project Manager' }).click();
   await waitForHydration(page);

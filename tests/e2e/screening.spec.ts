@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, waitForHydration } from './helpers';
-import { createEnrolledAdmin, expect, signInAsEnrolledAdmin, test, type EnrolledAdmin } from './fixtures';
+import { createEnrolledAdmin, expect, signInPageWithCode, test, type EnrolledAdmin } from './fixtures';
 
 /* Issue 18: a position's own screening questions, where the applicant came from, and the knock-out flag. */
 
@@ -26,7 +26,7 @@ async function addQuestion(page: Page, number: number, label: string, type: stri
 test('an admin adds two questions; an applicant answers them (refused without them); the admin sees the answers, the source and the knock-out flag', async ({
   page,
 }) => {
-  await signInAsEnrolledAdmin(page, admin);
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole('link', { name: 'Add position' }).click();
   await waitForHydration(page);
@@ -134,7 +134,7 @@ test('an admin adds two questions; an applicant answers them (refused without th
 });
 
 test('an admin edits the answers of “How did you hear about us?”', async ({ page }) => {
-  await signInAsEnrolledAdmin(page, admin);
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/admin/insights/heard-about');
   await waitForHydration(page);

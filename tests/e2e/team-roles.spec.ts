@@ -8,7 +8,8 @@ import {
   latestMailTo,
   linkIn,
   positionInput,
-  signInAsEnrolledAdmin,
+  signInApi,
+  signInPageWithCode,
   signInWithForm,
   enterTotp,
   test,
@@ -80,7 +81,7 @@ async function signOut(page: Page) {
 test('an admin builds a hiring team; each member signs in with a second factor and sees only their part', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
   const admin = await createEnrolledAdmin(baseURL!, 'tara.teams@helixpoint.test', PASSWORD, 'Tara Teams');
-  await signInAsEnrolledAdmin(page, admin);
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await waitForHydration(page);
   // Two positions, an applicant on each.
@@ -120,9 +121,8 @@ test('an admin builds a hiring team; each member signs in with a second factor a
   await signOut(page);
 
   // The admin puts Hana on the team position's hiring team and assigns Ivan to Tina.
-  await signInAsEnrolledAdmin(page, admin);
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.goto('/admin');
   const teamRow = page.getByRole('row').filter({ hasText: TEAM });
   await teamRow.getByRole('link', { name: `Edit ${TEAM}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Edit: ${TEAM}` })).toBeVisible();
@@ -211,8 +211,9 @@ test('an admin builds a hiring team; each member signs in with a second factor a
   ] as const) {
     const address = `${role}.teams@helixpoint.test`;
     adminCreate('--email', address, '--password', PASSWORD, '--name', `${role === 'editor' ? 'Eda' : 'Sal'} Staff`, '--role', role);
-    await signInWithForm(page, address, PASSWORD);
+    await signInApi(page.request, address, PASSWORD, baseURL!);
     // Staff set up a second factor before anything else (ADMIN_REQUIRE_2FA).
+    await page.goto('/admin');
     await expect(page).toHaveURL(/\/account#two-factor$/);
     await enrolTotp(page.request, PASSWORD);
     await page.goto('/admin');

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { blockSiteScripts, expectNoA11yViolations, waitForHydration } from './helpers';
-import { createEnrolledAdmin, expect, signInAsEnrolledAdmin, test } from './fixtures';
+import { createEnrolledAdmin, expect, signInPageWithCode, test } from './fixtures';
 
 /*
  * Forms that collect personal data work before their script has loaded, or with none at all
@@ -41,7 +41,7 @@ test.describe('before any script has loaded', () => {
     const context = await browser.newContext({ baseURL });
     const admin = await context.newPage();
     try {
-      await signInAsEnrolledAdmin(admin, await createEnrolledAdmin(baseURL!, ADMIN.email, ADMIN.password));
+      await signInPageWithCode(admin, await createEnrolledAdmin(baseURL!, ADMIN.email, ADMIN.password));
       await expect(admin).toHaveURL(/\/admin$/);
       await admin.goto('/admin/messages');
       await admin.getByRole('link', { name: 'Nora Script' }).click();

@@ -6,7 +6,7 @@ import {
   createVerifiedUser,
   expect,
   signInApiWithCode,
-  signInAsEnrolledAdmin,
+  signInPageWithCode,
   test,
   type EnrolledAdmin,
 } from './fixtures';
@@ -27,7 +27,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 async function signIn(page: Page) {
-  await signInAsEnrolledAdmin(page, admin);
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await waitForHydration(page);
 }

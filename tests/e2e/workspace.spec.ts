@@ -6,7 +6,7 @@ import {
   expect,
   latestMailTo,
   replyToOf,
-  signInAsEnrolledAdmin,
+  signInPageWithCode,
   test,
   type EnrolledAdmin,
 } from './fixtures';
@@ -25,7 +25,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 async function signInAsAdmin(page: Page) {
-  await signInAsEnrolledAdmin(page, admin);
+  await signInPageWithCode(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
 }
 
