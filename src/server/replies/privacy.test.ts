@@ -70,6 +70,35 @@ const stored = async (key: string) => backend.storage.exists(key);
 const keysOf = async () =>
   (await backend.database.db.select({ key: inboundAttachments.storageKey }).from(inboundAttachments)).map((row) => row.key);
 
+describe('a reply with many files', () => {
+  it('keeps 20 of them and names the rest as not kept', async () => {
+    const positionId = await addPosition(backend.database.db);
+    const email = 'many@mail.test';
+    const applicationId = await addApplication(backend.database.db, positionId, { email });
+    await emailCandidate(candidateEmailDeps(backend.runtime), admin, applicationId, { templateKey: null, subject: 'Hello', body: 'Hi' });
+    const [sent] = await queuedMailsTo(backend, email);
+    await clearQueuedMails(backend);
+    const raw = await new Promise<Buffer>((resolve, reject) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(
+        {
+          from: email,
+          to: sent!.replyTo!,
+          subject: 'Re: Hello',
+          text: 'Files.',
+          attachments: Array.from({ length: 25 }, (_, index) => ({ filename: `note-${index + 1}.txt`, content: `Note ${index + 1}` })),
+        },
+        (error, info) => (error ? reject(error) : resolve(info.message as Buffer)),
+      ),
+    );
+    await receiveMail(receiveDeps(backend.runtime, REPLY), raw, 'smtp', [sent!.replyTo!]);
+    const [reply] = await inboundOf(backend.database.db, { applicationId });
+    expect(reply!.attachments).toHaveLength(20);
+    expect(reply!.skippedAttachments).toEqual(
+      Array.from({ length: 5 }, (_, index) => ({ fileName: `note-${index + 21}.txt`, reason: 'more than 20 attachments' })),
+    );
+  });
+});
+
 describe('replies as personal data', () => {
   it('are in the export with their files, and an attachment download is audited', async () => {
     const positionId = await addPosition(backend.database.db);

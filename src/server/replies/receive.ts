@@ -124,6 +124,9 @@ export async function receiveMail(
 const threadLog = (target: ReplyTarget) =>
   target.applicationId ? { applicationId: target.applicationId } : { contactMessageId: target.contactMessageId };
 
+/** Files kept of one reply: a mail of a thousand tiny attachments is not a thousand stored files. */
+const MAX_ATTACHMENTS = 20;
+
 interface Kept {
   fileName: string;
   contentType: string;
@@ -153,6 +156,10 @@ async function store(
   if (kind === 'reply') {
     for (const [index, part] of mail.attachments.entries()) {
       const fileName = safeFileName(part.filename, `attachment-${index + 1}`);
+      if (kept.length >= MAX_ATTACHMENTS) {
+        skipped.push({ fileName, reason: `more than ${MAX_ATTACHMENTS} attachments` });
+        continue;
+      }
       const verdict = await attachmentVerdict(part.content);
       if ('reason' in verdict) {
         skipped.push({ fileName, reason: verdict.reason });
