@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { convert } from 'html-to-text';
 import type { ParsedMail } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
-import { looksLikeText } from '../uploads/detect.ts';
+import { looksLikeText, namesWordDocument } from '../uploads/detect.ts';
 import { REPLY_ATTACHMENT_MAX_BYTES, type InboundKind } from '../../lib/replies/kinds.ts';
 
 /**
@@ -166,13 +166,11 @@ const attachmentTypes = {
   webp: 'image/webp',
 } as const;
 
-const WORD_STREAM_NAME = Buffer.from('WordDocument', 'utf16le');
-
 /** The content type of an attachment we keep, decided by its bytes (never its name or declared type); null to refuse it. */
 export async function attachmentTypeOf(content: Buffer): Promise<string | null> {
   const detected = await fileTypeFromBuffer(content);
   if (detected) {
-    if (detected.ext === 'cfb') return content.includes(WORD_STREAM_NAME) ? attachmentTypes.doc : null;
+    if (detected.ext === 'cfb') return namesWordDocument(content) ? attachmentTypes.doc : null;
     return (attachmentTypes as Record<string, string>)[detected.ext] ?? null;
   }
   return looksLikeText(content, true) ? attachmentTypes.txt : null;

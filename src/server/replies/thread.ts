@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import { withTransaction, type Database, type Transaction } from '../db/client.ts';
@@ -173,7 +173,7 @@ export async function deleteInboundFiles(
     .select({ storageKey: inboundAttachments.storageKey })
     .from(inboundAttachments)
     .innerJoin(inboundMails, eq(inboundMails.id, inboundAttachments.inboundMailId))
-    .where(conditions.length === 1 ? conditions[0] : sql`(${conditions[0]}) or (${conditions[1]})`);
+    .where(or(...conditions));
   for (const file of files) await storage.delete(file.storageKey);
   return files.length;
 }

@@ -19,6 +19,9 @@ export async function detectDocumentType(head: Uint8Array): Promise<DocumentType
 
 const WORD_STREAM_NAME = Buffer.from('WordDocument', 'utf16le');
 
+/** Whether a whole compound file in memory (a reply's attachment) names a "WordDocument" stream; streams use WordDocumentProbe. */
+export const namesWordDocument = (content: Buffer): boolean => content.includes(WORD_STREAM_NAME);
+
 /**
  * Passes bytes through and notes whether the compound file's directory names a "WordDocument"
  * stream: that is what makes a CFB file a Word document rather than an installer (.msi) or a
