@@ -7,6 +7,7 @@ import { clientCodeSplitting, entriesMayExtend, lucideDirectImports } from './sr
 import { contentSecurityPolicy } from './src/integrations/csp.ts';
 import { devRuntime } from './src/integrations/dev-runtime.ts';
 import { precompress } from './src/integrations/precompress.ts';
+import { reactWholeBoundaries } from './src/integrations/react-whole-boundaries.ts';
 import { BUILD_SITE_PLACEHOLDER } from './src/server/site-url.ts';
 
 // Content pages are prerendered; a page opts into on-demand rendering with
@@ -30,7 +31,9 @@ export default defineConfig({
   // A Content-Security-Policy on every page: hashes for every script, no 'unsafe-inline' for scripts.
   security: { csp: contentSecurityPolicy },
   vite: {
-    plugins: [tailwindcss(), entriesMayExtend(), lucideDirectImports()],
+    // reactWholeBoundaries: a Suspense boundary is rendered in line, never streamed out of line
+    // (src/integrations/react-whole-boundaries.ts, decision 051).
+    plugins: [tailwindcss(), entriesMayExtend(), lucideDirectImports(), reactWholeBoundaries()],
     // Bundled into the server build, so only the icons we draw are loaded: imported from
     // node_modules at run time, each package is loaded whole (simple-icons is 5 MB of source,
     // and lucide-react was loaded twice, as ESM and CommonJS). Decision 026.

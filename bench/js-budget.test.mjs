@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   APPLY_BUDGET_BYTES,
+  WIDGET_BUDGET_BYTES,
   budgetOf,
   importsOfChunk,
   isAdminChunk,
@@ -58,7 +59,13 @@ describe('js-budget budgets', () => {
   it('holds content pages to the shell budget and the apply page to its own', () => {
     for (const path of ['/', '/solutions/aws', '/blog/3', '/no-such-page']) expect(budgetOf(path).kind).toBe('shell');
     expect(budgetOf('/careers/apply/0b8e').jsBytes).toBe(APPLY_BUDGET_BYTES);
-    for (const path of ['/careers', '/contact', '/docs', '/auth']) expect(budgetOf(path).kind).toBe('widgets');
+    for (const path of ['/careers', '/contact', '/docs', '/auth']) {
+      expect(budgetOf(path).kind).toBe('widgets');
+      // Issue 36: every public page with React at most 90 KB.
+      expect(budgetOf(path).jsBytes).toBe(WIDGET_BUDGET_BYTES);
+    }
+    expect(WIDGET_BUDGET_BYTES).toBe(90 * 1024);
+    expect(APPLY_BUDGET_BYTES).toBe(90 * 1024);
   });
 
   it('reports React on a shell page, too many files and too many bytes', () => {
@@ -67,7 +74,10 @@ describe('js-budget budgets', () => {
     const problems = problemsOf({ jsGzip: SHELL_BUDGET_BYTES + 1, files: MAX_SCRIPT_FILES + 1, islands: ['ShareButton'], budget: shell });
     expect(problems).toHaveLength(3);
     expect(problems.join(' ')).toMatch(/9 script files.*React \(ShareButton\).*15\.0 KB/);
-    expect(problemsOf({ jsGzip: 500_000, files: 8, islands: ['JobBoard'], budget: budgetOf('/careers') })).toEqual([]);
+    expect(problemsOf({ jsGzip: WIDGET_BUDGET_BYTES, files: 8, islands: ['JobBoard'], budget: budgetOf('/careers') })).toEqual([]);
+    expect(problemsOf({ jsGzip: WIDGET_BUDGET_BYTES + 1, files: 8, islands: ['ContactForm'], budget: budgetOf('/contact') })).toEqual([
+      '90.0 KB of JavaScript (at most 90.0 KB)',
+    ]);
   });
 
   it("reports a public page that loads the admin area's code", () => {

@@ -14,13 +14,16 @@ import { fileURLToPath } from 'node:url';
  *   cn, the icons of the design system and the apply form); loaded by every page with an island,
  *   never by a shell page; `icons` holds the few other icons that several islands share;
  * - forms: react-hook-form, zod and the form-only pieces (upload field, honeypot, error summary,
- *   country select, the forms' texts, the privacy consent): pages with forms only, not /careers;
+ *   country select, the forms' texts, the privacy consent): loaded when a public form is first used
+ *   (components/ui/deferred.tsx, decision 051), with the page by the account and admin pages;
  * - actions: Astro Actions' client, which the public forms load when they are sent (not with the
  *   page: the apply page's byte budget) and the account and admin islands with their pages;
- * - radix: the Radix widgets (tabs, accordion, dialog...): pages that use one, not the form pages;
+ * - widgets: the design system's own tabs and accordion (the contact page's offices and questions);
+ * - radix: the Radix widgets (dialog, toggle group...): the admin area's and the kit's, no public page;
  * - accounts: the rules and texts of sign-in, sign-up, two factors and the account page (and the
  *   dates they show): /auth and /account, and the admin area's invitations;
- * - contact: the contact page's islands and its form's rules, one file;
+ * - contact: the contact page's islands, one file; contact-form: its form and the form's rules and
+ *   texts, loaded when the form is first used (components/ui/deferred.tsx, decision 051);
  * - booking: the booking pages' small script (Book a Meeting, an interview invitation), one file;
  * - (no group) lib/phone/phone.ts, with libphonenumber and every country's calling code, is the
  *   file the forms load when they first check a number; each numbering zone's rules are a file of
@@ -73,7 +76,7 @@ const lucideIcon: Test = (id) => id.includes('/node_modules/lucide-react/dist/es
 const react = any(
   inPackage('react', 'react-dom', 'scheduler', '@astrojs/react', 'clsx', 'class-variance-authority'),
   (id) => inPackage('lucide-react')(id) && !lucideIcon(id),
-  inSource(/^components\/ui\/(button|button-variants|link-button|input|label|select|textarea|form-field|badge)\.tsx?$/),
+  inSource(/^components\/ui\/(button|button-variants|link-button|input|label|select|textarea|form-field|badge|deferred)\.tsx?$/),
   inSource(/^lib\/cn\.ts$/),
   // The job board's texts, which the apply form and the admin area use too.
   inSource(/^lib\/positions\/texts\.ts$/),
@@ -82,7 +85,10 @@ const react = any(
 );
 
 // With the design system's wrappers (their icons are the react group's, which comes first).
-const radix = any(inPackage('radix-ui', '@radix-ui'), inSource(/^components\/ui\/(tabs|accordion|dialog)\.tsx$/));
+const radix = any(inPackage('radix-ui', '@radix-ui'), inSource(/^components\/ui\/(toggle-group|dialog)\.tsx$/));
+// The design system's own tabs and accordion (no Radix: the contact page's budget, issue 36), above
+// `radix`, whose toggle group shares the tabs' look.
+const widgets = inSource(/^components\/ui\/(tabs|accordion|segment)\.tsx?$/);
 
 const forms = any(
   inPackage('react-hook-form', '@hookform/resolvers', 'zod', '@standard-schema'),
@@ -153,9 +159,12 @@ const screening = any(
   inSource(/^lib\/screening\/answers-schema\.ts$/),
 );
 
-// The contact page's four islands (imported from contact-islands.ts) and the rules and texts of its
-// form, which the admin inbox shares: one file.
-const contact = any(inSource(/^components\/contact\/[A-Za-z-]+\.tsx?$/), inSource(/^lib\/messages\/(texts|schema)\.ts$/));
+// The contact page's islands (imported from contact-islands.ts) and what they share: one file.
+const contact = inSource(/^components\/contact\/(?!ContactForm\.)[A-Za-z-]+\.tsx?$/);
+// Its form, loaded when first used (components/ui/deferred.tsx), with the rules and texts of the
+// form, which the admin inbox shares: one file, below `contact`, so that what the page's islands
+// share with the form (the site's addresses) is in the page's file, not the form's.
+const contactForm = any(inSource(/^components\/contact\/ContactForm\.tsx$/), inSource(/^lib\/messages\/(texts|schema)\.ts$/));
 
 // The booking pages' one script (the visitor's zone on arrival): Book a Meeting and a candidate's
 // interview invitation both load it, and nothing else of theirs runs in the browser. Named, so that
@@ -204,10 +213,12 @@ const groups: { name: string | ((id: string, context: ChunkingContext) => string
   { name: (id, context) => (!lucideIcon(id) || iconGroup(id, context) === 'react' ? 'react' : null), test: any(react, lucideIcon) },
   // Below `react`, so lucide's own code stays in React's file.
   { name: (id, context) => (iconGroup(id, context) === 'icons' ? 'icons' : null), test: lucideIcon },
+  { name: 'widgets', test: widgets },
   { name: 'radix', test: radix },
   { name: 'forms', test: forms },
   { name: 'actions', test: actions },
   { name: 'contact', test: contact },
+  { name: 'contact-form', test: contactForm },
   { name: 'booking', test: booking },
   { name: 'accounts', test: accounts },
   // A position's questions, shared by the apply form of a position that asks some and the admin
@@ -222,7 +233,22 @@ const groups: { name: string | ((id: string, context: ChunkingContext) => string
   { name: (id, context) => (sharedGroup(id, context) === 'shared' ? 'shared' : null), test: () => true },
   { name: (id, context) => sharedGroup(id, context), test: () => true },
 ];
-groupTests = [shell, react, radix, forms, actions, contact, booking, accounts, questionsModule, apply, screening, adminIsland];
+groupTests = [
+  shell,
+  react,
+  widgets,
+  radix,
+  forms,
+  actions,
+  contact,
+  contactForm,
+  booking,
+  accounts,
+  questionsModule,
+  apply,
+  screening,
+  adminIsland,
+];
 
 export const clientCodeSplitting = {
   groups: groups.map((group, index) => ({ ...group, priority: groups.length - index })),

@@ -92,6 +92,16 @@ export async function waitForIsland(page: Page, component: string): Promise<void
 }
 
 /**
+ * Resolves once a form whose code loads on first use (components/ui/deferred.tsx) has it and works:
+ * for a test that checks what the form does on focus and blur alone, before anything is typed.
+ */
+export async function waitForFormCode(page: Page, component: string): Promise<void> {
+  await waitForIsland(page, component);
+  const islands = `astro-island[component-url*="${component}"], astro-island[component-export="${component}"]`;
+  await expect(page.locator(islands).locator('[data-deferred="ready"]').first()).toBeAttached();
+}
+
+/**
  * The site's script files never load (a slow network, a blocker, a page used before they arrive):
  * islands stay as their server-rendered HTML. Playwright and axe still run, unlike with JavaScript
  * turned off.

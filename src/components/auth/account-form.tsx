@@ -4,6 +4,7 @@ import { useState, type BaseSyntheticEvent, type ComponentProps, type ReactNode 
 import { useForm, type DefaultValues, type FieldValues, type Path, type SubmitHandler } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { Button, type ButtonProps } from '@/components/ui/button';
+import { useTypedBeforeLoad } from '@/components/ui/deferred';
 import { showToast } from '@/components/ui/toast';
 import { FORM_KIND_FIELD, type AuthFormState } from '@/lib/accounts/forms';
 import { errorToast } from '@/lib/forms';
@@ -67,7 +68,9 @@ export function useAccountForm<V extends FieldValues>(
   defaultValues: DefaultValues<V>,
   initial?: AuthFormState,
 ) {
-  const form = useForm<V>({ mode: 'onTouched', resolver: zodResolver(schema), defaultValues });
+  // What was typed before the form's code loaded (components/ui/deferred.tsx) stays typed.
+  const typed = useTypedBeforeLoad();
+  const form = useForm<V>({ mode: 'onTouched', resolver: zodResolver(schema), defaultValues: { ...defaultValues, ...typed } });
   return {
     ...form,
     ...useAttempt(initial?.formError),

@@ -5,6 +5,7 @@ import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useForm, type FieldErrors, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CountrySelect } from '@/components/ui/country-select';
+import { useTypedBeforeLoad } from '@/components/ui/deferred';
 import { ErrorSummary, useErrorSummary, type ErrorSummaryItem } from '@/components/ui/error-summary';
 import { FormField } from '@/components/ui/form-field';
 import { FileUploadField, usePendingUpload, type FileUploadTexts } from '@/components/ui/file-upload-field';
@@ -141,8 +142,10 @@ export function ApplicationForm({
   heardAbout,
   source,
 }: ApplicationFormProps) {
-  // A page given back to a plain post has the answers the applicant posted.
-  const initialValues = given ?? defaultValues;
+  // A page given back to a plain post has the answers the applicant posted; what was typed before
+  // the form's code loaded (components/ui/deferred.tsx) stays typed.
+  const { answers: typedAnswers, ...typed } = useTypedBeforeLoad() as Partial<ApplicationFormInput>;
+  const initialValues: ApplicationFormInput = { ...(given ?? defaultValues), ...typed };
   const {
     register,
     control,
@@ -158,7 +161,7 @@ export function ApplicationForm({
     // The error summary takes the focus instead, with a link to each field.
     shouldFocusError: false,
     resolver: zodResolver(screening?.schema ?? applicationFormSchema),
-    defaultValues: screening ? { ...initialValues, answers: screening.initialAnswers } : initialValues,
+    defaultValues: screening ? { ...initialValues, answers: { ...screening.initialAnswers, ...typedAnswers } } : initialValues,
   });
   // The server's message for a field stays until the field is changed or checked again here.
   const errorOf = (field: Exclude<keyof ApplicationFormInput, 'answers'>) =>

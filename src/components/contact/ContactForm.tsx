@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CountrySelect } from '@/components/ui/country-select';
+import { useTypedBeforeLoad } from '@/components/ui/deferred';
 import { ErrorSummary, useErrorSummary, type ErrorSummaryItem } from '@/components/ui/error-summary';
 import { FileUploadField, usePendingUpload, type FileUploadTexts } from '@/components/ui/file-upload-field';
 import { FormField } from '@/components/ui/form-field';
@@ -76,7 +77,9 @@ export interface ContactFormProps {
  * focus. Without JavaScript (or before the island hydrates) it is a plain multipart post to
  * /contact/send, which runs the same command.
  */
-export function ContactForm({ initialValues = empty, serverErrors = {}, country: initialCountry }: ContactFormProps) {
+export function ContactForm({ initialValues: given = empty, serverErrors = {}, country: initialCountry }: ContactFormProps) {
+  // What was typed before the form's code loaded (components/ui/deferred.tsx) stays typed.
+  const initialValues: ContactFormInput = { ...given, ...(useTypedBeforeLoad() as Partial<ContactFormInput>) };
   const { register, control, handleSubmit, reset, setError, setValue, getValues, getFieldState, trigger, formState } =
     useForm<ContactFormInput>({
       mode: 'onTouched',

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildConcurrentIndexes } from './concurrent-indexes.ts';
 import * as schema from './schema.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -71,6 +72,10 @@ export function migrationCount(): number {
 export async function runMigrations(db: Database, { upTo }: { upTo?: number } = {}): Promise<void> {
   if (upTo === undefined || upTo >= migrationCount()) {
     await migrate(db, { migrationsFolder });
+    // Then the indexes a migration must not build inside its transaction (they would hold the
+    // table's writes); a restore (upTo) gets them when the site migrates on.
+    // drizzle(pool) keeps the pool as $client (untyped in our Database type).
+    await buildConcurrentIndexes((db as unknown as { $client: pg.Pool }).$client);
     return;
   }
   const folder = mkdtempSync(join(tmpdir(), 'helixpoint-migrations-'));

@@ -1,0 +1,61 @@
+import type pg from 'pg';
+
+/**
+ * Indexes on tables that grow with the company's use (applications above all), built after the
+ * migrations with CREATE INDEX CONCURRENTLY instead of inside a migration (docs/operations.md,
+ * "Upgrades"). A migration runs in one transaction, and a plain CREATE INDEX there holds every write
+ * to its table until the index is built: about a minute for the search index below at 50,000
+ * applications, while the instances still running the previous release take applications. Built
+ * concurrently, the table stays writable; only the migrating instance waits, and it is not ready
+ * (`/readyz`) until its indexes are there. An index is built once: the next start finds it valid.
+ * A build that was interrupted (the process killed) leaves an invalid index, which is dropped and
+ * built again. Statements here run outside any transaction, so each is written to be run again.
+ */
+export interface ConcurrentIndex {
+  name: string;
+  /** CREATE INDEX CONCURRENTLY IF NOT EXISTS ... */
+  create: string;
+  /** Run after each build (settings of the new index). */
+  then?: string[];
+  /** Why the index exists; where it was added. */
+  purpose: string;
+}
+
+export const concurrentIndexes: readonly ConcurrentIndex[] = [
+  {
+    name: 'applications_search_bigrams_idx',
+    purpose:
+      'Resume search: pairs of neighbouring words of each search document, so a two-word phrase is one index lookup ' +
+      '(migration 0022, which creates the function search_vector_bigrams).',
+    create:
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS "applications_search_bigrams_idx" ON "applications" USING gin (search_vector_bigrams("search_vector"))',
+    // No statistics of the pairs: ANALYZE would compute them for 30,000 sampled documents (25 s at
+    // 50,000 applications); without them the planner takes a pair as rare and uses the index.
+    then: ['ALTER INDEX "applications_search_bigrams_idx" ALTER COLUMN 1 SET STATISTICS 0'],
+  },
+];
+
+/** Whether an index of that name exists, and whether it is usable (false after an interrupted build). */
+async function stateOf(client: pg.Pool | pg.PoolClient, name: string): Promise<'absent' | 'valid' | 'invalid'> {
+  const { rows } = await client.query<{ valid: boolean }>(
+    `select i.indisvalid as valid from pg_class c join pg_index i on i.indexrelid = c.oid
+      where c.relname = $1 and c.relnamespace = 'public'::regnamespace`,
+    [name],
+  );
+  if (rows.length === 0) return 'absent';
+  return rows[0]!.valid ? 'valid' : 'invalid';
+}
+
+/** Builds the indexes that are not there yet (or not valid); returns the names of those it built. */
+export async function buildConcurrentIndexes(pool: pg.Pool, indexes: readonly ConcurrentIndex[] = concurrentIndexes): Promise<string[]> {
+  const built: string[] = [];
+  for (const index of indexes) {
+    const state = await stateOf(pool, index.name);
+    if (state === 'valid') continue;
+    if (state === 'invalid') await pool.query(`DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`);
+    await pool.query(index.create);
+    for (const statement of index.then ?? []) await pool.query(statement);
+    built.push(index.name);
+  }
+  return built;
+}
