@@ -1,7 +1,7 @@
 import type { Runtime, ServerModule } from '../runtime-types.ts';
-import { startImapPoller, type ImapPoller } from './imap-poller.ts';
+import type { ImapPoller } from './imap-poller.ts';
 import type { ReceiveDeps } from './receive.ts';
-import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.ts';
+import type { SmtpReceiver } from './smtp-receiver.ts';
 
 declare module '../runtime-types.ts' {
   interface Runtime {
@@ -30,7 +30,9 @@ export function receiveDeps(
 /**
  * Replies coming in (issue 35): the SMTP receiver on INBOUND_SMTP_PORT and the IMAP poller of
  * IMAP_URL, each when configured. A fleet on one machine cannot bind one port twice: an instance
- * that finds the port taken says so and goes on (another instance receives).
+ * that finds the port taken says so and goes on (another instance receives). Their libraries are
+ * loaded only then: imapflow, smtp-server and mailparser are about 45 MB of the server's memory,
+ * which an installation that receives no replies should not carry (issue 36's 180 MB).
  */
 export const repliesModule: ServerModule = {
   name: 'replies',
@@ -40,14 +42,17 @@ export const repliesModule: ServerModule = {
     let poller: ImapPoller | null = null;
     if (inbound.replyAddress && inbound.smtpPort !== undefined) {
       try {
+        const { startSmtpReceiver } = await import('./smtp-receiver.ts');
         receiver = await startSmtpReceiver(receiveDeps(runtime, inbound.replyAddress), { port: inbound.smtpPort, host: inbound.smtpHost });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
         runtime.logger.warn({ port: inbound.smtpPort }, 'inbound SMTP port in use (another instance receives there): this one does not');
       }
     }
-    if (inbound.replyAddress && inbound.imapUrl)
+    if (inbound.replyAddress && inbound.imapUrl) {
+      const { startImapPoller } = await import('./imap-poller.ts');
       poller = startImapPoller(receiveDeps(runtime, inbound.replyAddress), inbound.imapUrl, inbound.imapPollMs);
+    }
     return {
       services: { replies: { smtpPort: receiver?.port ?? null, pollMailbox: poller ? () => poller.pollNow() : null } },
       async stop() {
