@@ -13,12 +13,20 @@ export interface OpenDatabase extends DatabaseHandle {
 
 /**
  * Instances of a fleet may start together (systemd at boot): one migrates while the others wait
- * on a session lock, then find nothing left to do.
+ * for its session lock, then find nothing left to do. They wait by trying again every 200 ms, not
+ * in pg_advisory_lock: a statement waiting there holds a snapshot, and the index built
+ * concurrently after the migrations (concurrent-indexes.ts) waits for every older snapshot to end,
+ * while that statement waits for the migrating instance: PostgreSQL would end one as a deadlock
+ * (the upgrade drill's second instance did not start).
  */
 async function migrateAlone(handle: DatabaseHandle): Promise<void> {
   const lock = await handle.pool.connect();
   try {
-    await lock.query(`select pg_advisory_lock(hashtext('helixpoint:migrations'))`);
+    for (;;) {
+      const { rows } = await lock.query<{ locked: boolean }>(`select pg_try_advisory_lock(hashtext('helixpoint:migrations')) as locked`);
+      if (rows[0]!.locked) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     await runMigrations(handle.db);
   } finally {
     await lock.query(`select pg_advisory_unlock(hashtext('helixpoint:migrations'))`).catch(() => {});

@@ -89,6 +89,11 @@ describe('the supervised embedded PostgreSQL', () => {
     const opened = await Promise.all([1, 2, 3].map(() => openDatabase({ dataDir: dir, databaseUrl: url }, () => {})));
     const { rows } = await opened[0]!.pool.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
     expect(rows[0]!.n).toBe(migrationCount());
+    // And the index built concurrently after the migrations, while the others waited (issue 36).
+    const index = await opened[1]!.pool.query<{ valid: boolean }>(
+      `select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = 'applications_search_bigrams_idx'`,
+    );
+    expect(index.rows).toEqual([{ valid: true }]);
     await Promise.all(opened.map((handle) => handle.close()));
   }, 60_000);
 
