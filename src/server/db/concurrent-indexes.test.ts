@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { buildConcurrentIndexes, concurrentIndexes } from './concurrent-indexes.ts';
@@ -22,6 +23,21 @@ describe('indexes built after the migrations, concurrently', () => {
       )
     ).rows[0];
 
+  /** Until a statement beginning with `start` waits for a lock (polled: its own progress, no sleep). */
+  const untilWaiting = (client: pg.PoolClient, start: string) =>
+    expect
+      .poll(
+        async () =>
+          (
+            await client.query<{ n: string }>(
+              `select count(*) as n from pg_stat_activity where starts_with(query, $1) and wait_event_type = 'Lock'`,
+              [start],
+            )
+          ).rows[0]!.n,
+        { timeout: 10_000 },
+      )
+      .toBe('1');
+
   it('are there after the migrations, valid and with their settings, and are not built again', async () => {
     for (const index of concurrentIndexes) expect(await stateOf(index.name)).toMatchObject({ valid: true });
     expect(await stateOf('applications_search_bigrams_idx')).toEqual({ valid: true, statistics: 0 });
@@ -45,18 +61,7 @@ describe('indexes built after the migrations, concurrently', () => {
       await writer.query('begin');
       await writer.query('lock table applications in row exclusive mode');
       const build = buildConcurrentIndexes(database.pool);
-      // Until the build waits on the writer (polled: the build's own progress, no sleep).
-      await expect
-        .poll(
-          async () =>
-            (
-              await another.query<{ n: string }>(
-                `select count(*) as n from pg_stat_activity where query like 'CREATE INDEX CONCURRENTLY%' and wait_event_type = 'Lock'`,
-              )
-            ).rows[0]!.n,
-          { timeout: 10_000 },
-        )
-        .toBe('1');
+      await untilWaiting(another, 'CREATE INDEX CONCURRENTLY');
       // Another write meanwhile is not held: a plain CREATE INDEX's waiting share lock would refuse it.
       await another.query('begin');
       await expect(another.query('lock table applications in row exclusive mode nowait')).resolves.toBeDefined();
@@ -82,17 +87,7 @@ describe('indexes built after the migrations, concurrently', () => {
       const build = builder.query(
         'create index applications_search_bigrams_idx on applications using gin (search_vector_bigrams(search_vector))',
       );
-      await expect
-        .poll(
-          async () =>
-            (
-              await another.query<{ n: string }>(
-                `select count(*) as n from pg_stat_activity where query like 'create index applications_search_bigrams_idx%' and wait_event_type = 'Lock'`,
-              )
-            ).rows[0]!.n,
-          { timeout: 10_000 },
-        )
-        .toBe('1');
+      await untilWaiting(another, 'create index applications_search_bigrams_idx');
       await another.query('begin');
       await expect(another.query('lock table applications in row exclusive mode nowait')).rejects.toThrow(/could not obtain lock/);
       await another.query('rollback');
