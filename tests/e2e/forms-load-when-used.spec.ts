@@ -114,3 +114,20 @@ test('the apply form: typed and a resume chosen before its code arrives, checked
   await expectNoA11yViolations(page, 'apply form refused after its code loaded');
   expect(errors).toEqual([]);
 });
+
+test('a switch pressed before the code arrives is made once it has, and the address typed meanwhile goes along', async ({ page }) => {
+  const part = await holdScripts(page, /\/AuthPanel\.[\w-]+\.js$/);
+  await page.goto('/auth');
+  await waitForIsland(page, 'AuthPanel');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill('forgetful.typist@mail.test');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await expect.poll(part.requested).toBe(1);
+  await part.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('forgetful.typist@mail.test');
+  // And back: the address stays.
+  await page.getByRole('button', { name: 'Back to sign in' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('forgetful.typist@mail.test');
+  await expectNoA11yViolations(page, 'sign-in after a switch made before the code loaded');
+});

@@ -24,8 +24,11 @@ export type AuthMode = 'sign-in' | 'sign-up' | 'forgot';
 
 /** What the server answered a plain post of this form with (before hydration, or without JavaScript). */
 interface FormProps {
-  onMode: (mode: AuthMode) => void;
+  /** Switches the form; `email` (what the form's address field holds) is carried to the next one. */
+  onMode: (mode: AuthMode, email?: string) => void;
   initial: AuthFormState | undefined;
+  /** The address typed in the form before, when the visitor switched from it. */
+  carried: string;
 }
 
 const headings: Record<AuthMode, { title: string; lead: string }> = {
@@ -63,10 +66,10 @@ const emailInput = { type: 'email', autoComplete: 'email', inputMode: 'email', m
 // The forms are posted (AccountForm): submitted before the island hydrates, a password must never
 // end up in a URL (a GET form would put it in the address bar and history). Their onValid reads the
 // honeypot's ref, so it is handed to submit() when the form is sent, not while rendering.
-function SignInForm({ next, onMode, initial }: FormProps & { next: string | null }) {
-  const { register, busy, formError, attempt, submit, errorOf } = useAccountForm<SignInInput>(
+function SignInForm({ next, onMode, initial, carried }: FormProps & { next: string | null }) {
+  const { register, getValues, busy, formError, attempt, submit, errorOf } = useAccountForm<SignInInput>(
     signInSchema,
-    { email: initial?.values['email'] ?? '', password: '' },
+    { email: initial?.values['email'] ?? carried, password: '' },
     initial,
   );
   const honeypot = useRef<HTMLInputElement>(null);
@@ -93,14 +96,14 @@ function SignInForm({ next, onMode, initial }: FormProps & { next: string | null
         )}
       </FormField>
       <div className="-mt-2 text-right text-sm">
-        <SwitchLink onClick={() => onMode('forgot')}>Forgot your password?</SwitchLink>
+        <SwitchLink onClick={() => onMode('forgot', getValues('email'))}>Forgot your password?</SwitchLink>
       </div>
       <Honeypot inputRef={honeypot} />
       <SubmitButton busy={busy} working="Signing in..." size="lg" className="w-full">
         Sign In
       </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
-        Don&apos;t have an account? <SwitchLink onClick={() => onMode('sign-up')}>Sign up</SwitchLink>
+        Don&apos;t have an account? <SwitchLink onClick={() => onMode('sign-up', getValues('email'))}>Sign up</SwitchLink>
       </p>
     </AccountForm>
   );
@@ -108,10 +111,10 @@ function SignInForm({ next, onMode, initial }: FormProps & { next: string | null
 
 const emptySignUp: SignUpInput = { username: '', firstName: '', lastName: '', email: '', password: '' };
 
-function SignUpForm({ onMode, initial }: FormProps) {
-  const { register, reset, busy, formError, attempt, submit, errorOf } = useAccountForm<SignUpInput>(
+function SignUpForm({ onMode, initial, carried }: FormProps) {
+  const { register, reset, getValues, busy, formError, attempt, submit, errorOf } = useAccountForm<SignUpInput>(
     signUpSchema,
-    { ...emptySignUp, ...initial?.values, password: '' },
+    { ...emptySignUp, email: carried, ...initial?.values, password: '' },
     initial,
   );
   const honeypot = useRef<HTMLInputElement>(null);
@@ -196,16 +199,16 @@ function SignUpForm({ onMode, initial }: FormProps) {
         Sign Up
       </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
-        Already have an account? <SwitchLink onClick={() => onMode('sign-in')}>Sign in</SwitchLink>
+        Already have an account? <SwitchLink onClick={() => onMode('sign-in', getValues('email'))}>Sign in</SwitchLink>
       </p>
     </AccountForm>
   );
 }
 
-function ForgotPasswordForm({ onMode, initial }: FormProps) {
-  const { register, busy, formError, attempt, submit, errorOf } = useAccountForm<ForgotPasswordInput>(
+function ForgotPasswordForm({ onMode, initial, carried }: FormProps) {
+  const { register, getValues, busy, formError, attempt, submit, errorOf } = useAccountForm<ForgotPasswordInput>(
     forgotPasswordSchema,
-    { email: initial?.values['email'] ?? '' },
+    { email: initial?.values['email'] ?? carried },
     initial,
   );
   const [sent, setSent] = useState(Boolean(initial?.notice));
@@ -235,7 +238,7 @@ function ForgotPasswordForm({ onMode, initial }: FormProps) {
         Send reset link
       </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
-        Remembered it? <SwitchLink onClick={() => onMode('sign-in')}>Back to sign in</SwitchLink>
+        Remembered it? <SwitchLink onClick={() => onMode('sign-in', getValues('email'))}>Back to sign in</SwitchLink>
       </p>
     </AccountForm>
   );
@@ -252,6 +255,13 @@ export function AuthPanel({
   initialState?: AuthFormState;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
+  // The address typed in one form is there in the next (sign-in, then "Forgot your password?"):
+  // also when the switch was pressed before the forms' code loaded, and typed meanwhile.
+  const [carried, setCarried] = useState('');
+  const switchTo = (next: AuthMode, email = '') => {
+    setCarried(email);
+    setMode(next);
+  };
   // The server's answer belongs to the form it answered; a switched mode starts clean.
   const initial = initialState && initialState.kind === mode ? initialState : undefined;
   const next = safeNext(nextParam);
@@ -275,9 +285,9 @@ export function AuthPanel({
       </h1>
       <p className="mt-2 text-sm text-muted-foreground">{heading.lead}</p>
       <div className="mt-8">
-        {mode === 'sign-in' && <SignInForm next={next} onMode={setMode} initial={initial} />}
-        {mode === 'sign-up' && <SignUpForm onMode={setMode} initial={initial} />}
-        {mode === 'forgot' && <ForgotPasswordForm onMode={setMode} initial={initial} />}
+        {mode === 'sign-in' && <SignInForm next={next} onMode={switchTo} initial={initial} carried={carried} />}
+        {mode === 'sign-up' && <SignUpForm onMode={switchTo} initial={initial} carried={carried} />}
+        {mode === 'forgot' && <ForgotPasswordForm onMode={switchTo} initial={initial} carried={carried} />}
       </div>
     </div>
   );
