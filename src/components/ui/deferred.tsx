@@ -40,7 +40,7 @@ export function useTypedBeforeLoad(): Values {
 const PRESSABLE = 'button, input[type="checkbox"], input[type="radio"], input[type="submit"], [role="button"], [role="tab"]';
 
 /** What `root`'s fields hold that differs from the HTML they were served with. */
-export function typedValues(root: ParentNode): Values {
+function typedValues(root: ParentNode): Values {
   const values: Values = {};
   const put = (name: string, value: unknown) => {
     const path = name.split('.');
@@ -107,27 +107,41 @@ export function deferUntilUsed<P extends object>(
       const element = root.current;
       if (!element || ready.current) return;
       const inside = (event: Event) => event.target instanceof Node && element.contains(event.target);
-      const load = () => {
+      const begin = () => {
         startLoading();
         if (!ready.current) element.dataset['deferred'] = 'loading';
       };
       const start = (event: Event) => {
-        if (inside(event) && !ready.current) load();
+        if (inside(event) && !ready.current) begin();
       };
       const hold = (event: Event) => {
         if (!inside(event) || ready.current) return;
-        load();
+        begin();
         const target = event.target as Element;
-        const pressed = target.closest<HTMLElement>(PRESSABLE);
-        if (event.type === 'submit' || pressed) event.preventDefault();
-        if (pressed) held.current.press = pressed;
-        // A file chosen, or dropped, before the code is there: given to it once it is.
-        if (event.type === 'change' && target instanceof HTMLInputElement && target.type === 'file') held.current.files.add(target);
-        if (event.type === 'dragover') event.preventDefault();
-        if (event.type === 'drop' && event instanceof DragEvent) {
-          // The browser's own drop would open the file in place of the page.
-          event.preventDefault();
-          held.current.drop = { target, files: [...(event.dataTransfer?.files ?? [])] };
+        switch (event.type) {
+          case 'click': {
+            const pressed = target.closest<HTMLElement>(PRESSABLE);
+            if (pressed) {
+              event.preventDefault();
+              held.current.press = pressed;
+            }
+            break;
+          }
+          case 'submit':
+            event.preventDefault();
+            break;
+          // A file chosen, or dropped, before the code is there: given to it once it is.
+          case 'change':
+            if (target instanceof HTMLInputElement && target.type === 'file') held.current.files.add(target);
+            break;
+          case 'dragover':
+            event.preventDefault();
+            break;
+          case 'drop':
+            // The browser's own drop would open the file in place of the page.
+            event.preventDefault();
+            held.current.drop = { target, files: [...((event as DragEvent).dataTransfer?.files ?? [])] };
+            break;
         }
       };
       const listeners = [
@@ -137,7 +151,7 @@ export function deferUntilUsed<P extends object>(
       for (const [type, listener] of listeners) document.addEventListener(type, listener, { capture: true });
       // Focused before the island hydrated (the contact page's "Send Us a Message" moves the focus
       // to a form that hydrates once it is on screen).
-      if (element.contains(document.activeElement)) load();
+      if (element.contains(document.activeElement)) begin();
       return () => {
         for (const [type, listener] of listeners) document.removeEventListener(type, listener, { capture: true });
       };

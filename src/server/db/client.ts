@@ -74,8 +74,7 @@ export async function runMigrations(db: Database, { upTo }: { upTo?: number } = 
     await migrate(db, { migrationsFolder });
     // Then the indexes a migration must not build inside its transaction (they would hold the
     // table's writes); a restore (upTo) gets them when the site migrates on.
-    // drizzle(pool) keeps the pool as $client (untyped in our Database type).
-    await buildConcurrentIndexes((db as unknown as { $client: pg.Pool }).$client);
+    await buildConcurrentIndexes(db);
     return;
   }
   const folder = mkdtempSync(join(tmpdir(), 'helixpoint-migrations-'));

@@ -41,13 +41,13 @@ describe('indexes built after the migrations, concurrently', () => {
   it('are there after the migrations, valid and with their settings, and are not built again', async () => {
     for (const index of concurrentIndexes) expect(await stateOf(index.name)).toMatchObject({ valid: true });
     expect(await stateOf('applications_search_bigrams_idx')).toEqual({ valid: true, statistics: 0 });
-    expect(await buildConcurrentIndexes(database.pool)).toEqual([]);
+    expect(await buildConcurrentIndexes(database.db)).toEqual([]);
   });
 
   it('replace an index whose build was interrupted (left invalid)', async () => {
     await database.pool.query(`update pg_index set indisvalid = false where indexrelid = 'applications_search_bigrams_idx'::regclass`);
     expect(await stateOf('applications_search_bigrams_idx')).toMatchObject({ valid: false });
-    expect(await buildConcurrentIndexes(database.pool)).toEqual(['applications_search_bigrams_idx']);
+    expect(await buildConcurrentIndexes(database.db)).toEqual(['applications_search_bigrams_idx']);
     expect(await stateOf('applications_search_bigrams_idx')).toEqual({ valid: true, statistics: 0 });
   });
 
@@ -60,7 +60,7 @@ describe('indexes built after the migrations, concurrently', () => {
     try {
       await writer.query('begin');
       await writer.query('lock table applications in row exclusive mode');
-      const build = buildConcurrentIndexes(database.pool);
+      const build = buildConcurrentIndexes(database.db);
       await untilWaiting(another, 'CREATE INDEX CONCURRENTLY');
       // Another write meanwhile is not held: a plain CREATE INDEX's waiting share lock would refuse it.
       await another.query('begin');

@@ -1,4 +1,8 @@
-import type pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+
+/** Any drizzle database over the pool (client.ts's Database; not imported from there: it calls us). */
+type Database = Pick<NodePgDatabase, 'execute'>;
 
 /**
  * Indexes on tables that grow with the company's use (applications above all), built after the
@@ -36,25 +40,27 @@ export const concurrentIndexes: readonly ConcurrentIndex[] = [
 ];
 
 /** Whether an index of that name exists, and whether it is usable (false after an interrupted build). */
-async function stateOf(client: pg.Pool | pg.PoolClient, name: string): Promise<'absent' | 'valid' | 'invalid'> {
-  const { rows } = await client.query<{ valid: boolean }>(
-    `select i.indisvalid as valid from pg_class c join pg_index i on i.indexrelid = c.oid
-      where c.relname = $1 and c.relnamespace = 'public'::regnamespace`,
-    [name],
+async function stateOf(db: Database, name: string): Promise<'absent' | 'valid' | 'invalid'> {
+  const { rows } = await db.execute<{ valid: boolean }>(
+    sql`select i.indisvalid as valid from pg_class c join pg_index i on i.indexrelid = c.oid
+      where c.relname = ${name} and c.relnamespace = 'public'::regnamespace`,
   );
   if (rows.length === 0) return 'absent';
   return rows[0]!.valid ? 'valid' : 'invalid';
 }
 
-/** Builds the indexes that are not there yet (or not valid); returns the names of those it built. */
-export async function buildConcurrentIndexes(pool: pg.Pool, indexes: readonly ConcurrentIndex[] = concurrentIndexes): Promise<string[]> {
+/**
+ * Builds the indexes that are not there yet (or not valid); returns the names of those it built.
+ * `db` must be over the pool, not in a transaction: CREATE INDEX CONCURRENTLY refuses to run in one.
+ */
+export async function buildConcurrentIndexes(db: Database, indexes: readonly ConcurrentIndex[] = concurrentIndexes): Promise<string[]> {
   const built: string[] = [];
   for (const index of indexes) {
-    const state = await stateOf(pool, index.name);
+    const state = await stateOf(db, index.name);
     if (state === 'valid') continue;
-    if (state === 'invalid') await pool.query(`DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`);
-    await pool.query(index.create);
-    for (const statement of index.then ?? []) await pool.query(statement);
+    if (state === 'invalid') await db.execute(sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`));
+    await db.execute(sql.raw(index.create));
+    for (const statement of index.then ?? []) await db.execute(sql.raw(statement));
     built.push(index.name);
   }
   return built;
