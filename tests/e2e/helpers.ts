@@ -42,15 +42,23 @@ export async function expectNoA11yViolations(page: Page, context?: string): Prom
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // What still moves with reduced motion (a dialog, an accordion opening) settles first: contrast
   // is only meaningful at rest. Two frames first, so transitions started just now are running.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // Headless Chromium can go a while without drawing a frame (no rAF, no animation timeline ticks),
+  // and page.evaluate has no timeout of its own: a CI run hung in this check, after a contact form
+  // was sent, for the test's whole 240 s. Each wait is bounded, and says so in the log if it ran out.
+  const settled = await page.evaluate(async () => {
+    const bounded = <T>(promise: Promise<T>, ms: number) =>
+      Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+    const frames = await bounded(new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))), 2_000);
+    const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    const finished = await bounded(Promise.all(running.map((a) => a.finished.catch(() => undefined))), 5_000);
+    return {
+      frames,
+      finished,
+      running: running.map((a) => `${a.constructor.name} ${(a as CSSAnimation).animationName ?? ''} ${a.playState}`),
+    };
+  });
+  if (!settled.frames || !settled.finished)
+    console.warn(`The page drew no frame or did not settle before axe (${context ?? page.url()}):`, settled);
   // Scanned from the top of the page: scrolled, a control passing under the sticky header counts
   // as an obscured touch target (target-size), whatever its size; where the test had scrolled
   // (a reload restores it) is not the page's layout. The scroll position is put back after.
