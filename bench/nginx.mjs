@@ -20,8 +20,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { freePort } from '../src/server/net.ts';
+import { load as loadWith } from './lib/autocannon.mjs';
 import { findNginx, nginxVersion, startNginx } from './lib/nginx.mjs';
 import { rssMb } from './lib/memory.mjs';
 import { serveBuild } from './serve-build.mjs';
@@ -64,13 +64,7 @@ function nginxWorker(masterPid) {
   return Number(children[0]);
 }
 
-function load(url) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': options.encoding } }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
+const load = (url) => loadWith({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': options.encoding } });
 
 function* filesOf(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { load as loadWith } from './lib/autocannon.mjs';
 import { rssMb } from './lib/memory.mjs';
 import { serveBuild } from './serve-build.mjs';
 
@@ -35,15 +35,8 @@ const check = (ok, message) => {
   if (!ok) failures.push(message);
 };
 
-function load(url) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      // Browsers ask for compressed pages; so do we, for every route alike.
-      { url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'br, gzip' } },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
-}
+// Browsers ask for compressed pages; so do we, for every route alike.
+const load = (url) => loadWith({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'br, gzip' } });
 
 function databaseUrlOf(dataDir) {
   const port = readFileSync(join(dataDir, 'postgres.port'), 'utf8').trim();

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
@@ -124,8 +124,21 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/**
+ * sharp (libvips) is loaded by the first image worked on, not with the server: libvips and its
+ * caches are some 15 MB of resident memory that a server answering pages never needs (issue 36).
+ */
+let sharpModule: Promise<typeof import('sharp').default> | undefined;
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // No cache of decoded images between operations (libvips keeps up to 50 MB by default): each
+    // image is read once, its sizes made from that one read, and the memory is given back after.
+    sharp.cache(false);
+    return sharp;
+  }));
+
 /** sharp's limits on every image it opens: a pixel bomb is refused from its header, a damaged file on its first error. */
-const open = (input: Buffer) => sharp(input, { limitInputPixels: MAX_MEDIA_PIXELS, failOn: 'error' });
+const open = async (input: Buffer): Promise<Sharp> => (await loadSharp())(input, { limitInputPixels: MAX_MEDIA_PIXELS, failOn: 'error' });
 
 /** The format sharp reads in each accepted type (AVIF is read by libheif). */
 const sharpFormats: Record<MediaType, string> = {
@@ -163,7 +176,7 @@ interface Rendered {
 
 /** An image's upright size (the EXIF orientation applied), after sharp's limits. */
 async function uprightSize(input: Buffer): Promise<{ width: number; height: number; format: string | undefined }> {
-  const metadata = await open(input).metadata();
+  const metadata = await (await open(input)).metadata();
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
   if (!width || !height) throw new MediaRefusal(415, 'file', mediaMessages.unreadable);
@@ -177,7 +190,8 @@ async function uprightSize(input: Buffer): Promise<{ width: number; height: numb
  * comments stay behind. An animated GIF gives its first frame.
  */
 async function renderVariants(input: Buffer, width: number): Promise<Rendered[]> {
-  const base = open(input).autoOrient();
+  const sharp = await loadSharp();
+  const base = (await open(input)).autoOrient();
   const out: Rendered[] = [];
   for (const target of variantWidths(width)) {
     const resized = base.clone().resize({ width: target, withoutEnlargement: true });
@@ -322,7 +336,7 @@ export async function importIllustration(deps: MediaDeps, input: IllustrationInp
   const { svg } = input;
   if (!/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/.test(svg.subarray(0, 4096).toString('utf8')))
     throw new Error(`${input.fileName} is not an SVG file.`);
-  const metadata = await open(svg).metadata();
+  const metadata = await (await open(svg)).metadata();
   if (metadata.format !== 'svg' || !metadata.width || !metadata.height) throw new Error(`${input.fileName} is not a readable SVG file.`);
   const original = await deps.storage.put(Readable.from([svg]), { contentType: SVG_TYPE, prefix: PREFIX, maxBytes: MAX_MEDIA_BYTES });
   try {
