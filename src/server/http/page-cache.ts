@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { matchesEtag, preferredEncoding } from './conditional.ts';
-import { fillTemplate, parseTemplate, type PageTemplate, type TemplateSpec } from './page-template.ts';
+import { fillTemplate, fillTemplateGzip, parseTemplate, type PageTemplate, type TemplateSpec } from './page-template.ts';
 
 export { preferredEncoding } from './conditional.ts';
 
@@ -86,12 +86,6 @@ interface Entry {
   template?: PageTemplate;
 }
 
-/** One filling of a template, compressed as it was first asked for. */
-interface Variant {
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
 /**
  * Values a page carries on from the request without depending on them otherwise (the careers
  * pages' visit source): read from each request, filled into one render of the page.
@@ -118,8 +112,6 @@ export interface CacheableRequest {
 
 export interface PageCacheOptions {
   maxEntries?: number;
-  /** Fillings of templates kept compressed (each a few KB). */
-  maxVariants?: number;
   ttlMs?: number;
   now?: () => number;
   slots?: PageSlots;
@@ -158,7 +150,6 @@ export interface PageCache {
   /** Forgets every page (positions changed). Pages being rendered meanwhile are not kept. */
   invalidate(): void;
   readonly size: number;
-  readonly variants: number;
 }
 
 /** The query in one spelling: parameters sorted, values trimmed, empty ones dropped; only `keep` when given. */
@@ -231,7 +222,6 @@ function hold(res: ServerResponse): Promise<Held> {
 
 export function createPageCache({
   maxEntries = 500,
-  maxVariants = 256,
   ttlMs = 60_000,
   now = Date.now,
   slots,
@@ -239,7 +229,6 @@ export function createPageCache({
 }: PageCacheOptions = {}): PageCache {
   // Maps keep insertion order: the first key is the least recently used one.
   const entries = new Map<string, Entry>();
-  const variants = new Map<string, Variant>();
   const rendering = new Map<string, Promise<void>>();
   /** Routes whose pages write a value in a form the template does not know: kept per value. */
   const untemplatable = new Set<string>();
@@ -263,26 +252,6 @@ export function createPageCache({
     while (map.size > max) map.delete(map.keys().next().value as string);
   };
 
-  /** The bytes of a filled template in one encoding, made once per filling and encoding. */
-  const variantBody = (key: string, entry: Entry, values: (string | null)[], encoding: 'br' | 'gzip' | 'identity'): Buffer => {
-    const identity = () => fillTemplate(entry.template!, values, slots!.template.encodings);
-    if (encoding === 'identity') return identity();
-    const id = `${key}\0${entry.etag}\0${values.join('\0')}`;
-    const variant = variants.get(id) ?? {};
-    let body = variant[encoding];
-    if (!body) {
-      // Synchronous and fast (Brotli 5, gzip 6: about a millisecond for an apply page): one at a
-      // time, so a flood of referrers holds no pile of compression buffers (decision 026).
-      body =
-        encoding === 'br'
-          ? brotliCompressSync(identity(), { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 } })
-          : gzipSync(identity(), { level: 6 });
-      variant[encoding] = body;
-    }
-    touch(variants, id, variant, maxVariants);
-    return body;
-  };
-
   const serve = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -301,8 +270,14 @@ export function createPageCache({
       res.end();
       return true;
     }
-    const encoding = preferredEncoding(req.headers['accept-encoding']);
-    const body = filled ? variantBody(request.key, entry, filled, encoding) : entry[encoding]!;
+    // A filled page goes as gzip, put together from its segments compressed once (fillTemplateGzip),
+    // not compressed per request: Brotli cannot be put together that way.
+    const encoding = preferredEncoding(req.headers['accept-encoding'], { br: !filled, gzip: true });
+    const body = !filled
+      ? entry[encoding]!
+      : encoding === 'gzip'
+        ? fillTemplateGzip(entry.template!, filled, slots!.template.encodings)
+        : fillTemplate(entry.template!, filled, slots!.template.encodings);
     const sized = ['Content-Length', String(body.length), ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding])];
     // One flat list, so Node takes its fast path when nothing was set on `res` before.
     res.writeHead(entry.status, [...entry.raw, ...common, ...sized]);
@@ -316,9 +291,6 @@ export function createPageCache({
   const cache: PageCache = {
     get size() {
       return entries.size;
-    },
-    get variants() {
-      return variants.size;
     },
 
     match(req) {
@@ -440,7 +412,6 @@ export function createPageCache({
     invalidate() {
       generation += 1;
       entries.clear();
-      variants.clear();
       // Renders under way show the old positions: nobody new waits for them.
       rendering.clear();
     },

@@ -33,7 +33,7 @@ let ed: Awaited<ReturnType<typeof addUser>>;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  deps = { db: backend.database.db, storage: backend.storage, jobs: backend.jobs };
+  deps = { db: backend.database.db, storage: backend.storage, jobs: backend.jobs, images: backend.runtime.images };
   ed = await addUser(backend.database.db, 'ed', 'editor');
 }, 60_000);
 

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Sharp } from 'sharp';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
@@ -11,6 +10,8 @@ import { media, postRevisions, posts, type MediaVariant } from '../db/schema.ts'
 import type { JobSender } from '../jobs/queue.ts';
 import { bossDbOf } from '../jobs/transaction.ts';
 import { contentChanges } from '../posts/changes.ts';
+import type { ImageWork } from './image-worker.ts';
+import type { RenderedImage } from './images.ts';
 import type { Runtime } from '../runtime-types.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { pageCount } from '../../lib/list-query.ts';
@@ -21,9 +22,7 @@ import {
   MAX_MEDIA_BYTES,
   MAX_MEDIA_PIXELS,
   mediaMessages,
-  SOCIAL_CARD,
   SVG_TYPE,
-  variantWidths,
   type MediaItemData,
   type MediaType,
   type MediaUse,
@@ -54,13 +53,16 @@ export interface MediaDeps {
   /** To queue the sizes of a seeded illustration; without it, the sweep at the next start makes them. */
   jobs?: Pick<JobSender, 'send'>;
   log?: (data: object, message: string) => void;
+  /** sharp's work, in a process of its own (image-worker.ts). */
+  images: ImageWork;
 }
 
-export function mediaDeps(runtime: Pick<Runtime, 'database' | 'storage' | 'jobs' | 'logger'>): MediaDeps {
+export function mediaDeps(runtime: Pick<Runtime, 'database' | 'storage' | 'jobs' | 'logger' | 'images'>): MediaDeps {
   return {
     db: runtime.database.db,
     storage: runtime.storage,
     jobs: runtime.jobs,
+    images: runtime.images,
     log: (data, message) => runtime.logger.warn(data, message),
   };
 }
@@ -124,22 +126,6 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-/**
- * sharp (libvips) is loaded by the first image worked on, not with the server: libvips and its
- * caches are some 15 MB of resident memory that a server answering pages never needs (issue 36).
- */
-let sharpModule: Promise<typeof import('sharp').default> | undefined;
-const loadSharp = () =>
-  (sharpModule ??= import('sharp').then(({ default: sharp }) => {
-    // No cache of decoded images between operations (libvips keeps up to 50 MB by default): each
-    // image is read once, its sizes made from that one read, and the memory is given back after.
-    sharp.cache(false);
-    return sharp;
-  }));
-
-/** sharp's limits on every image it opens: a pixel bomb is refused from its header, a damaged file on its first error. */
-const open = async (input: Buffer): Promise<Sharp> => (await loadSharp())(input, { limitInputPixels: MAX_MEDIA_PIXELS, failOn: 'error' });
-
 /** The format sharp reads in each accepted type (AVIF is read by libheif). */
 const sharpFormats: Record<MediaType, string> = {
   'image/jpeg': 'jpeg',
@@ -169,49 +155,14 @@ export function cleanMediaFileName(name: string, type: MediaType | typeof SVG_TY
   return `${base || 'image'}${extensions[type]}`;
 }
 
-interface Rendered {
-  variant: Omit<MediaVariant, 'key' | 'bytes'>;
-  data: Buffer;
-}
+type Rendered = RenderedImage;
 
-/** An image's upright size (the EXIF orientation applied), after sharp's limits. */
-async function uprightSize(input: Buffer): Promise<{ width: number; height: number; format: string | undefined }> {
-  const metadata = await (await open(input)).metadata();
-  const width = metadata.autoOrient?.width ?? metadata.width;
-  const height = metadata.autoOrient?.height ?? metadata.height;
+/** An image's upright size (the EXIF orientation applied), after sharp's limits (in the image process). */
+async function uprightSize(images: ImageWork, input: Buffer): Promise<{ width: number; height: number; format: string | undefined }> {
+  const { width, height, format } = await images.size(input);
   if (!width || !height) throw new MediaRefusal(415, 'file', mediaMessages.unreadable);
   if (width * height > MAX_MEDIA_PIXELS) throw new MediaRefusal(413, 'file', mediaMessages.tooManyPixels);
-  return { width, height, format: metadata.format };
-}
-
-/**
- * Every size of an image: WebP and AVIF at each width (never wider than the original), and the
- * social card. Turned upright; sharp writes no metadata unless asked, so EXIF (GPS), XMP and ICC
- * comments stay behind. An animated GIF gives its first frame.
- */
-async function renderVariants(input: Buffer, width: number): Promise<Rendered[]> {
-  const sharp = await loadSharp();
-  const base = (await open(input)).autoOrient();
-  const out: Rendered[] = [];
-  for (const target of variantWidths(width)) {
-    const resized = base.clone().resize({ width: target, withoutEnlargement: true });
-    for (const format of ['webp', 'avif'] as const) {
-      const encoded =
-        format === 'webp'
-          ? resized.clone().webp({ quality: 78, effort: 4 })
-          : // Effort 2 of 9: a third of effort 4's time for a few per cent more bytes (decision 047).
-            resized.clone().avif({ quality: 55, effort: 2 });
-      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-      out.push({ variant: { width: info.width, height: info.height, format }, data });
-    }
-  }
-  const { data, info } = await base
-    .clone()
-    .resize({ ...SOCIAL_CARD, fit: 'cover', position: sharp.strategy.attention })
-    .png({ compressionLevel: 9 })
-    .toBuffer({ resolveWithObject: true });
-  out.push({ variant: { width: info.width, height: info.height, format: 'png', social: true }, data });
-  return out;
+  return { width, height, format };
 }
 
 /** Why sharp refused an image, as the editor reads it. */
@@ -282,9 +233,9 @@ export async function storeUpload(deps: MediaDeps, actor: Actor, input: UploadIn
 
   const { width, height, rendered } = await oneAtATime(async () => {
     try {
-      const size = await uprightSize(data);
+      const size = await uprightSize(deps.images, data);
       if (size.format !== sharpFormats[type]) throw new MediaRefusal(415, 'file', mediaMessages.unreadable);
-      return { ...size, rendered: await renderVariants(data, size.width) };
+      return { ...size, rendered: await deps.images.variants(data, size.width) };
     } catch (error) {
       throw refusalOf(error);
     }
@@ -336,7 +287,7 @@ export async function importIllustration(deps: MediaDeps, input: IllustrationInp
   const { svg } = input;
   if (!/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/.test(svg.subarray(0, 4096).toString('utf8')))
     throw new Error(`${input.fileName} is not an SVG file.`);
-  const metadata = await (await open(svg)).metadata();
+  const metadata = await deps.images.size(svg);
   if (metadata.format !== 'svg' || !metadata.width || !metadata.height) throw new Error(`${input.fileName} is not a readable SVG file.`);
   const original = await deps.storage.put(Readable.from([svg]), { contentType: SVG_TYPE, prefix: PREFIX, maxBytes: MAX_MEDIA_BYTES });
   try {
@@ -375,7 +326,7 @@ export async function makeVariants(deps: MediaDeps, mediaId: string): Promise<bo
   if (!item || item.variants.length > 0) return false;
   const object = await deps.storage.get(item.originalKey);
   const data = await readAtMost(object.body, MAX_MEDIA_BYTES);
-  const rendered = await oneAtATime(async () => renderVariants(data, (await uprightSize(data)).width));
+  const rendered = await oneAtATime(async () => deps.images.variants(data, (await uprightSize(deps.images, data)).width));
   const variants = await storeVariants(deps.storage, rendered);
   const written = await contentChanges.change(deps.db, async (tx) =>
     tx

@@ -1,6 +1,14 @@
 import type { ServerModule } from '../runtime-types.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { createImageWorker, type ImageWork } from './image-worker.ts';
 import { MAKE_MEDIA_VARIANTS, makeVariants, mediaDeps, mediaWithoutVariants } from './library.ts';
+
+declare module '../runtime-types.ts' {
+  interface Runtime {
+    /** sharp's work in a process of its own, started with the first image (image-worker.ts). */
+    images: ImageWork;
+  }
+}
 
 /**
  * The media library (issue 34): the sizes of the seeded SVG illustrations are made by a job (about
@@ -12,9 +20,12 @@ export const mediaModule: ServerModule = {
   // Making an image's sizes takes seconds; one still active after ten minutes died with its instance.
   queues: [{ name: MAKE_MEDIA_VARIANTS, options: { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 } }],
   async start(runtime) {
-    const deps = mediaDeps(runtime);
+    const images = createImageWorker();
+    const deps = mediaDeps({ ...runtime, images });
     await runtime.jobs.send(MAKE_MEDIA_VARIANTS, {});
     return {
+      services: { images },
+      stop: () => images.close(),
       workers: [
         {
           queue: MAKE_MEDIA_VARIANTS,

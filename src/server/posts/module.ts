@@ -11,9 +11,9 @@ import { PUBLISH_DUE_POSTS, runDuePublications } from './store.ts';
 export const postsModule: ServerModule = {
   name: 'posts',
   queues: [{ name: PUBLISH_DUE_POSTS, options: { retryLimit: 5, retryDelay: 10 }, schedule: '* * * * *' }],
-  async start({ database, storage, jobs, logger }) {
+  async start({ database, storage, jobs, logger, images }) {
     const listener = contentChanges.listen(database.pool, logger);
-    const seeded = await seedBlogOnce({ db: database.db, storage, jobs });
+    const seeded = await seedBlogOnce({ db: database.db, storage, jobs, images });
     if (seeded) logger.info({ posts: seeded }, 'the blog’s first posts added');
     const due = await runDuePublications({ db: database.db });
     if (due.published || due.unpublished) logger.info(due, 'scheduled publications that fell due while the site was down');

@@ -40,15 +40,19 @@ beforeAll(async () => {
   deps = { db: backend.database.db, jobs: backend.runtime.jobs };
   eve = await addUser(backend.database.db, 'eve-editor', 'editor');
   ed = await addUser(backend.database.db, 'ed-editor', 'editor');
-  await seedBlogOnce({ db: backend.database.db, storage: backend.storage, jobs: backend.runtime.jobs });
+  await seedBlogOnce({ db: backend.database.db, storage: backend.storage, jobs: backend.runtime.jobs, images: backend.runtime.images });
   const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2255aa' } })
     .jpeg()
     .toBuffer();
-  const item = await storeUpload({ db: backend.database.db, storage: backend.storage, jobs: backend.runtime.jobs }, eve, {
-    data: jpeg,
-    fileName: 'cover.jpg',
-    alt: 'A blue square',
-  });
+  const item = await storeUpload(
+    { db: backend.database.db, storage: backend.storage, jobs: backend.runtime.jobs, images: backend.runtime.images },
+    eve,
+    {
+      data: jpeg,
+      fileName: 'cover.jpg',
+      alt: 'A blue square',
+    },
+  );
   coverId = item.id;
 }, 120_000);
 
@@ -162,7 +166,7 @@ describe('the seeded posts', () => {
     // The spec's body format: "Key …" lines are subheadings, bullets a list.
     expect(first.post.bodyHtml).toContain('<h2>Key Trends to Watch</h2>');
     expect(first.post.bodyHtml).toContain('<li>FinOps moving from a spreadsheet exercise to an engineering practice</li>');
-    expect(await seedBlogOnce({ db, storage: backend.storage, jobs: backend.runtime.jobs })).toBe(0);
+    expect(await seedBlogOnce({ db, storage: backend.storage, jobs: backend.runtime.jobs, images: backend.runtime.images })).toBe(0);
     expect((await db.select({ id: posts.id }).from(posts)).filter((post) => post.id <= 6)).toHaveLength(6);
     // New posts are numbered after them.
     const { id } = await createPost(deps, eve);

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta, postRevisions, posts } from '../db/schema.ts';
 import type { JobSender } from '../jobs/queue.ts';
+import type { ImageWork } from '../media/image-worker.ts';
 import { importIllustration } from '../media/library.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { parseBody } from '../../lib/blog-body.ts';
@@ -100,6 +101,8 @@ export interface SeedDeps {
   db: Database;
   storage: ObjectStorage;
   jobs: Pick<JobSender, 'send'>;
+  /** Reads each illustration's size (the media module's image process). */
+  images: ImageWork;
 }
 
 /** Seeds the six posts once per installation; returns how many were written (0 when already done). */

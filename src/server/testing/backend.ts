@@ -7,6 +7,7 @@ import { jobQueues } from '../modules.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { createMailer, type Mailer, type MailMessage } from '../mail/transport.ts';
 import { createRateLimiters, type RateLimiters } from '../rate-limit.ts';
+import { createImageWorker } from '../media/image-worker.ts';
 import type { Runtime } from '../runtime-types.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { createFsStorage } from '../storage/fs-driver.ts';
@@ -62,6 +63,7 @@ export async function startTestBackend({
   // The domains' queues as the server creates them, without their schedules (no worker runs here).
   for (const { schedule: _schedule, ...queue } of jobQueues) await jobs.addQueue(queue);
   const rateLimits = createRateLimiters(database.pool);
+  const images = createImageWorker();
   // Only the fields the commands read; a test that needs more passes its own.
   const runtime = {
     config: {
@@ -78,6 +80,8 @@ export async function startTestBackend({
     mailer,
     jobs,
     rateLimits,
+    // Started with the first image a test works on, as in the server.
+    images,
   } as unknown as Runtime;
   return {
     database,
@@ -88,6 +92,7 @@ export async function startTestBackend({
     logger,
     runtime,
     async stop() {
+      await images.close();
       await jobs.stop();
       await database.destroy();
       rmSync(dir, { recursive: true, force: true });
