@@ -10,11 +10,16 @@
 // SVG, robots.txt). `--all` adds every other file of dist/client.
 //
 // Beside req/s and p99, each side's CPU time per request (µs, from /proc): on a machine shared
-// with other work, req/s of both sides swing with it, CPU per request much less.
+// with other work, req/s of both sides swing with it, CPU per request much less. Both sides are
+// warmed first. Then the floor: Node's own HTTP server answering two of the same files from memory
+// with nothing else (bench/lib/node-floor.mjs), the most any Node server here can reach.
+// The load comes from autocannon without its reading of bodies as text (bench/lib/autocannon.mjs),
+// which had been the bottleneck on every file over a few KB.
 // Targets: every URL at least 0.7x nginx, p99 under 50 ms, no errors; the server's resident
 // memory under 180 MB afterwards. Exits 1 when one is missed; skipped (exit 0) without nginx.
 //   npm run build && npm run bench:nginx [-- --duration 5 --connections 50 --encoding gzip --all --json]
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -25,6 +30,7 @@ import { load as loadWith } from './lib/autocannon.mjs';
 import { findNginx, nginxVersion, startNginx } from './lib/nginx.mjs';
 import { rssMb } from './lib/memory.mjs';
 import { serveBuild } from './serve-build.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -64,7 +70,8 @@ function nginxWorker(masterPid) {
   return Number(children[0]);
 }
 
-const load = (url) => loadWith({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': options.encoding } });
+const load = (url, duration = DURATION) =>
+  loadWith({ url, connections: CONNECTIONS, duration, headers: { 'accept-encoding': options.encoding } });
 
 function* filesOf(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -202,6 +209,14 @@ async function main() {
       `${nginxVersion(nginx)} (1 worker, sendfile, gzip_static) against the server, ${CONNECTIONS} connections, ${DURATION} s each, Accept-Encoding: ${options.encoding}\n`,
     );
 
+    // Both warmed first (the server's code compiled by V8's JIT, nginx's file cache filled): the first
+    // URL measured was otherwise the server's slowest (135 µs a request on the home page, 62 on /about).
+    for (const path of ['/', '/robots.txt', cached[0].path, assets[0].path]) {
+      const route = [...routes].find((each) => each.path === path);
+      await load(nginxUrl + (route?.nginxPath ?? path), 2);
+      await load(site.url + path, 2);
+    }
+
     const rows = [];
     for (const [index, route] of routes.entries()) {
       const targets = [
@@ -232,7 +247,42 @@ async function main() {
       );
     }
     const rss = rssMb(site.pid);
-    console.log(`\nthe server's resident memory afterwards: ${rss} MB\n`);
+    console.log(`\nthe server's resident memory afterwards: ${rss} MB`);
+
+    // The floor: Node's own HTTP server answering the same files from memory with nothing else, in
+    // the same run. What no Node server on this machine can pass; the server's distance to it is
+    // what is ours to take off.
+    const floorPaths = ['/robots.txt', pages.find((route) => route.name === 'about').nginxPath ?? '/about/index.html'];
+    const floor = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, new URL('./lib/node-floor.mjs', import.meta.url).pathname, root, ...floorPaths],
+      {
+        env: { ...process.env, ...SERVER_ENV },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    try {
+      const [port] = await once(floor.stdout, 'data');
+      const floorUrl = `http://127.0.0.1:${String(port).trim()}`;
+      console.log(`\nNode's own HTTP server alone (no routing, ids, logs, metrics), the same bytes from memory:`);
+      for (const [name, path, row] of [
+        ['robots.txt', floorPaths[0], rows.find((each) => each.path === '/robots.txt')],
+        ['about', floorPaths[1], rows.find((each) => each.path === '/about')],
+      ]) {
+        await load(floorUrl + path, 2);
+        const before = cpuMicros(floor.pid);
+        const result = await load(floorUrl + path);
+        const cpu = (cpuMicros(floor.pid) - before) / Math.max(1, result.requests.total);
+        const ratio = result.requests.average / row.nginx.rps;
+        row.floor = { rps: result.requests.average, cpuPerRequest: cpu, ratio };
+        console.log(
+          `  ${name.padEnd(36)} node:http ${String(Math.round(result.requests.average)).padStart(6)} req/s p99 ${String(result.latency.p99).padStart(3)} ms ${String(Math.round(cpu)).padStart(4)} µs  ${ratio.toFixed(2)}x nginx (the server ${row.ratio.toFixed(2)}x)`,
+        );
+      }
+    } finally {
+      floor.kill('SIGTERM');
+    }
+    console.log('');
 
     const failures = [];
     const check = (ok, message) => {

@@ -86,6 +86,12 @@ interface Entry {
   template?: PageTemplate;
 }
 
+/** A filling of a template: its ETag, and the page as gzip once asked for. */
+interface Filling {
+  etag: string;
+  gzip?: Buffer;
+}
+
 /**
  * Values a page carries on from the request without depending on them otherwise (the careers
  * pages' visit source): read from each request, filled into one render of the page.
@@ -112,6 +118,8 @@ export interface CacheableRequest {
 
 export interface PageCacheOptions {
   maxEntries?: number;
+  /** Fillings of templates kept as gzip (about 20 KB each for an apply page). */
+  maxFillings?: number;
   ttlMs?: number;
   now?: () => number;
   slots?: PageSlots;
@@ -150,6 +158,8 @@ export interface PageCache {
   /** Forgets every page (positions changed). Pages being rendered meanwhile are not kept. */
   invalidate(): void;
   readonly size: number;
+  /** Fillings kept as gzip. */
+  readonly fillings: number;
 }
 
 /** The query in one spelling: parameters sorted, values trimmed, empty ones dropped; only `keep` when given. */
@@ -222,6 +232,7 @@ function hold(res: ServerResponse): Promise<Held> {
 
 export function createPageCache({
   maxEntries = 500,
+  maxFillings = 64,
   ttlMs = 60_000,
   now = Date.now,
   slots,
@@ -229,6 +240,7 @@ export function createPageCache({
 }: PageCacheOptions = {}): PageCache {
   // Maps keep insertion order: the first key is the least recently used one.
   const entries = new Map<string, Entry>();
+  const fillings = new Map<string, Filling>();
   const rendering = new Map<string, Promise<void>>();
   /** Routes whose pages write a value in a form the template does not know: kept per value. */
   const untemplatable = new Set<string>();
@@ -252,6 +264,18 @@ export function createPageCache({
     while (map.size > max) map.delete(map.keys().next().value as string);
   };
 
+  /**
+   * A filling's ETag, and its gzip once put together (a tenth of a millisecond for an apply page),
+   * kept for the next request with the same values: the page without a source, a referrer that
+   * sends many. A few, so a flood of referrers costs no memory.
+   */
+  const filling = (key: string, entry: Entry, values: (string | null)[]): Filling => {
+    const id = `${key}\0${entry.etag}\0${values.join('\0')}`;
+    const kept = fillings.get(id) ?? { etag: `W/"${hash(`${entry.etag}\0${values.join('\0')}`)}"` };
+    touch(fillings, id, kept, maxFillings);
+    return kept;
+  };
+
   const serve = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -262,7 +286,8 @@ export function createPageCache({
     const entry = fresh(request.key);
     if (!entry) return false;
     const filled = entry.template && request.values ? request.values : null;
-    const etag = filled ? `W/"${hash(`${entry.etag}\0${filled.join('\0')}`)}"` : entry.etag;
+    const kept = filled ? filling(request.key, entry, filled) : null;
+    const etag = kept ? kept.etag : entry.etag;
     const common = ['ETag', etag, 'Vary', 'Accept-Encoding', 'X-Page-Cache', state, ...headers];
     if (matchesEtag(req.headers['if-none-match'], etag)) {
       const kept = entry.raw.filter((_, index, raw) => raw[index - (index % 2)]!.toLowerCase() !== 'content-type');
@@ -276,7 +301,7 @@ export function createPageCache({
     const body = !filled
       ? entry[encoding]!
       : encoding === 'gzip'
-        ? fillTemplateGzip(entry.template!, filled, slots!.template.encodings)
+        ? (kept!.gzip ??= fillTemplateGzip(entry.template!, filled, slots!.template.encodings))
         : fillTemplate(entry.template!, filled, slots!.template.encodings);
     const sized = ['Content-Length', String(body.length), ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding])];
     // One flat list, so Node takes its fast path when nothing was set on `res` before.
@@ -285,12 +310,17 @@ export function createPageCache({
     return true;
   };
 
+  /** The stand-ins' query for each set of slots a request fills (one per pattern of filled slots: a few). */
+  const standInQueries = new Map<string, string>();
   const sentinelsFor = (values: (string | null)[]) =>
     values.map((value, slot) => (value === null ? null : slots!.template.sentinels[slot]!));
 
   const cache: PageCache = {
     get size() {
       return entries.size;
+    },
+    get fillings() {
+      return fillings.size;
     },
 
     match(req) {
@@ -316,7 +346,11 @@ export function createPageCache({
           renderUrl: `${path}${renderQuery ? `?${renderQuery}` : ''}`,
         };
       }
-      const standIns = new URLSearchParams(slots.query(sentinelsFor(values))).toString();
+      let standIns = standInQueries.get(set);
+      if (standIns === undefined) {
+        standIns = new URLSearchParams(slots.query(sentinelsFor(values))).toString();
+        standInQueries.set(set, standIns);
+      }
       const renderQuery = [query, standIns].filter(Boolean).join('&');
       return { key: `${key}#${set}`, route: route.pattern, values, renderUrl: `${path}${renderQuery ? `?${renderQuery}` : ''}` };
     },
@@ -412,6 +446,7 @@ export function createPageCache({
     invalidate() {
       generation += 1;
       entries.clear();
+      fillings.clear();
       // Renders under way show the old positions: nobody new waits for them.
       rendering.clear();
     },
