@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { untilReady } from '../child-ready.ts';
 import type { ImageAnswer, ImageRequest, ImageSize, RenderedImage } from './images.ts';
 
 /**
@@ -73,20 +74,7 @@ export function createImageWorker({ timeLimitMs = 120_000, idleMs = 30_000 }: Im
       }
       current?.settle(new ImageWorkError(`The image process ended (${signal ?? `exit code ${code}`}).`));
     });
-    return new Promise((resolve, reject) => {
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        started.kill('SIGKILL');
-        reject(error);
-      };
-      const timer = setTimeout(() => fail(new ImageWorkError('The image process did not start within 30 s.')), 30_000);
-      started.once('message', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      started.once('exit', () => fail(new ImageWorkError('The image process did not start.')));
-      started.once('error', fail);
-    });
+    return untilReady(started, 'The image process', { error: (message) => new ImageWorkError(message) });
   }
 
   async function run(request: Request): Promise<ImageAnswer> {

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { untilReady } from '../child-ready.ts';
 import { EXTRACTION_MEMORY_LIMIT_MB, EXTRACTION_TIME_LIMIT_MS, type NoTextReason } from '../../lib/resumes/extraction.ts';
 import type { Outcome } from './extract.ts';
 import type { ReadResult, ResumeType } from './read-protocol.ts';
@@ -83,20 +84,7 @@ export function createResumeReader(options: ResumeReaderOptions = {}): ResumeRea
       const reason: NoTextReason = signal === 'SIGABRT' || code === 134 ? 'memory' : 'crashed';
       current?.settle({ ok: false, reason });
     });
-    return new Promise((resolve, reject) => {
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        started.kill('SIGKILL');
-        reject(error);
-      };
-      const timer = setTimeout(() => fail(new Error('The resume reader did not start within 30 s.')), 30_000);
-      started.once('message', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      started.once('exit', () => fail(new Error('The resume reader did not start.')));
-      started.once('error', fail);
-    });
+    return untilReady(started, 'The resume reader');
   }
 
   function stopChild(): void {
