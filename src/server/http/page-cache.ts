@@ -286,8 +286,8 @@ export function createPageCache({
     const entry = fresh(request.key);
     if (!entry) return false;
     const filled = entry.template && request.values ? request.values : null;
-    const kept = filled ? filling(request.key, entry, filled) : null;
-    const etag = kept ? kept.etag : entry.etag;
+    const own = filled ? filling(request.key, entry, filled) : null;
+    const etag = own ? own.etag : entry.etag;
     const common = ['ETag', etag, 'Vary', 'Accept-Encoding', 'X-Page-Cache', state, ...headers];
     if (matchesEtag(req.headers['if-none-match'], etag)) {
       const kept = entry.raw.filter((_, index, raw) => raw[index - (index % 2)]!.toLowerCase() !== 'content-type');
@@ -301,7 +301,7 @@ export function createPageCache({
     const body = !filled
       ? entry[encoding]!
       : encoding === 'gzip'
-        ? (kept!.gzip ??= fillTemplateGzip(entry.template!, filled, slots!.template.encodings))
+        ? (own!.gzip ??= fillTemplateGzip(entry.template!, filled, slots!.template.encodings))
         : fillTemplate(entry.template!, filled, slots!.template.encodings);
     const sized = ['Content-Length', String(body.length), ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding])];
     // One flat list, so Node takes its fast path when nothing was set on `res` before.

@@ -115,17 +115,6 @@ async function readAtMost(input: MediaInput, max: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/**
- * At most one image is decoded and encoded at a time in this process: a 40-megapixel photo takes
- * about 160 MB while it is worked on, and the site's other requests keep the other core.
- */
-let imageWork: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const result = imageWork.then(work, work);
-  imageWork = result.catch(() => {});
-  return result;
-}
-
 /** The format sharp reads in each accepted type (AVIF is read by libheif). */
 const sharpFormats: Record<MediaType, string> = {
   'image/jpeg': 'jpeg',
@@ -155,8 +144,6 @@ export function cleanMediaFileName(name: string, type: MediaType | typeof SVG_TY
   return `${base || 'image'}${extensions[type]}`;
 }
 
-type Rendered = RenderedImage;
-
 /** An image's upright size (the EXIF orientation applied), after sharp's limits (in the image process). */
 async function uprightSize(images: ImageWork, input: Buffer): Promise<{ width: number; height: number; format: string | undefined }> {
   const { width, height, format } = await images.size(input);
@@ -173,8 +160,19 @@ function refusalOf(error: unknown): MediaRefusal {
   return new MediaRefusal(415, 'file', mediaMessages.unreadable);
 }
 
+/** An upload read and its sizes made (in the image process, one image at a time), or the refusal saying why not. */
+async function readAndSize(images: ImageWork, data: Buffer, type: MediaType) {
+  try {
+    const size = await uprightSize(images, data);
+    if (size.format !== sharpFormats[type]) throw new MediaRefusal(415, 'file', mediaMessages.unreadable);
+    return { ...size, rendered: await images.variants(data, size.width) };
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
+
 /** Stores the sizes; on a failure removes those already stored. */
-async function storeVariants(storage: ObjectStorage, rendered: Rendered[]): Promise<MediaVariant[]> {
+async function storeVariants(storage: ObjectStorage, rendered: RenderedImage[]): Promise<MediaVariant[]> {
   const stored: MediaVariant[] = [];
   try {
     for (const { variant, data } of rendered) {
@@ -231,15 +229,7 @@ export async function storeUpload(deps: MediaDeps, actor: Actor, input: UploadIn
   const type = (await fileTypeFromBuffer(data))?.mime;
   if (!type || !isMediaType(type)) throw new MediaRefusal(415, 'file', mediaMessages.wrongType);
 
-  const { width, height, rendered } = await oneAtATime(async () => {
-    try {
-      const size = await uprightSize(deps.images, data);
-      if (size.format !== sharpFormats[type]) throw new MediaRefusal(415, 'file', mediaMessages.unreadable);
-      return { ...size, rendered: await deps.images.variants(data, size.width) };
-    } catch (error) {
-      throw refusalOf(error);
-    }
-  });
+  const { width, height, rendered } = await readAndSize(deps.images, data, type);
 
   const keys: string[] = [];
   try {
@@ -326,7 +316,7 @@ export async function makeVariants(deps: MediaDeps, mediaId: string): Promise<bo
   if (!item || item.variants.length > 0) return false;
   const object = await deps.storage.get(item.originalKey);
   const data = await readAtMost(object.body, MAX_MEDIA_BYTES);
-  const rendered = await oneAtATime(async () => deps.images.variants(data, (await uprightSize(deps.images, data)).width));
+  const rendered = await deps.images.variants(data, (await uprightSize(deps.images, data)).width);
   const variants = await storeVariants(deps.storage, rendered);
   const written = await contentChanges.change(deps.db, async (tx) =>
     tx
