@@ -79,7 +79,8 @@ const server = createAppServer({
   // The modules' own routes in front (job alerts' one-click unsubscribe, before Astro's origin check).
   astroHandler: app.wrapHandler(handler),
   isHealthy: runtime.isHealthy,
-  logRequest: (entry) => logger.info(entry, 'request'),
+  // Below LOG_LEVEL=info nothing is written, so no line is made either.
+  logRequest: logger.isLevelEnabled('info') ? (entry) => logger.info(entry, 'request') : undefined,
   hsts: config.siteUrl.startsWith('https://'),
   metricsToken: config.metricsToken,
   pageCache,

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Histogram, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeGracefully, createAppServer } from './http/server';
 import { createMetrics, getMetrics, hasMetricsToken, type Metrics } from './metrics';
@@ -56,6 +57,34 @@ describe('the bearer token check', () => {
       'failed',
       'unavailable',
     ]);
+  });
+});
+
+describe('the requests histogram', () => {
+  it("is written exactly as prom-client's own Histogram writes the same observations", async () => {
+    const ours = createMetrics();
+    const registry = new Registry();
+    const theirs = new Histogram({
+      name: 'helixpoint_http_request_duration_seconds',
+      help: 'HTTP requests by method, route pattern and status, with their durations.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    const observations: [{ method: string; route: string; status: string }, number][] = [
+      [{ method: 'GET', route: '/careers', status: '200' }, 0.0001],
+      [{ method: 'GET', route: '/careers', status: '200' }, 0.005],
+      [{ method: 'GET', route: '/careers', status: '200' }, 0.0051],
+      [{ method: 'POST', route: '/careers/apply/[id]', status: '303' }, 0.3],
+      [{ method: 'GET', route: 'a "quoted" \\ route', status: '404' }, 12],
+    ];
+    for (const [labels, seconds] of observations) {
+      ours.httpRequests.observe(labels, seconds);
+      theirs.observe(labels, seconds);
+    }
+    const written = await ours.registry.getSingleMetricAsString('helixpoint_http_request_duration_seconds');
+    expect(written).toBe(await registry.getSingleMetricAsString('helixpoint_http_request_duration_seconds'));
+    expect(written).toContain('helixpoint_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/careers",status="200"} 2');
   });
 });
 

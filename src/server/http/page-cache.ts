@@ -84,6 +84,10 @@ interface Entry {
   gzip?: Buffer;
   /** A page with slots: its text around them. */
   template?: PageTemplate;
+  /** Its filling without values (a visit with no source: most of them), kept on the page itself. */
+  direct?: Filling;
+  /** When it was last used (a counter): the least recently used page is forgotten first. */
+  used: number;
 }
 
 /** A filling of a template: its ETag, and the page as gzip once asked for. */
@@ -238,13 +242,32 @@ export function createPageCache({
   slots,
   onUntemplatable,
 }: PageCacheOptions = {}): PageCache {
-  // Maps keep insertion order: the first key is the least recently used one.
+  // The pages (least recently used forgotten first, by `used`) and the fillings (a Map keeps
+  // insertion order: the first key is the least recently used one).
   const entries = new Map<string, Entry>();
   const fillings = new Map<string, Filling>();
   const rendering = new Map<string, Promise<void>>();
   /** Routes whose pages write a value in a form the template does not know: kept per value. */
   const untemplatable = new Set<string>();
   let generation = 0;
+  let uses = 0;
+
+  /** Adds a page; a full cache forgets its least recently used one. */
+  const store = (key: string, entry: Omit<Entry, 'used'>) => {
+    entries.delete(key);
+    entries.set(key, { ...entry, used: ++uses });
+    while (entries.size > maxEntries) {
+      let oldest: string | undefined;
+      let oldestUse = Infinity;
+      for (const [candidate, { used }] of entries) {
+        if (used < oldestUse) {
+          oldest = candidate;
+          oldestUse = used;
+        }
+      }
+      entries.delete(oldest!);
+    }
+  };
 
   const fresh = (key: string): Entry | undefined => {
     const entry = entries.get(key);
@@ -253,8 +276,9 @@ export function createPageCache({
       entries.delete(key);
       return undefined;
     }
-    entries.delete(key);
-    entries.set(key, entry);
+    // A number written on each hit, not the Map reordered (a delete and a set on every request):
+    // the order is only asked for when a page is added to a full cache.
+    entry.used = ++uses;
     return entry;
   };
 
@@ -264,14 +288,17 @@ export function createPageCache({
     while (map.size > max) map.delete(map.keys().next().value as string);
   };
 
+  const fillingEtag = (entry: Entry, values: (string | null)[]) => `W/"${hash(`${entry.etag}\0${values.join('\0')}`)}"`;
+
   /**
    * A filling's ETag, and its gzip once put together (a tenth of a millisecond for an apply page),
    * kept for the next request with the same values: the page without a source, a referrer that
    * sends many. A few, so a flood of referrers costs no memory.
    */
   const filling = (key: string, entry: Entry, values: (string | null)[]): Filling => {
+    if (values.every((value) => value === null)) return (entry.direct ??= { etag: fillingEtag(entry, values) });
     const id = `${key}\0${entry.etag}\0${values.join('\0')}`;
-    const kept = fillings.get(id) ?? { etag: `W/"${hash(`${entry.etag}\0${values.join('\0')}`)}"` };
+    const kept = fillings.get(id) ?? { etag: fillingEtag(entry, values) };
     touch(fillings, id, kept, maxFillings);
     return kept;
   };
@@ -422,7 +449,7 @@ export function createPageCache({
           Array.isArray(value) ? value.flatMap((item) => [name, item]) : [name, String(value)],
         );
         const base = { status: 200, headers: kept, raw, etag: `W/"${hash(held.body)}"` };
-        if (parsed) touch(entries, key, { ...base, storedAt: now(), template: parsed }, maxEntries);
+        if (parsed) store(key, { ...base, storedAt: now(), template: parsed });
         else {
           const identity = held.body;
           const [br, gz] = await Promise.all([
@@ -434,7 +461,7 @@ export function createPageCache({
             settled();
             return renderer.send(req, res, { status: 200, body: identity });
           }
-          touch(entries, key, { ...base, storedAt: now(), identity, br, gzip: gz }, maxEntries);
+          store(key, { ...base, storedAt: now(), identity, br, gzip: gz });
         }
         // Kept before the requests waiting for it are woken.
         settled();

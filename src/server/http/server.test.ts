@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from './precompress';
-import { closeGracefully, createAppServer } from './server';
+import { createMetrics } from '../metrics';
+import { closeGracefully, createAppServer, type RequestLog } from './server';
 
 const page = `<!doctype html><title>About</title>${'<p>Cloud, AI and security engineering.</p>'.repeat(80)}`;
 const script = `export const value = ${JSON.stringify('x'.repeat(4000))};`;
@@ -33,6 +34,9 @@ function get(server: Server, path: string, headers: Record<string, string> = {})
 describe('the HTTP server', () => {
   let dir: string;
   let server: Server;
+  const metrics = createMetrics();
+  const logged: RequestLog[] = [];
+  const after: { route: string; path: string; status: number }[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'client-'));
@@ -45,6 +49,9 @@ describe('the HTTP server', () => {
 
     server = createAppServer({
       clientDir: dir,
+      metrics,
+      logRequest: (entry) => logged.push(entry),
+      afterResponse: (_req, answer) => after.push(answer),
       astroHandler: (req, res) => {
         res.statusCode = req.url === '/missing' ? 404 : 200;
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -87,6 +94,44 @@ describe('the HTTP server', () => {
     expect(reply.status).toBe(404);
     expect(reply.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(reply.body).toString()).toContain('<h1>rendered /missing</h1>');
+  });
+
+  it('accounts for every answer once, from memory or rendered: the log line, the metrics and the after-response hook', async () => {
+    const count = async (route: string, status: number) => {
+      const written = await metrics.registry.getSingleMetricAsString('helixpoint_http_request_duration_seconds');
+      const line = written
+        .split('\n')
+        .find((each) =>
+          each.startsWith(`helixpoint_http_request_duration_seconds_count{method="GET",route="${route}",status="${status}"}`),
+        );
+      return Number(line?.split(' ').pop() ?? 0);
+    };
+    const before = [await count('static', 200), await count('static', 304), await count('unmatched', 404)];
+    logged.length = 0;
+    after.length = 0;
+    await get(server, '/about?q=private', { 'Accept-Encoding': 'gzip', 'X-Request-Id': 'caller-id-12345' });
+    await get(server, '/_astro/chunk.abc123.js', {
+      'If-None-Match': (await get(server, '/_astro/chunk.abc123.js')).headers.etag as string,
+    });
+    await get(server, '/missing');
+    expect(logged.map(({ method, path, status, reqId }) => ({ method, path, status, reqId }))).toEqual([
+      { method: 'GET', path: '/about', status: 200, reqId: 'caller-id-12345' },
+      { method: 'GET', path: '/_astro/chunk.abc123.js', status: 200, reqId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      { method: 'GET', path: '/_astro/chunk.abc123.js', status: 304, reqId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      { method: 'GET', path: '/missing', status: 404, reqId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    ]);
+    expect(logged.every((entry) => entry.durationMs >= 0 && entry.durationMs < 1000)).toBe(true);
+    expect(after).toEqual([
+      { route: 'static', path: '/about', status: 200 },
+      { route: 'static', path: '/_astro/chunk.abc123.js', status: 200 },
+      { route: 'static', path: '/_astro/chunk.abc123.js', status: 304 },
+      { route: 'unmatched', path: '/missing', status: 404 },
+    ]);
+    expect([await count('static', 200), await count('static', 304), await count('unmatched', 404)]).toEqual([
+      before[0]! + 2,
+      before[1]! + 1,
+      before[2]! + 1,
+    ]);
   });
 
   it('sends the security headers on every response', async () => {

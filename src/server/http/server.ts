@@ -4,7 +4,7 @@ import { Server as NetServer } from 'node:net';
 import compression from 'compression';
 import { getMetrics, hasMetricsToken, type Metrics } from '../metrics.ts';
 import { admitRequest } from './admission.ts';
-import type { PageCache, Renderer } from './page-cache.ts';
+import type { CacheableRequest, PageCache, Renderer } from './page-cache.ts';
 import { loggedPath } from './log-path.ts';
 import { loadStaticFiles, type StaticFiles } from './static-files.ts';
 
@@ -105,8 +105,6 @@ async function answerMetrics(req: IncomingMessage, res: ServerResponse, metrics:
   res.end(body);
 }
 
-const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0] ?? '/';
-
 /** Headers every response carries, as a flat name, value list. */
 export function securityHeaders(hsts = false): string[] {
   return [
@@ -147,45 +145,52 @@ export function createAppServer({
   const waiting = new Set<ServerResponse>();
   const security = securityHeaders(hsts);
 
+  /** The answer's accounting: its metrics, its log line, the modules' after-response hook. */
+  const answered = (req: IncomingMessage, status: number, route: string, path: string, reqId: string, started: bigint) => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    metrics.httpRequests.observe({ method: req.method ?? 'GET', route, status: String(status) }, seconds);
+    // The path only: query strings can carry personal data (search terms, e-mail addresses).
+    logRequest?.({ reqId, method: req.method ?? 'GET', path: loggedPath(path), status, durationMs: Math.round(seconds * 1e4) / 10 });
+    afterResponse?.(req, { route, path, status });
+  };
+
   const server: Server = createServer((req, res) => {
     const started = process.hrtime.bigint();
     const reqId = requestId(req);
-    const path = pathOf(req.url);
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    // Draining: this connection's last answer (a proxy then sends the next request elsewhere).
+    const closing = draining.has(server);
+    let cacheable: CacheableRequest | null | undefined;
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      // The build's files and the kept pages, answered from memory at once: every header in one
+      // list with nothing set before (Node's fast path), and accounted for as soon as written,
+      // with no listener on the response (nothing of theirs runs after it).
+      const headers = closing ? [...security, 'X-Request-Id', reqId, 'Connection', 'close'] : [...security, 'X-Request-Id', reqId];
+      const file = staticFiles.find(path);
+      if (file) {
+        staticFiles.serve(req, res, file, headers);
+        answered(req, res.statusCode, 'static', path, reqId, started);
+        return;
+      }
+      cacheable = pageCache?.match(req);
+      if (cacheable && pageCache?.serve(req, res, cacheable, headers)) {
+        answered(req, res.statusCode, cacheable.route, path, reqId, started);
+        return;
+      }
+    }
     // The route label of the metrics: a pattern, never the raw path (unbounded label values).
     let route = 'static';
     const locals: RequestLocals = { afterResponse: [], requestId: reqId };
-    // Draining: this connection's last answer (a proxy then sends the next request elsewhere).
-    const closing = draining.has(server);
     res.once('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (route === 'astro') route = locals.routePattern ?? 'unmatched';
-      metrics.httpRequests.observe({ method: req.method ?? 'GET', route, status: String(res.statusCode) }, seconds);
-      // The path only: query strings can carry personal data (search terms, e-mail addresses).
-      logRequest?.({
-        reqId,
-        method: req.method ?? 'GET',
-        path: loggedPath(path),
-        status: res.statusCode,
-        durationMs: Math.round(seconds * 1e4) / 10,
-      });
-      afterResponse?.(req, { route, path, status: res.statusCode });
+      answered(req, res.statusCode, route, path, reqId, started);
     });
     // Closed: sent, or the client went away; either way the request's own after-work may start.
     res.once('close', () => {
       for (const start of locals.afterResponse ?? []) start();
     });
-    // The build's files and the kept pages: every header in one list, nothing set before (Node's fast path).
-    const base = [...security, 'X-Request-Id', reqId, ...(closing ? ['Connection', 'close'] : [])];
-    const file = req.method === 'GET' || req.method === 'HEAD' ? staticFiles.find(path) : undefined;
-    if (file) {
-      staticFiles.serve(req, res, file, base);
-      return;
-    }
-    const cacheable = pageCache?.match(req);
-    if (cacheable && pageCache?.serve(req, res, cacheable, base)) {
-      route = cacheable.route;
-      return;
-    }
     res.setHeader('X-Request-Id', reqId);
     for (let index = 0; index < security.length; index += 2) res.setHeader(security[index]!, security[index + 1]!);
     if (closing) res.setHeader('Connection', 'close');
@@ -209,10 +214,11 @@ export function createAppServer({
       return;
     }
     route = 'astro';
+    const page = cacheable;
     const toAstro = () => {
       const render = (request: IncomingMessage, response: ServerResponse) =>
         compress(request as never, response as never, () => void astroHandler(request, response, undefined, locals));
-      if (!cacheable || !pageCache) {
+      if (!page || !pageCache) {
         render(req, res);
         return;
       }
@@ -228,18 +234,18 @@ export function createAppServer({
           }),
       };
       const fromCache = () => {
-        if (!pageCache.serve(req, res, cacheable)) return false;
-        route = cacheable.route;
+        if (!pageCache.serve(req, res, page)) return false;
+        route = page.route;
         return true;
       };
-      const underWay = pageCache.inFlight(cacheable);
+      const underWay = pageCache.inFlight(page);
       if (!underWay) {
-        pageCache.renderAndServe(req, res, cacheable, renderer);
+        pageCache.renderAndServe(req, res, page, renderer);
         return;
       }
       // Once: when that render was not kept (an error page, a change meanwhile), render this one.
       void underWay.then(() => {
-        if (!res.destroyed && !fromCache()) pageCache.renderAndServe(req, res, cacheable, renderer);
+        if (!res.destroyed && !fromCache()) pageCache.renderAndServe(req, res, page, renderer);
       });
     };
     // Cross-site writes and bodies over their route's limits are answered before any route reads them.

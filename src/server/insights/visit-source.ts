@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { DIRECT, sourceParams, visitSource, type VisitSource } from '../../lib/applications/source.ts';
 import type { PageSlots } from '../http/page-cache.ts';
 
@@ -19,13 +18,6 @@ export function requestSource(request: Request, siteUrl: string): VisitSource {
   return visitSource(url.searchParams, request.headers.get('referer'), ownHosts(siteUrl, url.host));
 }
 
-/** The source of a visit from the server's request (the page cache reads it before Astro does). */
-export function incomingSource(req: IncomingMessage, siteUrl: string): VisitSource {
-  const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
-  const referer = req.headers.referer;
-  return visitSource(query, typeof referer === 'string' ? referer : null, ownHosts(siteUrl, req.headers.host));
-}
-
 /**
  * Stand-ins for a source, its medium and its campaign in a page rendered once for every visit
  * (decision 035): they pass the source's cleaning unchanged and hold each character (space, ":",
@@ -42,9 +34,17 @@ export const SOURCE_STAND_INS = ['hxsrc0 ._:/+@-hx', 'hxsrc1 ._:/+@-hx', 'hxsrc2
  * URLSearchParams writes it in links.
  */
 export function visitSourceSlots(siteUrl: string): PageSlots {
+  const siteHost = new URL(siteUrl).host;
   return {
+    // On every request for a careers page, kept or not: SITE_URL is parsed once, and a request
+    // with neither a query nor a Referer (most of them) is direct without parsing anything.
     read(req) {
-      const source = incomingSource(req, siteUrl);
+      const url = req.url ?? '';
+      const queryAt = url.indexOf('?');
+      const referer = req.headers.referer;
+      if (queryAt === -1 && referer === undefined) return [null, null, null];
+      const hosts = req.headers.host ? [siteHost, req.headers.host] : [siteHost];
+      const source = visitSource(new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)), referer ?? null, hosts);
       return source.source === DIRECT.source ? [null, null, null] : [source.source, source.medium, source.campaign];
     },
     query([source, medium, campaign]) {
