@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { precompressDirectory } from './precompress';
 import { createAppServer } from './server';
-import { loadStaticFiles, type StaticFiles } from './static-files';
+import { KEEP_IDENTITY_BYTES, loadStaticFiles, type StaticFiles } from './static-files';
 
 /* The build's files held in memory, served by the real HTTP server. */
 
@@ -102,6 +102,29 @@ describe('the static files in memory', () => {
     expect(tiny.body.toString()).toBe('User-agent: *');
     expect(tiny.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect((await get('/og/card.png')).headers['content-type']).toBe('image/png');
+  });
+
+  it('holds a larger file only compressed, and sends it decompressed, byte for byte, to a client that takes no compression', async () => {
+    // Varied enough to stay over the limit compressed too: a script with its data.
+    const large = `export const rows = ${JSON.stringify(Array.from({ length: 3000 }, (_, index) => ({ index, name: `row ${index} ${(index * 7919) % 1000}` })))};`;
+    expect(Buffer.byteLength(large)).toBeGreaterThan(KEEP_IDENTITY_BYTES);
+    const dir = await build({ '_astro/data.def456.js': large });
+    const files = loadStaticFiles(dir);
+    expect(files.find('/_astro/data.def456.js')!.identity).toBeUndefined();
+    expect(files.find('/_astro/chunk.abc123.js')!.identity).toBeDefined();
+    const get = await serve(files);
+    const plain = await get('/_astro/data.def456.js');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(large)));
+    expect(plain.body.toString()).toBe(large);
+    const gz = await get('/_astro/data.def456.js', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers.etag).toBe(plain.headers.etag);
+    expect(gunzipSync(gz.body).toString()).toBe(large);
+    const head = await get('/_astro/data.def456.js', {}, 'HEAD');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(large)));
+    expect(head.body.length).toBe(0);
+    expect(files.bytes).toBeLessThan(Buffer.byteLength(large));
   });
 
   it('gives an ETag of the content and answers 304 when the browser has it, in any encoding', async () => {
