@@ -9,6 +9,7 @@
 // nginx, the server's answer saved as a file), and the assets (CSS, scripts, a font, an image, an
 // SVG, robots.txt). `--all` adds every other file of dist/client.
 //
+// The server is measured once its first start's work is done (bench/lib/settled.mjs).
 // Beside req/s and p99, each side's CPU time per request (µs, from /proc): on a machine shared
 // with other work, req/s of both sides swing with it, CPU per request much less. Both sides are
 // warmed first. Then the floor: Node's own HTTP server answering two of the same files from memory
@@ -29,6 +30,7 @@ import { freePort } from '../src/server/net.ts';
 import { load as loadWith } from './lib/autocannon.mjs';
 import { findNginx, nginxVersion, startNginx } from './lib/nginx.mjs';
 import { rssMb } from './lib/memory.mjs';
+import { untilSettled } from './lib/settled.mjs';
 import { serveBuild } from './serve-build.mjs';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
@@ -155,6 +157,15 @@ function nginxHttpConfig(root, port) {
 
 async function main() {
   const site = await serveBuild();
+  // Its first start's work (the seeded images' sizes, each emptying the page cache) is over first.
+  const settle = await untilSettled(site.pid);
+  if (!options.json) {
+    console.log(
+      settle.settled
+        ? `The server settled ${settle.seconds} s after it answered (first-start work done).`
+        : `The server was still busy ${settle.seconds} s after it answered: measured anyway.`,
+    );
+  }
   const dir = mkdtempSync(join(tmpdir(), 'helixpoint-nginx-'));
   let web;
   let root;

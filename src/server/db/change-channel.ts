@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from './client.ts';
@@ -32,6 +33,10 @@ export interface ChangeListener {
 
 export function changeChannel(name: string): ChangeChannel {
   if (!/^[a-z_]+$/.test(name)) throw new Error(`A channel name is lower-case letters and underscores: ${name}`);
+  // Sent with each announcement: this process is told at once, so its own notification, coming
+  // back through its LISTEN connection a moment later, is not told again (it emptied the page
+  // cache a second time, and a page rendered in between was rendered twice).
+  const origin = randomUUID();
   const listeners = new Set<() => void>();
   const tellListeners = () => {
     for (const listener of listeners) listener();
@@ -46,14 +51,14 @@ export function changeChannel(name: string): ChangeChannel {
     async change(db, work) {
       const result = await db.transaction(async (tx) => {
         const value = await work(tx);
-        await tx.execute(sql`select pg_notify(${name}, '')`);
+        await tx.execute(sql`select pg_notify(${name}, ${origin})`);
         return value;
       });
       tellListeners();
       return result;
     },
     async announce(db) {
-      await db.execute(sql`select pg_notify(${name}, '')`);
+      await db.execute(sql`select pg_notify(${name}, ${origin})`);
       tellListeners();
     },
     /**
@@ -90,7 +95,7 @@ export function changeChannel(name: string): ChangeChannel {
         try {
           const next = await pool.connect();
           if (stopped) return next.release();
-          next.on('notification', (message) => message.channel === name && tellListeners());
+          next.on('notification', (message) => message.channel === name && message.payload !== origin && tellListeners());
           next.on('error', lost);
           next.on('end', () => lost(new Error('connection ended')));
           client = next;

@@ -1,0 +1,47 @@
+// Waits until a freshly started server has finished its first-start work, for a bench that
+// measures speed. A first start makes the seeded illustrations' sizes (in the image process), and
+// each one announces a content change, which empties the page cache. All of that lasts about ten
+// seconds here, and a bench started meanwhile measures it as well as the server.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU seconds used so far by a process and every process under it (the embedded PostgreSQL, the image process). */
+export function treeCpuSeconds(rootPid) {
+  const processes = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const [, after] = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ');
+      const fields = after.split(' ');
+      processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const inTree = (pid) => {
+    for (let current = pid; current > 1; current = processes.get(current)?.parent ?? 0) if (current === rootPid) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, { ticks: own }] of processes) if (inTree(pid)) ticks += own;
+  return ticks / CLOCK_TICKS;
+}
+
+/**
+ * Resolves once the process tree has used under `maxShare` of one core for `quietSeconds` in a
+ * row, or after `timeoutSeconds` (the figures then say the server was still busy). Returns how long it took.
+ */
+export async function untilSettled(pid, { maxShare = 0.05, quietSeconds = 2, timeoutSeconds = 60 } = {}) {
+  const started = performance.now();
+  let quiet = 0;
+  let before = treeCpuSeconds(pid);
+  while (quiet < quietSeconds && performance.now() - started < timeoutSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = treeCpuSeconds(pid);
+    quiet = now - before < maxShare ? quiet + 1 : 0;
+    before = now;
+  }
+  return { seconds: Math.round((performance.now() - started) / 100) / 10, settled: quiet >= quietSeconds };
+}
