@@ -19,7 +19,7 @@
 // Targets: every URL at least 0.7x nginx, p99 under 50 ms, no errors; the server's resident
 // memory under 180 MB afterwards. Exits 1 when one is missed; skipped (exit 0) without nginx.
 //   npm run build && npm run bench:nginx [-- --duration 5 --connections 50 --encoding gzip --all --json]
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,7 @@ import { gzipSync } from 'node:zlib';
 import { freePort } from '../src/server/net.ts';
 import { load as loadWith } from './lib/autocannon.mjs';
 import { findNginx, nginxVersion, startNginx } from './lib/nginx.mjs';
+import { cpuMicros } from './lib/cpu.mjs';
 import { rssMb } from './lib/memory.mjs';
 import { untilSettled } from './lib/settled.mjs';
 import { serveBuild } from './serve-build.mjs';
@@ -55,14 +56,6 @@ const nginx = findNginx();
 if (!nginx) {
   console.log('SKIPPED: bench:nginx compares the server with nginx, which is not installed (Debian: apt-get install nginx).');
   process.exit(0);
-}
-
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-/** CPU time a process has used so far (all its threads), in microseconds. */
-function cpuMicros(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
 
 /** nginx's worker (the master's only child with worker_processes 1). */

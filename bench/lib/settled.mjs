@@ -2,10 +2,8 @@
 // measures speed. A first start makes the seeded illustrations' sizes (in the image process), and
 // each one announces a content change, which empties the page cache. All of that lasts about ten
 // seconds here, and a bench started meanwhile measures it as well as the server.
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+import { readdirSync } from 'node:fs';
+import { processCpu } from './cpu.mjs';
 
 /** CPU seconds used so far by a process and every process under it (the embedded PostgreSQL, the image process). */
 export function treeCpuSeconds(rootPid) {
@@ -13,9 +11,7 @@ export function treeCpuSeconds(rootPid) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const [, after] = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ');
-      const fields = after.split(' ');
-      processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      processes.set(Number(entry), processCpu(entry));
     } catch {
       // gone meanwhile
     }
@@ -24,9 +20,9 @@ export function treeCpuSeconds(rootPid) {
     for (let current = pid; current > 1; current = processes.get(current)?.parent ?? 0) if (current === rootPid) return true;
     return false;
   };
-  let ticks = 0;
-  for (const [pid, { ticks: own }] of processes) if (inTree(pid)) ticks += own;
-  return ticks / CLOCK_TICKS;
+  let seconds = 0;
+  for (const [pid, own] of processes) if (inTree(pid)) seconds += own.seconds;
+  return seconds;
 }
 
 /**

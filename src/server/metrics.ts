@@ -142,14 +142,8 @@ function requestDurations(registry: Registry): RequestDurations {
       });
       return [...buckets, { labels, value: sum, metricName: `${name}_sum` }, { labels, value: count, metricName: `${name}_count` }];
     });
-  const metric = {
-    name,
-    help,
-    type: 'histogram',
-    aggregator: 'sum',
-    get: async () => ({ name, help, type: 'histogram', aggregator: 'sum', values: values() }),
-    reset: () => series.clear(),
-  };
+  const described = { name, help, type: 'histogram', aggregator: 'sum' };
+  const metric = { ...described, get: async () => ({ ...described, values: values() }), reset: () => series.clear() };
   registry.registerMetric(metric as unknown as Parameters<Registry['registerMetric']>[0]);
   return {
     observe(labels, seconds) {

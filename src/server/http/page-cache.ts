@@ -94,6 +94,8 @@ interface Entry {
 interface Filling {
   etag: string;
   gzip?: Buffer;
+  /** When it was last used, as a page's `used`. */
+  used: number;
 }
 
 /**
@@ -242,8 +244,7 @@ export function createPageCache({
   slots,
   onUntemplatable,
 }: PageCacheOptions = {}): PageCache {
-  // The pages (least recently used forgotten first, by `used`) and the fillings (a Map keeps
-  // insertion order: the first key is the least recently used one).
+  // The pages and the fillings, each forgotten least recently used first (by `used`).
   const entries = new Map<string, Entry>();
   const fillings = new Map<string, Filling>();
   const rendering = new Map<string, Promise<void>>();
@@ -252,20 +253,25 @@ export function createPageCache({
   let generation = 0;
   let uses = 0;
 
-  /** Adds a page; a full cache forgets its least recently used one. */
-  const store = (key: string, entry: Omit<Entry, 'used'>) => {
-    entries.delete(key);
-    entries.set(key, { ...entry, used: ++uses });
-    while (entries.size > maxEntries) {
+  /**
+   * Adds a page or a filling; a full map forgets its least recently used one. Each use writes a
+   * number (`used`) instead of reordering the map (a delete and a set on every request): the
+   * order is only asked for here, when something is added to a full map.
+   */
+  const remember = <T extends { used: number }>(map: Map<string, T>, key: string, value: T, max: number) => {
+    value.used = ++uses;
+    map.delete(key);
+    map.set(key, value);
+    while (map.size > max) {
       let oldest: string | undefined;
       let oldestUse = Infinity;
-      for (const [candidate, { used }] of entries) {
+      for (const [candidate, { used }] of map) {
         if (used < oldestUse) {
           oldest = candidate;
           oldestUse = used;
         }
       }
-      entries.delete(oldest!);
+      map.delete(oldest!);
     }
   };
 
@@ -276,16 +282,8 @@ export function createPageCache({
       entries.delete(key);
       return undefined;
     }
-    // A number written on each hit, not the Map reordered (a delete and a set on every request):
-    // the order is only asked for when a page is added to a full cache.
     entry.used = ++uses;
     return entry;
-  };
-
-  const touch = <T>(map: Map<string, T>, key: string, value: T, max: number) => {
-    map.delete(key);
-    map.set(key, value);
-    while (map.size > max) map.delete(map.keys().next().value as string);
   };
 
   const fillingEtag = (entry: Entry, values: (string | null)[]) => `W/"${hash(`${entry.etag}\0${values.join('\0')}`)}"`;
@@ -296,11 +294,16 @@ export function createPageCache({
    * sends many. A few, so a flood of referrers costs no memory.
    */
   const filling = (key: string, entry: Entry, values: (string | null)[]): Filling => {
-    if (values.every((value) => value === null)) return (entry.direct ??= { etag: fillingEtag(entry, values) });
+    if (values.every((value) => value === null)) return (entry.direct ??= { etag: fillingEtag(entry, values), used: 0 });
     const id = `${key}\0${entry.etag}\0${values.join('\0')}`;
-    const kept = fillings.get(id) ?? { etag: fillingEtag(entry, values) };
-    touch(fillings, id, kept, maxFillings);
-    return kept;
+    const kept = fillings.get(id);
+    if (kept) {
+      kept.used = ++uses;
+      return kept;
+    }
+    const made = { etag: fillingEtag(entry, values), used: 0 };
+    remember(fillings, id, made, maxFillings);
+    return made;
   };
 
   const serve = (
@@ -449,7 +452,7 @@ export function createPageCache({
           Array.isArray(value) ? value.flatMap((item) => [name, item]) : [name, String(value)],
         );
         const base = { status: 200, headers: kept, raw, etag: `W/"${hash(held.body)}"` };
-        if (parsed) store(key, { ...base, storedAt: now(), template: parsed });
+        if (parsed) remember(entries, key, { ...base, storedAt: now(), used: 0, template: parsed }, maxEntries);
         else {
           const identity = held.body;
           const [br, gz] = await Promise.all([
@@ -461,7 +464,7 @@ export function createPageCache({
             settled();
             return renderer.send(req, res, { status: 200, body: identity });
           }
-          store(key, { ...base, storedAt: now(), identity, br, gzip: gz });
+          remember(entries, key, { ...base, storedAt: now(), used: 0, identity, br, gzip: gz }, maxEntries);
         }
         // Kept before the requests waiting for it are woken.
         settled();

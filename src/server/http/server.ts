@@ -4,7 +4,7 @@ import { Server as NetServer } from 'node:net';
 import compression from 'compression';
 import { getMetrics, hasMetricsToken, type Metrics } from '../metrics.ts';
 import { admitRequest } from './admission.ts';
-import type { CacheableRequest, PageCache, Renderer } from './page-cache.ts';
+import type { PageCache, Renderer } from './page-cache.ts';
 import { loggedPath } from './log-path.ts';
 import { loadStaticFiles, type StaticFiles } from './static-files.ts';
 
@@ -162,26 +162,26 @@ export function createAppServer({
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     // Draining: this connection's last answer (a proxy then sends the next request elsewhere).
     const closing = draining.has(server);
-    let cacheable: CacheableRequest | null | undefined;
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      // The build's files and the kept pages, answered from memory at once: every header in one
-      // list with nothing set before (Node's fast path), and accounted for as soon as written,
-      // with no listener on the response (nothing of theirs runs after it).
+    // The build's files and the kept pages (both GET and HEAD only; the page cache's match says
+    // so itself), answered from memory at once: every header in one list with nothing set before
+    // (Node's fast path), and accounted for as soon as written, with no listener on the response
+    // (nothing of theirs runs after it).
+    const file = req.method === 'GET' || req.method === 'HEAD' ? staticFiles.find(path) : undefined;
+    const cacheable = file ? null : (pageCache?.match(req) ?? null);
+    if (file || cacheable) {
       const headers = closing ? [...security, 'X-Request-Id', reqId, 'Connection', 'close'] : [...security, 'X-Request-Id', reqId];
-      const file = staticFiles.find(path);
       if (file) {
         staticFiles.serve(req, res, file, headers);
         answered(req, res.statusCode, 'static', path, reqId, started);
         return;
       }
-      cacheable = pageCache?.match(req);
       if (cacheable && pageCache?.serve(req, res, cacheable, headers)) {
         answered(req, res.statusCode, cacheable.route, path, reqId, started);
         return;
       }
     }
     // The route label of the metrics: a pattern, never the raw path (unbounded label values).
-    let route = 'static';
+    let route = 'astro';
     const locals: RequestLocals = { afterResponse: [], requestId: reqId };
     res.once('finish', () => {
       if (route === 'astro') route = locals.routePattern ?? 'unmatched';
@@ -213,12 +213,10 @@ export function createAppServer({
       void answerMetrics(req, res, metrics, metricsToken);
       return;
     }
-    route = 'astro';
-    const page = cacheable;
     const toAstro = () => {
       const render = (request: IncomingMessage, response: ServerResponse) =>
         compress(request as never, response as never, () => void astroHandler(request, response, undefined, locals));
-      if (!page || !pageCache) {
+      if (!cacheable || !pageCache) {
         render(req, res);
         return;
       }
@@ -234,18 +232,18 @@ export function createAppServer({
           }),
       };
       const fromCache = () => {
-        if (!pageCache.serve(req, res, page)) return false;
-        route = page.route;
+        if (!pageCache.serve(req, res, cacheable)) return false;
+        route = cacheable.route;
         return true;
       };
-      const underWay = pageCache.inFlight(page);
+      const underWay = pageCache.inFlight(cacheable);
       if (!underWay) {
-        pageCache.renderAndServe(req, res, page, renderer);
+        pageCache.renderAndServe(req, res, cacheable, renderer);
         return;
       }
       // Once: when that render was not kept (an error page, a change meanwhile), render this one.
       void underWay.then(() => {
-        if (!res.destroyed && !fromCache()) pageCache.renderAndServe(req, res, page, renderer);
+        if (!res.destroyed && !fromCache()) pageCache.renderAndServe(req, res, cacheable, renderer);
       });
     };
     // Cross-site writes and bodies over their route's limits are answered before any route reads them.

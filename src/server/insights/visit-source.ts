@@ -7,15 +7,13 @@ import type { PageSlots } from '../http/page-cache.ts';
  * a source: moving from the job board to a position is the same visit.
  */
 
-function ownHosts(siteUrl: string, requestHost: string | null | undefined): string[] {
-  const hosts = [new URL(siteUrl).host];
-  if (requestHost) hosts.push(requestHost);
-  return hosts;
+function ownHosts(siteHost: string, requestHost: string | null | undefined): string[] {
+  return requestHost ? [siteHost, requestHost] : [siteHost];
 }
 
 export function requestSource(request: Request, siteUrl: string): VisitSource {
   const url = new URL(request.url);
-  return visitSource(url.searchParams, request.headers.get('referer'), ownHosts(siteUrl, url.host));
+  return visitSource(url.searchParams, request.headers.get('referer'), ownHosts(new URL(siteUrl).host, url.host));
 }
 
 /**
@@ -43,8 +41,8 @@ export function visitSourceSlots(siteUrl: string): PageSlots {
       const queryAt = url.indexOf('?');
       const referer = req.headers.referer;
       if (queryAt === -1 && referer === undefined) return [null, null, null];
-      const hosts = req.headers.host ? [siteHost, req.headers.host] : [siteHost];
-      const source = visitSource(new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)), referer ?? null, hosts);
+      const query = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
+      const source = visitSource(query, referer ?? null, ownHosts(siteHost, req.headers.host));
       return source.source === DIRECT.source ? [null, null, null] : [source.source, source.medium, source.campaign];
     },
     query([source, medium, campaign]) {
