@@ -10,18 +10,13 @@
 import { applicationForm, pdf } from './lib/applicant.mjs';
 import { sleep } from './lib/site.mjs';
 import { serveBuild } from './serve-build.mjs';
+import { median } from './lib/median.mjs';
 
 const args = process.argv.slice(2);
 const ROUNDS = Number(args[args.indexOf('--rounds') + 1]) || 40;
 const WARM_UP = 3;
 const LIMIT_MS = 5;
 const PAUSE_MS = 200;
-
-export const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 let clients = 0;
 /** A client of its own (TRUST_PROXY is on): per-client limits never decide a measurement. */

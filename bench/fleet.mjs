@@ -6,7 +6,8 @@
 //   - rate limits are shared;
 //   - each scheduled job runs once per tick, whichever instance takes it;
 //   - the 50-applicant load through nginx with N instances against 1 (req/s and p95);
-//   - one instance killed mid-load: nothing acknowledged is lost, nginx fails over.
+//   - one instance killed mid-load: nothing acknowledged is lost, nginx fails over;
+//   - the build's hashed files (/_astro/) are answered by nginx from its cache once sent.
 //   npm run build && npm run bench:fleet [-- --instances 2 --applicants 50]
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,7 +66,10 @@ async function main() {
     // nginx, with deploy/nginx.conf.
     const { cert, key, ca } = selfSignedCertificate(dir);
     const writeSiteConfig = (ports) =>
-      writeFileSync(join(dir, 'helixpoint.conf'), deployedSiteConfig({ httpPort, httpsPort, ports, cert, key }));
+      writeFileSync(
+        join(dir, 'helixpoint.conf'),
+        deployedSiteConfig({ httpPort, httpsPort, ports, cert, key, cacheDir: join(dir, 'assets-cache') }),
+      );
     writeSiteConfig(instances.map((instance) => instance.port));
     writeFileSync(
       join(dir, 'nginx.conf'),
@@ -97,6 +101,25 @@ async function main() {
     );
 
     const [a, b] = instances;
+
+    console.log("\nthe build's hashed files are kept by nginx once sent");
+    {
+      const asset = /\/_astro\/[^"'\s]+\.(?:css|js)/.exec((await through('/')).text)?.[0];
+      const askedOf = () =>
+        instances.reduce(
+          (count, instance) => count + instance.lines.filter((line) => line.msg === 'request' && line.path === asset).length,
+          0,
+        );
+      const before = askedOf();
+      const answers = [];
+      for (let index = 0; index < 20; index += 1) answers.push(await through(asset, { headers: { 'Accept-Encoding': 'gzip' } }));
+      const etags = new Set(answers.map((answer) => answer.headers.etag));
+      const asked = askedOf() - before;
+      check(
+        Boolean(asset) && answers.every((answer) => answer.status === 200) && etags.size === 1 && asked <= 1,
+        `${asset ?? 'no asset found on /'}: 20 requests through nginx answered 200 with one ETag; the instances were asked ${asked} time(s)`,
+      );
+    }
 
     // Each scheduled job runs once: the daily clean-up is set to every minute for this run.
     const boss = new PgBoss({ connectionString: database.url, schema: 'pgboss', supervise: false, schedule: false });

@@ -1,8 +1,9 @@
 // Every kind of page and asset the server answers, against Debian's nginx serving the same bytes
 // as a file on the same machine in the same run (issue 36): nginx with one worker, sendfile,
 // gzip_static and open_file_cache, started here beside `npm run serve`'s server. For each URL,
-// autocannon at 50 connections against nginx, then against the server (the order alternates from
-// one URL to the next), and the server's throughput as a share of nginx's.
+// autocannon at 50 connections against nginx and against the server in turn, a few rounds (the
+// order alternating), and the server's throughput as a share of nginx's: the median of the rounds'
+// ratios, so that a machine that slows down or speeds up midway does not decide it.
 //
 // The URLs: prerendered pages (served from the server's memory), the pages the page cache keeps
 // (the job board, an apply page, the positions API, sitemap, jobs feed, docs, privacy notice; for
@@ -13,12 +14,15 @@
 // Beside req/s and p99, each side's CPU time per request (µs, from /proc): on a machine shared
 // with other work, req/s of both sides swing with it, CPU per request much less. Both sides are
 // warmed first. Then the floor: Node's own HTTP server answering two of the same files from memory
-// with nothing else (bench/lib/node-floor.mjs), the most any Node server here can reach.
+// with nothing else (bench/lib/node-floor.mjs), the most any Node server here can reach, once as
+// a process of its own and once inside the server's process (bench/lib/serve-with-floor.mjs):
+// the second is what a handler that does nothing at all gets from the process of a whole
+// application (its heap, its compiled code shared by every kind of stream it uses).
 // The load comes from autocannon without its reading of bodies as text (bench/lib/autocannon.mjs),
 // which had been the bottleneck on every file over a few KB.
 // Targets: every URL at least 0.7x nginx, p99 under 50 ms, no errors; the server's resident
 // memory under 180 MB afterwards. Exits 1 when one is missed; skipped (exit 0) without nginx.
-//   npm run build && npm run bench:nginx [-- --duration 5 --connections 50 --encoding gzip --all --json]
+//   npm run build && npm run bench:nginx [-- --duration 2 --rounds 3 --connections 50 --encoding gzip --all --json]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,13 +35,16 @@ import { load as loadWith } from './lib/autocannon.mjs';
 import { findNginx, nginxVersion, startNginx } from './lib/nginx.mjs';
 import { cpuMicros } from './lib/cpu.mjs';
 import { rssMb } from './lib/memory.mjs';
+import { median } from './lib/median.mjs';
 import { untilSettled } from './lib/settled.mjs';
 import { serveBuild } from './serve-build.mjs';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 const { values: options } = parseArgs({
   options: {
-    duration: { type: 'string', default: '5' },
+    // Seconds per round and side.
+    duration: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     // gzip: both send the same bytes (nginx's gzip_static has no Brotli). "br, gzip" lets the server send Brotli.
     encoding: { type: 'string', default: 'gzip' },
@@ -46,6 +53,7 @@ const { values: options } = parseArgs({
   },
 });
 const DURATION = Number(options.duration);
+const ROUNDS = Math.max(1, Number(options.rounds));
 const CONNECTIONS = Number(options.connections);
 const MIN_RATIO = 0.7;
 const MAX_P99_MS = 50;
@@ -100,10 +108,7 @@ function pickAssets() {
 }
 
 /** nginx's document root: dist/client, the SITE_URL overlay the server wrote, and the rendered pages saved as files. */
-async function documentRoot(site, rendered) {
-  const root = mkdtempSync(join(tmpdir(), 'helixpoint-nginx-root-'));
-  // nginx's workers run as another user (nobody) when started by root.
-  chmodSync(root, 0o755);
+async function documentRoot(root, site, rendered) {
   cpSync(clientDir, root, { recursive: true });
   const siteDir = join(site.dataDir, 'site');
   for (const overlay of existsSync(siteDir) ? readdirSync(siteDir) : []) {
@@ -149,7 +154,16 @@ function nginxHttpConfig(root, port) {
 }
 
 async function main() {
-  const site = await serveBuild();
+  // nginx's document root, filled once the server answers; named first so that the floor inside
+  // the server's process can be told where its files will be.
+  const root = mkdtempSync(join(tmpdir(), 'helixpoint-nginx-root-'));
+  // nginx's workers run as another user (nobody) when started by root.
+  chmodSync(root, 0o755);
+  const floorPortFile = join(root, '.floor-port');
+  const site = await serveBuild({
+    script: 'bench/lib/serve-with-floor.mjs',
+    env: { BENCH_FLOOR_ROOT: root, BENCH_FLOOR_PORT_FILE: floorPortFile },
+  });
   // Its first start's work (the seeded images' sizes, each emptying the page cache) is over first.
   const settle = await untilSettled(site.pid);
   if (!options.json) {
@@ -161,7 +175,6 @@ async function main() {
   }
   const dir = mkdtempSync(join(tmpdir(), 'helixpoint-nginx-'));
   let web;
-  let root;
   try {
     const { positions } = await (await fetch(`${site.url}/api/positions`)).json();
     const cached = [
@@ -190,7 +203,8 @@ async function main() {
       const rest = [...filesOf(clientDir)].map(urlOf).filter((path) => !known.has(path));
       routes = [...routes, ...rest.map((path) => ({ name: path, path, kind: path.startsWith('/_astro/') ? 'asset' : 'file' }))];
     }
-    root = await documentRoot(
+    await documentRoot(
+      root,
       site,
       // The content pages too: the build holds stand-ins for their texts, which the server fills (decision 049).
       routes.filter((route) => route.kind === 'page cache' || route.kind === 'prerendered'),
@@ -210,7 +224,7 @@ async function main() {
     }
     worker = nginxWorker(web.pid);
     console.log(
-      `${nginxVersion(nginx)} (1 worker, sendfile, gzip_static) against the server, ${CONNECTIONS} connections, ${DURATION} s each, Accept-Encoding: ${options.encoding}\n`,
+      `${nginxVersion(nginx)} (1 worker, sendfile, gzip_static) against the server, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each, Accept-Encoding: ${options.encoding}\n`,
     );
 
     // Both warmed first (the server's code compiled by V8's JIT, nginx's file cache filled): the first
@@ -221,67 +235,99 @@ async function main() {
       await load(site.url + path, 2);
     }
 
+    /** One load against a target: req/s, p99, errors and the CPU its process spent per request. */
+    const measure = async (url, pid, duration = DURATION) => {
+      const cpuBefore = cpuMicros(pid);
+      const result = await load(url, duration);
+      return {
+        cpuPerRequest: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total),
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+        bytes: result.throughput.average / Math.max(1, result.requests.average),
+      };
+    };
+    /**
+     * Rounds of every side in turn, the order reversed every other round. Each side's figures are
+     * the medians of its rounds (p99 the worst, errors all of them), and its ratio to nginx the
+     * median of the rounds' ratios (`ratios`: each round's).
+     */
+    const compare = async (sides, rounds = ROUNDS) => {
+      const runs = Object.fromEntries(sides.map((side) => [side.who, []]));
+      for (let round = 0; round < rounds; round += 1) {
+        for (const side of round % 2 === 0 ? sides : [...sides].reverse()) runs[side.who].push(await measure(side.url, side.pid));
+      }
+      const summary = (all) => {
+        const ratios = all.map((run, round) => run.rps / runs.nginx[round].rps);
+        return {
+          rps: median(all.map((run) => run.rps)),
+          cpuPerRequest: median(all.map((run) => run.cpuPerRequest)),
+          p99: Math.max(...all.map((run) => run.p99)),
+          errors: all.reduce((sum, run) => sum + run.errors, 0),
+          kb: median(all.map((run) => run.bytes)) / 1024,
+          ratio: median(ratios),
+          ratios,
+        };
+      };
+      return Object.fromEntries(sides.map((side) => [side.who, summary(runs[side.who])]));
+    };
+    const figures = (side) =>
+      `${String(Math.round(side.rps)).padStart(6)} req/s p99 ${String(side.p99).padStart(3)} ms ${String(Math.round(side.cpuPerRequest)).padStart(4)} µs`;
+
     const rows = [];
     for (const [index, route] of routes.entries()) {
-      const targets = [
-        { who: 'nginx', url: nginxUrl + (route.nginxPath ?? route.path) },
-        { who: 'server', url: site.url + route.path },
+      const sides = [
+        { who: 'nginx', url: nginxUrl + (route.nginxPath ?? route.path), pid: worker },
+        { who: 'server', url: site.url + route.path, pid: site.pid },
       ];
-      // Each warmed once (the page cache keeps a page at its first render), the order alternating.
-      for (const target of targets) await (await fetch(target.url)).arrayBuffer();
-      const measured = {};
-      for (const target of index % 2 === 0 ? targets : [...targets].reverse()) {
-        // CPU per request: a figure the other work on a shared machine disturbs less than req/s.
-        const pid = target.who === 'nginx' ? worker : site.pid;
-        const cpuBefore = cpuMicros(pid);
-        const result = await load(target.url);
-        const cpu = cpuMicros(pid) - cpuBefore;
-        measured[target.who] = {
-          cpuPerRequest: cpu / Math.max(1, result.requests.total),
-          rps: result.requests.average,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts + result.non2xx,
-          kb: result.throughput.average / result.requests.average / 1024,
-        };
-      }
-      const row = { ...route, nginx: measured.nginx, server: measured.server, ratio: measured.server.rps / measured.nginx.rps };
+      // Each warmed once (the page cache keeps a page at its first render); the first side alternates from one URL to the next.
+      for (const side of sides) await (await fetch(side.url)).arrayBuffer();
+      const { nginx: nginxSide, server } = await compare(index % 2 === 0 ? sides : [...sides].reverse());
+      const row = { ...route, nginx: nginxSide, server, ratio: server.ratio };
       rows.push(row);
       console.log(
-        `  ${route.kind.padEnd(11)} ${route.name.slice(0, 24).padEnd(24)} ${row.server.kb.toFixed(1).padStart(5)} KB  nginx ${String(Math.round(row.nginx.rps)).padStart(6)} req/s p99 ${String(row.nginx.p99).padStart(3)} ms ${String(Math.round(row.nginx.cpuPerRequest)).padStart(4)} µs  server ${String(Math.round(row.server.rps)).padStart(6)} req/s p99 ${String(row.server.p99).padStart(3)} ms ${String(Math.round(row.server.cpuPerRequest)).padStart(4)} µs  ${row.ratio.toFixed(2)}x${row.server.errors || row.nginx.errors ? `  errors ${row.server.errors}/${row.nginx.errors}` : ''}`,
+        `  ${route.kind.padEnd(11)} ${route.name.slice(0, 24).padEnd(24)} ${server.kb.toFixed(1).padStart(5)} KB  nginx ${figures(nginxSide)}  server ${figures(server)}  ${row.ratio.toFixed(2)}x (${server.ratios.map((ratio) => ratio.toFixed(2)).join(' ')})${server.errors || nginxSide.errors ? `  errors ${server.errors}/${nginxSide.errors}` : ''}`,
       );
     }
     const rss = rssMb(site.pid);
     console.log(`\nthe server's resident memory afterwards: ${rss} MB`);
 
-    // The floor: Node's own HTTP server answering the same files from memory with nothing else, in
-    // the same run. What no Node server on this machine can pass; the server's distance to it is
-    // what is ours to take off.
-    const floorPaths = ['/robots.txt', pages.find((route) => route.name === 'about').nginxPath ?? '/about/index.html'];
-    const floor = spawn(
-      process.execPath,
-      [...SERVER_NODE_FLAGS, new URL('./lib/node-floor.mjs', import.meta.url).pathname, root, ...floorPaths],
-      {
-        env: { ...process.env, ...SERVER_ENV },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    // The floor: Node's own HTTP server answering the same files from memory with nothing else,
+    // alone and inside the server's process, measured in the same rounds as nginx and the server.
+    // What no Node server on this machine can pass: the server's distance to the floor inside its
+    // own process is its handler's; the distance between the two floors is the application's
+    // process (its heap, its collections, its compiled code shared by every kind of stream it uses).
+    const floor = spawn(process.execPath, [...SERVER_NODE_FLAGS, new URL('./lib/node-floor.mjs', import.meta.url).pathname, root], {
+      env: { ...process.env, ...SERVER_ENV },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const floors = [];
     try {
       const [port] = await once(floor.stdout, 'data');
       const floorUrl = `http://127.0.0.1:${String(port).trim()}`;
-      console.log(`\nNode's own HTTP server alone (no routing, ids, logs, metrics), the same bytes from memory:`);
-      for (const [name, path, row] of [
-        ['robots.txt', floorPaths[0], rows.find((each) => each.path === '/robots.txt')],
-        ['about', floorPaths[1], rows.find((each) => each.path === '/about')],
-      ]) {
-        await load(floorUrl + path, 2);
-        const before = cpuMicros(floor.pid);
-        const result = await load(floorUrl + path);
-        const cpu = (cpuMicros(floor.pid) - before) / Math.max(1, result.requests.total);
-        const ratio = result.requests.average / row.nginx.rps;
-        row.floor = { rps: result.requests.average, cpuPerRequest: cpu, ratio };
-        console.log(
-          `  ${name.padEnd(36)} node:http ${String(Math.round(result.requests.average)).padStart(6)} req/s p99 ${String(result.latency.p99).padStart(3)} ms ${String(Math.round(cpu)).padStart(4)} µs  ${ratio.toFixed(2)}x nginx (the server ${row.ratio.toFixed(2)}x)`,
-        );
+      const inServerUrl = `http://127.0.0.1:${readFileSync(floorPortFile, 'utf8').trim()}`;
+      console.log(
+        `\nNode's own HTTP server (no routing, ids, logs, metrics), the same bytes from memory, alone and inside the server's process:`,
+      );
+      for (const route of [routes.find((each) => each.path === '/robots.txt'), pages.find((each) => each.name === 'about')]) {
+        const file = route.nginxPath ?? route.path;
+        const sides = [
+          { who: 'nginx', url: nginxUrl + file, pid: worker },
+          { who: 'server', url: site.url + route.path, pid: site.pid },
+          { who: 'alone', url: floorUrl + file, pid: floor.pid },
+          { who: 'inServer', url: inServerUrl + file, pid: site.pid },
+        ];
+        for (const side of sides) await load(side.url, 1);
+        const measured = await compare(sides);
+        floors.push({ name: route.name, ...measured });
+        console.log(`  ${route.name.padEnd(11)} nginx                    ${figures(measured.nginx)}`);
+        for (const [who, label] of [
+          ['alone', 'node:http alone'],
+          ['inServer', "node:http, server's process"],
+          ['server', 'the server'],
+        ]) {
+          console.log(`              ${label.padEnd(28)} ${figures(measured[who])}  ${measured[who].ratio.toFixed(2)}x nginx`);
+        }
       }
     } finally {
       floor.kill('SIGTERM');
@@ -308,7 +354,7 @@ async function main() {
       'no errors or non-2xx answers',
     );
     check(rss < MAX_RSS_MB, `resident memory under ${MAX_RSS_MB} MB (${rss})`);
-    if (options.json) console.log(JSON.stringify({ rows, rss }));
+    if (options.json) console.log(JSON.stringify({ rows, floors, rss }));
     if (failures.length) {
       console.error(`\n${failures.length} target(s) missed.`);
       process.exitCode = 1;
@@ -317,7 +363,7 @@ async function main() {
     await web?.stop();
     await site.stop();
     rmSync(dir, { recursive: true, force: true });
-    if (root) rmSync(root, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   }
 }
 

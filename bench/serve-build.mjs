@@ -6,8 +6,11 @@ import { join } from 'node:path';
 import { freePort } from '../src/server/net.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
-/** `env` adds settings (TRUST_PROXY, say); the data directory is returned for inspection. */
-export async function serveBuild({ env = {}, startTimeoutMs = 120_000 } = {}) {
+/**
+ * `env` adds settings (TRUST_PROXY, say); the data directory is returned for inspection. `script`:
+ * what starts the server (scripts/serve.mjs, or a bench's wrapper of it).
+ */
+export async function serveBuild({ env = {}, startTimeoutMs = 120_000, script = 'scripts/serve.mjs' } = {}) {
   if (!existsSync(new URL('../dist/server/entry.mjs', import.meta.url))) {
     throw new Error('No build in dist/: run `npm run build` first.');
   }
@@ -15,7 +18,7 @@ export async function serveBuild({ env = {}, startTimeoutMs = 120_000 } = {}) {
   // A throwaway data directory, so a benchmark never touches ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'helixpoint-bench-'));
   chmodSync(dataDir, 0o755);
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script], {
     env: { ...SERVER_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

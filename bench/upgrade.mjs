@@ -150,7 +150,10 @@ async function main() {
     stops.push(() => Promise.all(instances.map((instance) => instance.stop())));
 
     const { cert, key, ca } = selfSignedCertificate(dir);
-    writeFileSync(join(dir, 'helixpoint.conf'), deployedSiteConfig({ httpPort, httpsPort, ports, cert, key }));
+    writeFileSync(
+      join(dir, 'helixpoint.conf'),
+      deployedSiteConfig({ httpPort, httpsPort, ports, cert, key, cacheDir: join(dir, 'assets-cache') }),
+    );
     const web = await startNginx(
       nginx,
       dir,

@@ -1,48 +1,62 @@
 // The floor of any Node server on this machine, for bench:nginx: Node's own HTTP server answering
 // files of nginx's document root from memory, with the server's headers and nothing else (no
-// routing, request ids, logs, metrics or page cache). Started as its own process with the server's
-// flags; prints its port once listening.
-//   node bench/lib/node-floor.mjs <root> <url path>...
+// routing, request ids, logs, metrics or page cache). Run alone as its own process with the
+// server's flags (it prints its port once listening), and inside the server's own process
+// (serve-with-floor.mjs), where it shares the server's heap and compiled code: the difference
+// between the two is what the process of a whole application costs every request, whatever its
+// handler does.
+//   node bench/lib/node-floor.mjs <root>
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const [root, ...paths] = process.argv.slice(2);
-const files = new Map(
-  paths.map((path) => {
-    const file = join(root, path);
-    const identity = readFileSync(file);
-    const gzip = existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined;
-    const type = path.endsWith('.txt')
-      ? 'text/plain; charset=utf-8'
-      : path.endsWith('.js')
-        ? 'application/javascript'
-        : 'text/html; charset=utf-8';
-    const headers = (body, encoding) => [
-      'Content-Type',
-      type,
-      'Cache-Control',
-      'public, max-age=0, must-revalidate',
-      'ETag',
-      '"floor"',
-      'Content-Length',
-      String(body.length),
-      ...(encoding ? ['Content-Encoding', encoding, 'Vary', 'Accept-Encoding'] : []),
-    ];
-    return [path, { identity, gzip, rawIdentity: headers(identity), rawGzip: gzip && headers(gzip, 'gzip') }];
-  }),
-);
+const typeOf = (path) =>
+  path.endsWith('.txt') ? 'text/plain; charset=utf-8' : path.endsWith('.js') ? 'application/javascript' : 'text/html; charset=utf-8';
 
-const server = createServer((req, res) => {
-  const file = files.get(req.url);
-  if (!file) {
-    res.writeHead(404).end();
-    return;
-  }
-  const gzip = file.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-  res.writeHead(200, gzip ? file.rawGzip : file.rawIdentity);
-  res.end(gzip ? file.gzip : file.identity);
-});
-server.keepAliveTimeout = 5_000;
-server.listen(0, '127.0.0.1', () => console.log(server.address().port));
-process.on('SIGTERM', () => process.exit(0));
+/** Read once, at a file's first request (the document root may be filled after the floor starts). */
+function readFile(root, path) {
+  const file = normalize(join(root, path));
+  if (!file.startsWith(root) || !existsSync(file)) return undefined;
+  const identity = readFileSync(file);
+  const gzip = existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined;
+  const headers = (body, encoding) => [
+    'Content-Type',
+    typeOf(path),
+    'Cache-Control',
+    'public, max-age=0, must-revalidate',
+    'ETag',
+    '"floor"',
+    'Content-Length',
+    String(body.length),
+    ...(encoding ? ['Content-Encoding', encoding, 'Vary', 'Accept-Encoding'] : []),
+  ];
+  return { identity, gzip, rawIdentity: headers(identity), rawGzip: gzip && headers(gzip, 'gzip') };
+}
+
+/** Node's HTTP server answering `root`'s files (URL path = file path) from memory. */
+export function createFloor(root) {
+  const files = new Map();
+  const server = createServer((req, res) => {
+    let file = files.get(req.url);
+    if (file === undefined) {
+      file = readFile(root, req.url) ?? null;
+      files.set(req.url, file);
+    }
+    if (!file) {
+      res.writeHead(404).end();
+      return;
+    }
+    const gzip = file.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    res.writeHead(200, gzip ? file.rawGzip : file.rawIdentity);
+    res.end(gzip ? file.gzip : file.identity);
+  });
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const server = createFloor(process.argv[2]);
+  server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+  process.on('SIGTERM', () => process.exit(0));
+}
