@@ -7,7 +7,8 @@
 //   - each scheduled job runs once per tick, whichever instance takes it;
 //   - the 50-applicant load through nginx with N instances against 1 (req/s and p95);
 //   - one instance killed mid-load: nothing acknowledged is lost, nginx fails over;
-//   - the build's hashed files (/_astro/) are answered by nginx from its cache once sent.
+//   - nginx answers the build's hashed files (/_astro/) itself once sent, and the pages that are
+//     the same for everybody for a second at a time; never the careers pages or whoever sends a cookie.
 //   npm run build && npm run bench:fleet [-- --instances 2 --applicants 50]
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,10 +67,7 @@ async function main() {
     // nginx, with deploy/nginx.conf.
     const { cert, key, ca } = selfSignedCertificate(dir);
     const writeSiteConfig = (ports) =>
-      writeFileSync(
-        join(dir, 'helixpoint.conf'),
-        deployedSiteConfig({ httpPort, httpsPort, ports, cert, key, cacheDir: join(dir, 'assets-cache') }),
-      );
+      writeFileSync(join(dir, 'helixpoint.conf'), deployedSiteConfig({ httpPort, httpsPort, ports, cert, key, cacheDir: dir }));
     writeSiteConfig(instances.map((instance) => instance.port));
     writeFileSync(
       join(dir, 'nginx.conf'),
@@ -102,22 +100,58 @@ async function main() {
 
     const [a, b] = instances;
 
-    console.log("\nthe build's hashed files are kept by nginx once sent");
+    console.log("\nnginx keeps the build's hashed files, and pages that are the same for everybody for a second");
     {
-      const asset = /\/_astro\/[^"'\s]+\.(?:css|js)/.exec((await through('/')).text)?.[0];
-      const askedOf = () =>
-        instances.reduce(
-          (count, instance) => count + instance.lines.filter((line) => line.msg === 'request' && line.path === asset).length,
+      // How many requests for `path` the instances answered: their request log lines, read once
+      // a marker asked of each afterwards has come through (their logs arrive through pipes).
+      let markers = 0;
+      const askedFor = async (path) => {
+        markers += 1;
+        const marker = `/drill-marker-${markers}`;
+        for (const instance of instances) await send(`${instance.url}${marker}`);
+        await waitFor(() => instances.every((instance) => instance.lines.some((line) => line.path === marker)), { timeoutMs: 10_000 });
+        return instances.reduce(
+          (count, instance) => count + instance.lines.filter((line) => line.msg === 'request' && line.path === path).length,
           0,
         );
-      const before = askedOf();
-      const answers = [];
-      for (let index = 0; index < 20; index += 1) answers.push(await through(asset, { headers: { 'Accept-Encoding': 'gzip' } }));
-      const etags = new Set(answers.map((answer) => answer.headers.etag));
-      const asked = askedOf() - before;
+      };
+      const burst = async (path, headers = {}) => {
+        const before = await askedFor(path);
+        const began = Date.now();
+        const answers = [];
+        for (let index = 0; index < 20; index += 1)
+          answers.push(await through(path, { headers: { 'Accept-Encoding': 'gzip', ...headers } }));
+        return {
+          ok: answers.every((answer) => answer.status === 200),
+          etags: new Set(answers.map((answer) => answer.headers.etag)).size,
+          asked: (await askedFor(path)) - before,
+          ms: Date.now() - began,
+        };
+      };
+      const asset = /\/_astro\/[^"'\s]+\.(?:css|js)/.exec((await through('/')).text)?.[0];
+      const assets = await burst(asset ?? '/_astro/none.js');
       check(
-        Boolean(asset) && answers.every((answer) => answer.status === 200) && etags.size === 1 && asked <= 1,
-        `${asset ?? 'no asset found on /'}: 20 requests through nginx answered 200 with one ETag; the instances were asked ${asked} time(s)`,
+        Boolean(asset) && assets.ok && assets.etags === 1 && assets.asked <= 1,
+        `${asset ?? 'no asset found on /'}: 20 requests through nginx answered 200 with one ETag; the instances were asked ${assets.asked} time(s)`,
+      );
+      const about = await burst('/about');
+      // Kept from its second request on, for a second at a time.
+      const allowed = 2 + Math.ceil(about.ms / 1000);
+      check(
+        about.ok && about.asked <= allowed,
+        `/about: 20 requests through nginx in ${about.ms} ms reached the instances ${about.asked} times (at most ${allowed}: from the second request on, once a second)`,
+      );
+      await sleep(1_100); // the second the answer allows is over: the next request asks an instance again
+      const before = await askedFor('/about');
+      await through('/about');
+      const revalidated = (await askedFor('/about')) - before;
+      check(revalidated === 1, `/about after its second was over: the instances were asked again (${revalidated} time)`);
+      const signedIn = await burst('/about', { Cookie: 'drill=1' });
+      check(signedIn.ok && signedIn.asked === 20, `/about with a cookie: all 20 requests reached the instances (${signedIn.asked})`);
+      const board = await burst('/careers');
+      check(
+        board.ok && board.asked === 20,
+        `/careers (the visit's source, each view counted): all 20 requests reached the instances (${board.asked})`,
       );
     }
 

@@ -150,10 +150,7 @@ async function main() {
     stops.push(() => Promise.all(instances.map((instance) => instance.stop())));
 
     const { cert, key, ca } = selfSignedCertificate(dir);
-    writeFileSync(
-      join(dir, 'helixpoint.conf'),
-      deployedSiteConfig({ httpPort, httpsPort, ports, cert, key, cacheDir: join(dir, 'assets-cache') }),
-    );
+    writeFileSync(join(dir, 'helixpoint.conf'), deployedSiteConfig({ httpPort, httpsPort, ports, cert, key, cacheDir: dir }));
     const web = await startNginx(
       nginx,
       dir,

@@ -96,8 +96,8 @@ export async function startNginx(nginx, dir, http, options = {}) {
 }
 
 /**
- * deploy/nginx.conf with a run's own listen ports, upstream instances, certificate and assets
- * cache directory: the drills start nginx with the very file operators install.
+ * deploy/nginx.conf with a run's own listen ports, upstream instances, certificate and cache
+ * directory (`cacheDir`, for /var/lib/nginx): the drills start nginx with the very file operators install.
  */
 export function deployedSiteConfig({ httpPort, httpsPort, ports, cert, key, cacheDir }) {
   const shipped = readFileSync(new URL('../../deploy/nginx.conf', import.meta.url), 'utf8');
@@ -119,7 +119,7 @@ export function deployedSiteConfig({ httpPort, httpsPort, ports, cert, key, cach
   config = replace(config, /listen 443 ssl http2;/, `listen 127.0.0.1:${httpsPort} ssl http2;`, 'listen 443 ssl http2');
   config = replace(config, /ssl_certificate \S+;/, `ssl_certificate ${cert};`, 'ssl_certificate');
   config = replace(config, /ssl_certificate_key \S+;/, `ssl_certificate_key ${key};`, 'ssl_certificate_key');
-  config = replace(config, /proxy_cache_path \S+ /, `proxy_cache_path ${cacheDir} `, 'proxy_cache_path');
+  config = replace(config, /proxy_cache_path \/var\/lib\/nginx\//g, `proxy_cache_path ${cacheDir}/`, 'proxy_cache_path');
   return config;
 }
 

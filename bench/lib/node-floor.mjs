@@ -24,7 +24,7 @@ function readFile(root, path) {
     'Content-Type',
     typeOf(path),
     'Cache-Control',
-    'public, max-age=0, must-revalidate',
+    'public, max-age=0, s-maxage=1, must-revalidate',
     'ETag',
     '"floor"',
     'Content-Length',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageCache, normalizedQuery, preferredEncoding, type PageCache, type PageSlots } from './page-cache';
+import { SHARED_REVALIDATE } from './cache-control';
 import { createAppServer } from './server';
 
 /* The page cache in our real HTTP server, in front of a stand-in for Astro that counts renders. */
@@ -23,8 +24,8 @@ interface Stand {
   url: string;
   cache: PageCache;
   renders: () => number;
-  /** What the next renders answer. */
-  page: { status: number; body: string; cookie?: string; hold?: Promise<void> };
+  /** What the next renders answer (Cache-Control: no-cache unless `cacheControl` says otherwise; null: none). */
+  page: { status: number; body: string; cookie?: string; hold?: Promise<void>; cacheControl?: string | null };
 }
 
 async function start(options: Parameters<typeof createPageCache>[0] = {}): Promise<Stand> {
@@ -33,9 +34,9 @@ async function start(options: Parameters<typeof createPageCache>[0] = {}): Promi
   const stand: Stand = { url: '', cache, renders: () => renders, page: { status: 200, body: '' } };
   const astroHandler = async (_req: IncomingMessage, res: ServerResponse) => {
     renders += 1;
-    const { status, body, cookie, hold } = stand.page;
+    const { status, body, cookie, hold, cacheControl = 'no-cache' } = stand.page;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache');
+    if (cacheControl !== null) res.setHeader('Cache-Control', cacheControl);
     if (cookie) res.setHeader('Set-Cookie', cookie);
     res.writeHead(status);
     res.write(body.slice(0, 10));
@@ -119,6 +120,35 @@ describe('the page cache', () => {
     await (await fetch(`${stand.url}/about`)).text();
     expect(stand.renders()).toBe(9);
     expect(normalizedQuery('b=2&a=1&a=0&c=&d=%20x%20')).toBe('a=0&a=1&b=2&d=x');
+  });
+
+  it('lets a shared cache in front keep a page that is the same for everybody for a second, unless the page says otherwise; never a careers page', async () => {
+    const stand = await start();
+    stand.page = { status: 200, body: html('Docs '), cacheControl: null };
+    const first = await fetch(`${stand.url}/docs`);
+    expect(first.headers.get('cache-control')).toBe(SHARED_REVALIDATE);
+    expect(SHARED_REVALIDATE).toBe('public, max-age=0, s-maxage=1, must-revalidate');
+    await kept(stand.cache, 1);
+    const hit = await fetch(`${stand.url}/docs`);
+    expect(hit.headers.get('x-page-cache')).toBe('hit');
+    expect(hit.headers.get('cache-control')).toBe(SHARED_REVALIDATE);
+
+    // Its own word wins: the sitemap says five minutes for everybody.
+    stand.page = { status: 200, body: html('Sitemap '), cacheControl: 'public, max-age=300' };
+    await (await fetch(`${stand.url}/sitemap.xml`)).text();
+    await kept(stand.cache, 2);
+    expect((await fetch(`${stand.url}/sitemap.xml`)).headers.get('cache-control')).toBe('public, max-age=300');
+
+    // The job board and an apply page carry the visit's source and count each view: every request must reach the server.
+    stand.page = { status: 200, body: html('Board '), cacheControl: null };
+    await (await fetch(`${stand.url}/careers`)).text();
+    await (await fetch(`${stand.url}/careers/apply/3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f`)).text();
+    await kept(stand.cache, 4);
+    for (const path of ['/careers', '/careers/apply/3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f']) {
+      const again = await fetch(`${stand.url}${path}`);
+      expect(again.headers.get('x-page-cache')).toBe('hit');
+      expect(again.headers.get('cache-control')).toBeNull();
+    }
   });
 
   it('keeps no error, no answer that sets a cookie, no HEAD answer and nothing posted', async () => {

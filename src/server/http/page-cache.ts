@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { matchesEtag, preferredEncoding } from './conditional.ts';
 import { fillTemplate, fillTemplateGzip, parseTemplate, type PageTemplate, type TemplateSpec } from './page-template.ts';
+import { SHARED_REVALIDATE } from './cache-control.ts';
 
 export { preferredEncoding } from './conditional.ts';
 
@@ -120,6 +121,12 @@ export interface CacheableRequest {
   values: (string | null)[] | null;
   /** The URL the page is rendered with: the kept query, with stand-ins for the values. */
   renderUrl: string;
+  /**
+   * The same answer for everybody, which a shared cache in front may keep (SHARED_REVALIDATE when
+   * the page says nothing of its own). Not the careers pages: they carry the visit's source, and
+   * each view of them is counted (insights/views.ts), so every request has to reach the server.
+   */
+  shared: boolean;
 }
 
 export interface PageCacheOptions {
@@ -362,7 +369,9 @@ export function createPageCache({
       if (!route) return null;
       const query = queryAt === -1 ? '' : normalizedQuery(url.slice(queryAt + 1), route.params);
       const key = `${path.replace(/\/$/, '').toLowerCase()}?${query}`;
-      if (!route.slots || !slots) return { key, route: route.pattern, values: null, renderUrl: `${path}${query ? `?${query}` : ''}` };
+      const shared = !route.slots;
+      if (!route.slots || !slots)
+        return { key, route: route.pattern, values: null, renderUrl: `${path}${query ? `?${query}` : ''}`, shared };
       const values = slots.read(req);
       const set = values.map((value) => (value === null ? '0' : '1')).join('');
       if (untemplatable.has(route.pattern)) {
@@ -374,6 +383,7 @@ export function createPageCache({
           route: route.pattern,
           values: null,
           renderUrl: `${path}${renderQuery ? `?${renderQuery}` : ''}`,
+          shared,
         };
       }
       let standIns = standInQueries.get(set);
@@ -382,7 +392,7 @@ export function createPageCache({
         standInQueries.set(set, standIns);
       }
       const renderQuery = [query, standIns].filter(Boolean).join('&');
-      return { key: `${key}#${set}`, route: route.pattern, values, renderUrl: `${path}${renderQuery ? `?${renderQuery}` : ''}` };
+      return { key: `${key}#${set}`, route: route.pattern, values, renderUrl: `${path}${renderQuery ? `?${renderQuery}` : ''}`, shared };
     },
 
     serve: (req, res, request, headers) => serve(req, res, request, 'hit', headers),
@@ -448,6 +458,7 @@ export function createPageCache({
         }
         const kept: OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(headers)) if (!PER_ANSWER.has(name) && !(name in ownHeaders)) kept[name] = value;
+        if (request.shared && kept['cache-control'] === undefined) kept['cache-control'] = SHARED_REVALIDATE;
         const raw = Object.entries(kept).flatMap(([name, value]) =>
           Array.isArray(value) ? value.flatMap((item) => [name, item]) : [name, String(value)],
         );

@@ -70,7 +70,7 @@ describe('the HTTP server', () => {
     const reply = await get(server, '/about', { 'Accept-Encoding': 'br, gzip' });
     expect(reply.status).toBe(200);
     expect(reply.headers['content-encoding']).toBe('br');
-    expect(reply.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(reply.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, must-revalidate');
     expect(brotliDecompressSync(reply.body).toString()).toBe(page);
   });
 

@@ -140,7 +140,7 @@ describe('the static files in memory', () => {
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
-    expect(again.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(again.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, must-revalidate');
     expect((await get('/about', { 'If-None-Match': `"other", ${etag.slice(2)}` })).status).toBe(304);
     expect((await get('/about', { 'If-None-Match': '"other"' })).status).toBe(200);
   });
@@ -150,7 +150,7 @@ describe('the static files in memory', () => {
     const script = await get('/_astro/chunk.abc123.js', { 'Accept-Encoding': 'br' });
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect((await get('/')).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect((await get('/')).headers['cache-control']).toBe('public, max-age=0, s-maxage=1, must-revalidate');
   });
 
   it('answers HEAD without a body, and leaves other methods, dot files, compressed copies and unknown paths to Astro', async () => {

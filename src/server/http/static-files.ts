@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream';
 import { constants as zlib, brotliCompressSync, createGunzip, gzipSync } from 'node:zlib';
 import { lookup as mimeType } from 'mrmime';
 import { matchesEtag, preferredEncoding, type Encoding } from './conditional.ts';
+import { IMMUTABLE, SHARED_REVALIDATE } from './cache-control.ts';
 
 /**
  * The prerendered pages and the assets of the build (dist/client, and the pages written again
@@ -66,8 +67,6 @@ export interface StaticFiles {
   refill(fill: PageFiller): void;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'public, max-age=0, must-revalidate';
 /** Text types are sent with their charset (the build writes UTF-8). */
 const TEXT = /^(?:text\/|application\/(?:javascript|json|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
 
@@ -115,7 +114,7 @@ function describe(path: string, identity: Buffer, br: Buffer | undefined, gzip: 
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   const headers: OutgoingHttpHeaders = {
     'Content-Type': contentType(path),
-    'Cache-Control': path.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE,
+    'Cache-Control': path.startsWith('/_astro/') ? IMMUTABLE : SHARED_REVALIDATE,
     ETag: etag,
   };
   if (br || gzip) headers.Vary = 'Accept-Encoding';

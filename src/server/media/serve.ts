@@ -4,6 +4,7 @@ import { isObjectNotFoundError, type ObjectStorage } from '../storage/types.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { mediaUrl, SVG_TYPE, variantFileName } from '../../lib/media/library.ts';
 import { mediaObjects } from './library.ts';
+import { IMMUTABLE } from '../http/cache-control.ts';
 
 /**
  * GET /media/<id>/<size> ("960.webp", "480.avif", "social.png") and /media/<id> (its largest WebP
@@ -13,7 +14,6 @@ import { mediaObjects } from './library.ts';
  * an upload is never served: it may carry metadata (a GPS position) the sizes leave behind.
  */
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** An SVG opened on its own can run nothing and load nothing. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
