@@ -141,6 +141,9 @@ test('forgot password: the e-mailed link sets a new password', async ({ page, re
   await page.goto('/auth');
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  // The switch is made once the form's code is there (decision 051), and focus goes to the new
+  // form's heading: typed before, the address would go into the sign-in form as it goes away.
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeFocused();
   await page.getByRole('textbox', { name: 'Email' }).fill('forgetful@mail.test');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If an account exists for that address, we have sent a link to reset your password.')).toBeVisible();
