@@ -236,9 +236,9 @@ async function main() {
     }
 
     /** One load against a target: req/s, p99, errors and the CPU its process spent per request. */
-    const measure = async (url, pid, duration = DURATION) => {
+    const measure = async (url, pid) => {
       const cpuBefore = cpuMicros(pid);
-      const result = await load(url, duration);
+      const result = await load(url);
       return {
         cpuPerRequest: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total),
         rps: result.requests.average,

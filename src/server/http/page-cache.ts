@@ -267,7 +267,6 @@ export function createPageCache({
    */
   const remember = <T extends { used: number }>(map: Map<string, T>, key: string, value: T, max: number) => {
     value.used = ++uses;
-    map.delete(key);
     map.set(key, value);
     while (map.size > max) {
       let oldest: string | undefined;
