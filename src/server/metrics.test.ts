@@ -79,7 +79,7 @@ describe('the requests histogram', () => {
       [{ method: 'GET', route: 'a "quoted" \\ route', status: '404' }, 12],
     ];
     for (const [labels, seconds] of observations) {
-      ours.httpRequests.observe(labels, seconds);
+      ours.httpRequests.observe(labels.method, labels.route, Number(labels.status), seconds);
       theirs.observe(labels, seconds);
     }
     const written = await ours.registry.getSingleMetricAsString('helixpoint_http_request_duration_seconds');

@@ -20,7 +20,8 @@ export interface MetricSources {
 
 /** The requests' histogram, as the server writes to it: once per request. */
 export interface RequestDurations {
-  observe(labels: { method: string; route: string; status: string }, seconds: number): void;
+  /** One answer: its method, route pattern, status and duration. */
+  observe(method: string, route: string, status: number, seconds: number): void;
 }
 
 export interface Metrics {
@@ -117,6 +118,7 @@ const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 interface RequestSeries {
   labels: { method: string; route: string; status: string };
+  status: number;
   /** Per bucket (and one past the last, +Inf): the requests that took at most its bound and more than the one before. */
   counts: number[];
   sum: number;
@@ -127,14 +129,15 @@ interface RequestSeries {
  * helixpoint_http_request_duration_seconds, counted in plain arrays per label set and handed to
  * the registry in prom-client's own form when scraped. prom-client's Histogram checks and hashes
  * the labels on every observation (0.65 µs here, a few per cent of a page answered from memory;
- * issue 36); the server's three labels are always known, so a key of them is enough.
+ * issue 36). Here an observation makes nothing: the series are found by route, then among that
+ * route's few methods and statuses, with no key built and no labels object per answer.
  */
 function requestDurations(registry: Registry): RequestDurations {
   const name = 'helixpoint_http_request_duration_seconds';
   const help = 'HTTP requests by method, route pattern and status, with their durations.';
-  const series = new Map<string, RequestSeries>();
+  const byRoute = new Map<string, RequestSeries[]>();
   const values = () =>
-    [...series.values()].flatMap(({ labels, counts, sum, count }) => {
+    [...byRoute.values()].flat().flatMap(({ labels, counts, sum, count }) => {
       let cumulative = 0;
       const buckets = [...REQUEST_BUCKETS, '+Inf' as const].map((le, index) => {
         cumulative += counts[index]!;
@@ -143,15 +146,31 @@ function requestDurations(registry: Registry): RequestDurations {
       return [...buckets, { labels, value: sum, metricName: `${name}_sum` }, { labels, value: count, metricName: `${name}_count` }];
     });
   const described = { name, help, type: 'histogram', aggregator: 'sum' };
-  const metric = { ...described, get: async () => ({ ...described, values: values() }), reset: () => series.clear() };
+  const metric = { ...described, get: async () => ({ ...described, values: values() }), reset: () => byRoute.clear() };
   registry.registerMetric(metric as unknown as Parameters<Registry['registerMetric']>[0]);
   return {
-    observe(labels, seconds) {
-      const key = `${labels.method}\0${labels.route}\0${labels.status}`;
-      let entry = series.get(key);
+    observe(method, route, status, seconds) {
+      let series = byRoute.get(route);
+      if (!series) {
+        series = [];
+        byRoute.set(route, series);
+      }
+      let entry: RequestSeries | undefined;
+      for (const candidate of series) {
+        if (candidate.status === status && candidate.labels.method === method) {
+          entry = candidate;
+          break;
+        }
+      }
       if (!entry) {
-        entry = { labels: { ...labels }, counts: new Array<number>(REQUEST_BUCKETS.length + 1).fill(0), sum: 0, count: 0 };
-        series.set(key, entry);
+        entry = {
+          labels: { method, route, status: String(status) },
+          status,
+          counts: new Array<number>(REQUEST_BUCKETS.length + 1).fill(0),
+          sum: 0,
+          count: 0,
+        };
+        series.push(entry);
       }
       let bucket = 0;
       while (bucket < REQUEST_BUCKETS.length && seconds > REQUEST_BUCKETS[bucket]!) bucket += 1;

@@ -94,11 +94,17 @@ export async function startServer(config: AppConfig, logger: Logger, modules: re
       queues: jobs.queueCounts,
     });
     setRuntime(runtime);
+    // Asked on every answer: the modules that have the hook, found once (one module today, called directly).
+    const hooks = started.flatMap((module) => (module.afterResponse ? [module.afterResponse.bind(module)] : []));
+    const [onlyHook] = hooks;
     return {
       runtime,
-      afterResponse(req, answered) {
-        for (const module of started) module.afterResponse?.(req, answered);
-      },
+      afterResponse:
+        hooks.length === 1 && onlyHook
+          ? onlyHook
+          : (req, answered) => {
+              for (const hook of hooks) hook(req, answered);
+            },
       wrapHandler: (handler) => started.reduceRight((inner, module) => module.wrapHandler?.(inner) ?? inner, handler),
       onPagesChanged(listener) {
         const unsubscribes = started.flatMap((module) => module.onPagesChanged?.(listener) ?? []);

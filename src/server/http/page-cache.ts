@@ -155,7 +155,13 @@ export interface PageCache {
    * Answers from the cache when it holds the page (a 304 when the browser's copy is current), with
    * `headers` (a flat name, value list) too.
    */
-  serve(req: IncomingMessage, res: ServerResponse, request: CacheableRequest, headers?: readonly string[]): boolean;
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: CacheableRequest,
+    constant?: readonly string[],
+    perRequest?: readonly string[],
+  ): boolean;
   /**
    * While the page is being rendered (and compressed) for another request: settles once that is
    * over, kept or not. Null when nothing is under way. Requests that arrive together for a page
@@ -317,17 +323,17 @@ export function createPageCache({
     res: ServerResponse,
     request: CacheableRequest,
     state: 'hit' | 'miss',
-    headers: readonly string[] = [],
+    constant: readonly string[] = [],
+    perRequest: readonly string[] = [],
   ): boolean => {
     const entry = fresh(request.key);
     if (!entry) return false;
     const filled = entry.template && request.values ? request.values : null;
     const own = filled ? filling(request.key, entry, filled) : null;
     const etag = own ? own.etag : entry.etag;
-    const common = ['ETag', etag, 'Vary', 'Accept-Encoding', 'X-Page-Cache', state, ...headers];
     if (matchesEtag(req.headers['if-none-match'], etag)) {
       const kept = entry.raw.filter((_, index, raw) => raw[index - (index % 2)]!.toLowerCase() !== 'content-type');
-      res.writeHead(304, [...kept, ...common]);
+      res.writeHead(304, kept.concat('ETag', etag, 'Vary', 'Accept-Encoding', 'X-Page-Cache', state, constant, perRequest));
       res.end();
       return true;
     }
@@ -339,9 +345,21 @@ export function createPageCache({
       : encoding === 'gzip'
         ? (own!.gzip ??= fillTemplateGzip(entry.template!, filled, slots!.template.encodings))
         : fillTemplate(entry.template!, filled, slots!.template.encodings);
-    const sized = ['Content-Length', String(body.length), ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding])];
-    // One flat list, so Node takes its fast path when nothing was set on `res` before.
-    res.writeHead(entry.status, [...entry.raw, ...common, ...sized]);
+    // One flat list, so Node takes its fast path when nothing was set on `res` before; made in one go.
+    const list = entry.raw.concat(
+      'ETag',
+      etag,
+      'Vary',
+      'Accept-Encoding',
+      'X-Page-Cache',
+      state,
+      constant,
+      perRequest,
+      'Content-Length',
+      String(body.length),
+    );
+    if (encoding !== 'identity') list.push('Content-Encoding', encoding);
+    res.writeHead(entry.status, list);
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   };
@@ -394,7 +412,7 @@ export function createPageCache({
       return { key: `${key}#${set}`, route: route.pattern, values, renderUrl: `${path}${renderQuery ? `?${renderQuery}` : ''}`, shared };
     },
 
-    serve: (req, res, request, headers) => serve(req, res, request, 'hit', headers),
+    serve: (req, res, request, constant, perRequest) => serve(req, res, request, 'hit', constant, perRequest),
 
     inFlight({ key }) {
       return rendering.get(key) ?? null;

@@ -4,7 +4,7 @@ import { Server as NetServer } from 'node:net';
 import compression from 'compression';
 import { getMetrics, hasMetricsToken, type Metrics } from '../metrics.ts';
 import { admitRequest } from './admission.ts';
-import type { PageCache, Renderer } from './page-cache.ts';
+import type { CacheableRequest, PageCache, Renderer } from './page-cache.ts';
 import { loggedPath } from './log-path.ts';
 import { loadStaticFiles, type StaticFiles } from './static-files.ts';
 
@@ -146,40 +146,30 @@ export function createAppServer({
   const security = securityHeaders(hsts);
 
   /** The answer's accounting: its metrics, its log line, the modules' after-response hook. */
-  const answered = (req: IncomingMessage, status: number, route: string, path: string, reqId: string, started: bigint) => {
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    metrics.httpRequests.observe({ method: req.method ?? 'GET', route, status: String(status) }, seconds);
+  const answered = (req: IncomingMessage, status: number, route: string, path: string, reqId: string, started: number) => {
+    const ms = performance.now() - started;
+    const method = req.method ?? 'GET';
+    metrics.httpRequests.observe(method, route, status, ms / 1000);
     // The path only: query strings can carry personal data (search terms, e-mail addresses).
-    logRequest?.({ reqId, method: req.method ?? 'GET', path: loggedPath(path), status, durationMs: Math.round(seconds * 1e4) / 10 });
+    logRequest?.({ reqId, method, path: loggedPath(path), status, durationMs: Math.round(ms * 10) / 10 });
     afterResponse?.(req, { route, path, status });
   };
 
-  const server: Server = createServer((req, res) => {
-    const started = process.hrtime.bigint();
-    const reqId = requestId(req);
-    const url = req.url ?? '/';
-    const queryAt = url.indexOf('?');
-    const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    // Draining: this connection's last answer (a proxy then sends the next request elsewhere).
-    const closing = draining.has(server);
-    // The build's files and the kept pages (both GET and HEAD only; the page cache's match says
-    // so itself), answered from memory at once: every header in one list with nothing set before
-    // (Node's fast path), and accounted for as soon as written, with no listener on the response
-    // (nothing of theirs runs after it).
-    const file = req.method === 'GET' || req.method === 'HEAD' ? staticFiles.find(path) : undefined;
-    const cacheable = file ? null : (pageCache?.match(req) ?? null);
-    if (file || cacheable) {
-      const headers = closing ? [...security, 'X-Request-Id', reqId, 'Connection', 'close'] : [...security, 'X-Request-Id', reqId];
-      if (file) {
-        staticFiles.serve(req, res, file, headers);
-        answered(req, res.statusCode, 'static', path, reqId, started);
-        return;
-      }
-      if (cacheable && pageCache?.serve(req, res, cacheable, headers)) {
-        answered(req, res.statusCode, cacheable.route, path, reqId, started);
-        return;
-      }
-    }
+  /**
+   * Everything not answered from memory: health, readiness and metrics, then Astro (through the
+   * page cache when it keeps the page). A function of its own, apart from the handler's path from
+   * memory: its listeners and closures need their variables kept in a context made per call, which
+   * the answers from memory (most requests) then never make (issue 36).
+   */
+  const answerRendered = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    reqId: string,
+    path: string,
+    closing: boolean,
+    cacheable: CacheableRequest | null,
+  ): void => {
     // The route label of the metrics: a pattern, never the raw path (unbounded label values).
     let route = 'astro';
     const locals: RequestLocals = { afterResponse: [], requestId: reqId };
@@ -250,6 +240,37 @@ export function createAppServer({
     void admitRequest(req, res, { siteOrigin, warn }).then((admitted) => {
       if (admitted) toAstro();
     });
+  };
+
+  const server: Server = createServer((req, res) => {
+    // A number, not hrtime's BigInt: nothing allocated for the clock (sub-microsecond either way).
+    const started = performance.now();
+    const reqId = requestId(req);
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    // Draining: this connection's last answer (a proxy then sends the next request elsewhere).
+    const closing = draining.has(server);
+    // The build's files and the kept pages (both GET and HEAD only; the page cache's match says
+    // so itself), answered from memory at once: every header in one list with nothing set before
+    // (Node's fast path), and accounted for as soon as written, with no listener on the response
+    // (nothing of theirs runs after it).
+    const file = req.method === 'GET' || req.method === 'HEAD' ? staticFiles.find(path) : undefined;
+    const cacheable = file ? null : (pageCache?.match(req) ?? null);
+    if (file || cacheable) {
+      // The security headers are the same on every answer: the file keeps its lists with them.
+      const perRequest = closing ? ['X-Request-Id', reqId, 'Connection', 'close'] : ['X-Request-Id', reqId];
+      if (file) {
+        staticFiles.serve(req, res, file, security, perRequest);
+        answered(req, res.statusCode, 'static', path, reqId, started);
+        return;
+      }
+      if (cacheable && pageCache?.serve(req, res, cacheable, security, perRequest)) {
+        answered(req, res.statusCode, cacheable.route, path, reqId, started);
+        return;
+      }
+    }
+    answerRendered(req, res, started, reqId, path, closing, cacheable);
   });
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   unanswered.set(server, waiting);

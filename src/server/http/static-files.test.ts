@@ -145,6 +145,45 @@ describe('the static files in memory', () => {
     expect((await get('/about', { 'If-None-Match': '"other"' })).status).toBe(200);
   });
 
+  it("sends each server's own headers with a file the servers share, in every encoding and in a 304", async () => {
+    // The file keeps its header lists with a server's constant headers added: a second server's
+    // (HSTS on) must not get the first one's, nor the first the second's afterwards.
+    const files = loadStaticFiles(await build());
+    const plain = await serve(files);
+    const secure = createAppServer({ clientDir: [], staticFiles: files, astroHandler: (_req, res) => res.end(), hsts: true });
+    servers.push(secure);
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+    const { port } = secure.address() as AddressInfo;
+    const getSecure = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<Reply>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.alloc(0) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const first = await plain('/about', { 'accept-encoding': encoding });
+      const second = await getSecure('/about', { 'accept-encoding': encoding });
+      const third = await plain('/about', { 'accept-encoding': encoding });
+      expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+      expect(first.headers['strict-transport-security']).toBeUndefined();
+      expect(second.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+      expect(third.headers['strict-transport-security']).toBeUndefined();
+      for (const reply of [first, second, third]) {
+        expect(reply.headers['x-frame-options']).toBe('DENY');
+        expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      }
+      expect(new Set([first, second, third].map((reply) => reply.headers['x-request-id'])).size).toBe(3);
+    }
+    const etag = String((await plain('/about')).headers.etag);
+    const notModified = await getSecure('/about', { 'if-none-match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    expect(notModified.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('caches hashed assets for a year and revalidates everything else', async () => {
     const get = await serve(loadStaticFiles(await build()));
     const script = await get('/_astro/chunk.abc123.js', { 'Accept-Encoding': 'br' });

@@ -32,9 +32,14 @@ export interface StaticFile {
   /** Headers of every answer for it (Content-Type, Cache-Control, ETag, Vary), made once. */
   headers: OutgoingHttpHeaders;
   /** The same, with Content-Encoding and Content-Length, per encoding, as writeHead's flat list (its fast path). */
-  raw: Partial<Record<Encoding, string[]>>;
+  raw: Record<Encoding, string[] | undefined>;
   /** The headers of a 304. */
   rawNotModified: string[];
+  /**
+   * `raw` with a server's headers that are the same on every answer (its security headers) added,
+   * made at the file's first answer with them and kept: an answer then copies one list, once.
+   */
+  withConstant: { constant: readonly string[]; raw: Record<Encoding, string[] | undefined> } | undefined;
   /** A page the server fills before serving (its texts, decision 049): the build's text of it. */
   template?: string;
 }
@@ -50,9 +55,10 @@ export interface StaticFiles {
   find(pathname: string): StaticFile | undefined;
   /**
    * Answers with the file: 304 when the browser's copy is current, else the best encoding it
-   * accepts. `headers` (a flat name, value list) are sent too: nothing may be set on `res` before.
+   * accepts. `constant` (the same list on every answer: kept with the file) and `perRequest`
+   * headers (flat name, value lists) are sent too: nothing may be set on `res` before.
    */
-  serve(req: IncomingMessage, res: ServerResponse, file: StaticFile, headers?: readonly string[]): void;
+  serve(req: IncomingMessage, res: ServerResponse, file: StaticFile, constant?: readonly string[], perRequest?: readonly string[]): void;
   /** One name for everything served: the files' paths and contents. */
   readonly build: string;
   readonly files: number;
@@ -65,6 +71,18 @@ export interface StaticFiles {
    * compressed copies, swapped in whole, so a request sees the old page or the new one.
    */
   refill(fill: PageFiller): void;
+}
+
+const NONE: readonly string[] = [];
+
+/** The file's header lists with `constant` added, made once per file (and again only for another list). */
+function rawWith(file: StaticFile, constant: readonly string[]): Record<Encoding, string[] | undefined> {
+  if (constant.length === 0) return file.raw;
+  if (file.withConstant?.constant !== constant) {
+    const { br, gzip, identity } = file.raw;
+    file.withConstant = { constant, raw: { br: br?.concat(constant), gzip: gzip?.concat(constant), identity: identity?.concat(constant) } };
+  }
+  return file.withConstant.raw;
 }
 
 /** Text types are sent with their charset (the build writes UTF-8). */
@@ -119,9 +137,12 @@ function describe(path: string, identity: Buffer, br: Buffer | undefined, gzip: 
   };
   if (br || gzip) headers.Vary = 'Accept-Encoding';
   const flat = Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
-  const raw: StaticFile['raw'] = { identity: [...flat, 'Content-Length', String(identity.length)] };
-  if (br) raw.br = [...flat, 'Content-Encoding', 'br', 'Content-Length', String(br.length)];
-  if (gzip) raw.gzip = [...flat, 'Content-Encoding', 'gzip', 'Content-Length', String(gzip.length)];
+  // Every file's `raw` has the same three keys, set or not: one shape for the lookup on every answer.
+  const raw: StaticFile['raw'] = {
+    br: br ? [...flat, 'Content-Encoding', 'br', 'Content-Length', String(br.length)] : undefined,
+    gzip: gzip ? [...flat, 'Content-Encoding', 'gzip', 'Content-Length', String(gzip.length)] : undefined,
+    identity: [...flat, 'Content-Length', String(identity.length)],
+  };
   const rawNotModified = [
     'ETag',
     etag,
@@ -143,7 +164,24 @@ function filledFile(path: string, template: string, fill: PageFiller): StaticFil
     },
   });
   const gzip = gzipSync(identity, { level: 6 });
-  return { path, identity, br, gzip, template, ...describe(path, identity, br, gzip) };
+  return heldFile(path, identity, br, gzip, template, describe(path, identity, br, gzip)) as StaticFile & { identity: Buffer };
+}
+
+/**
+ * A file as held: every one with the same properties in the same order, those it lacks undefined,
+ * so that the server's every answer reads them from one shape (V8's fast property loads) rather than
+ * from a dozen (files with and without identity, Brotli or template).
+ */
+function heldFile(
+  path: string,
+  identity: Buffer | undefined,
+  br: Buffer | undefined,
+  gzip: Buffer | undefined,
+  template: string | undefined,
+  described: ReturnType<typeof describe>,
+): StaticFile {
+  const { etag, headers, raw, rawNotModified } = described;
+  return { path, etag, identity, br, gzip, headers, raw, rawNotModified, withConstant: undefined, template };
 }
 
 const STAND_IN_MARK = Buffer.from('[[hx|');
@@ -183,13 +221,7 @@ export function loadStaticFiles(dirs: string | string[], fill?: PageFiller): Sta
       const gzip = readIfThere(`${file}.gz`);
       const held = gzip && built.length > KEEP_IDENTITY_BYTES ? undefined : built;
       bytes += (held?.length ?? 0) + (br?.length ?? 0) + (gzip?.length ?? 0);
-      byPath.set(path, {
-        path,
-        ...(held ? { identity: held } : {}),
-        ...(br ? { br } : {}),
-        ...(gzip ? { gzip } : {}),
-        ...describe(path, built, br, gzip),
-      });
+      byPath.set(path, heldFile(path, held, br, gzip, undefined, describe(path, built, br, gzip)));
     }
   }
   // Aliases after every real path, so a file named /about wins over /about/index.html's alias.
@@ -219,17 +251,17 @@ export function loadStaticFiles(dirs: string | string[], fill?: PageFiller): Sta
         return undefined;
       }
     },
-    serve(req, res, file, headers = []) {
+    serve(req, res, file, constant = NONE, perRequest = NONE) {
       // writeHead with one flat list and nothing set before: Node's fastest way to send headers.
       if (matchesEtag(req.headers['if-none-match'], file.etag)) {
-        res.writeHead(304, headers.length ? [...file.rawNotModified, ...headers] : file.rawNotModified);
+        res.writeHead(304, file.rawNotModified.concat(constant, perRequest));
         res.end();
         return;
       }
       const encoding =
         file.br || file.gzip ? preferredEncoding(req.headers['accept-encoding'], { br: !!file.br, gzip: !!file.gzip }) : 'identity';
-      const raw = file.raw[encoding]!;
-      res.writeHead(200, headers.length ? [...raw, ...headers] : raw);
+      const raw = rawWith(file, constant)[encoding]!;
+      res.writeHead(200, perRequest.length ? raw.concat(perRequest) : raw);
       if (req.method === 'HEAD') res.end();
       else if (encoding !== 'identity') res.end(file[encoding]);
       else if (file.identity) res.end(file.identity);
