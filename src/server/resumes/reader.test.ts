@@ -77,7 +77,9 @@ describe('reading a resume', { timeout: 30_000 }, () => {
     // The server's own process never worked on the file: its event loop sat idle while the reader's
     // process expanded it. Measured as the share of the time the loop was busy, not as the longest
     // pause between two ticks, which a machine busy with other work lengthens (CI saw 286 ms once).
-    expect(used.utilization).toBeLessThan(0.25);
+    // Sending the file and spawning take their share on a busy machine (CI saw 0.32 once); a loop
+    // that expanded the file itself would be busy nearly all the time (about 1).
+    expect(used.utilization).toBeLessThan(0.5);
     expect(await reader.read('docx', bytes(await docxWithText(['After the bomb'])))).toMatchObject({ ok: true, text: 'After the bomb' });
   });
 
