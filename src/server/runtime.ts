@@ -96,12 +96,11 @@ export async function startServer(config: AppConfig, logger: Logger, modules: re
     setRuntime(runtime);
     // Asked on every answer: the modules that have the hook, found once (one module today, called directly).
     const hooks = started.flatMap((module) => (module.afterResponse ? [module.afterResponse.bind(module)] : []));
-    const [onlyHook] = hooks;
     return {
       runtime,
       afterResponse:
-        hooks.length === 1 && onlyHook
-          ? onlyHook
+        hooks.length === 1
+          ? hooks[0]!
           : (req, answered) => {
               for (const hook of hooks) hook(req, answered);
             },

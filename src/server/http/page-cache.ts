@@ -153,7 +153,7 @@ export interface PageCache {
   match(req: IncomingMessage): CacheableRequest | null;
   /**
    * Answers from the cache when it holds the page (a 304 when the browser's copy is current), with
-   * `headers` (a flat name, value list) too.
+   * the server's `constant` headers and the request's own (`perRequest`) too: flat name, value lists.
    */
   serve(
     req: IncomingMessage,
