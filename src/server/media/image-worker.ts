@@ -1,6 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { untilReady } from '../child-ready.ts';
-import type { ImageAnswer, ImageRequest, ImageSize, RenderedImage } from './images.ts';
+import { createHelperProcess } from '../helper-process.ts';
+import type { ImageAnswer, ImageSize, RenderedImage } from './images.ts';
 
 /**
  * The server's side of the image process (image-process.ts): sharp and libvips run there, one
@@ -34,106 +33,52 @@ export class ImageWorkError extends Error {
   override readonly name = 'ImageWorkError';
 }
 
-const PROCESS_URL = new URL('./image-process.ts', import.meta.url);
-
 type Request = { op: 'size'; input: Uint8Array } | { op: 'variants'; input: Uint8Array; width: number };
+/** The process's answer without its id (helper-process.ts matches them). */
+type Answer = ImageAnswer extends infer A ? (A extends { id: number } ? Omit<A, 'id'> : never) : never;
 
 export function createImageWorker({ timeLimitMs = 120_000, idleMs = 30_000 }: ImageWorkerOptions = {}): ImageWork {
-  let child: ChildProcess | null = null;
-  let ready: Promise<void> | null = null;
-  let idleTimer: NodeJS.Timeout | undefined;
-  let nextId = 1;
-  let current: { id: number; settle: (answer: ImageAnswer | Error) => void } | null = null;
   // One image at a time: each request waits for the one before (a 40-megapixel photo takes about
   // 160 MB while it is worked on, and the site's requests keep the other core).
-  let queue: Promise<unknown> = Promise.resolve();
-
-  function stopChild(): void {
-    const running = child;
-    child = null;
-    ready = null;
-    clearTimeout(idleTimer);
-    running?.kill('SIGKILL');
-  }
-
-  function start(): Promise<void> {
-    const started = fork(PROCESS_URL, ['--image-worker'], {
-      // The server's own flags (inspector, loaders, its heap settings) are not the process's.
-      execArgv: ['--max-old-space-size=256'],
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? 'production' },
-    });
-    child = started;
-    started.on('message', (message: ImageAnswer | { ready: true }) => {
-      if ('id' in message && current?.id === message.id) current.settle(message);
-    });
-    started.on('exit', (code, signal) => {
-      if (child === started) {
-        child = null;
-        ready = null;
-      }
-      current?.settle(new ImageWorkError(`The image process ended (${signal ?? `exit code ${code}`}).`));
-    });
-    return untilReady(started, 'The image process', { error: (message) => new ImageWorkError(message) });
-  }
-
-  async function run(request: Request): Promise<ImageAnswer> {
-    clearTimeout(idleTimer);
-    if (!child) ready = start();
-    await ready;
-    const running = child!;
-    const id = nextId++;
-    const answer = await new Promise<ImageAnswer | Error>((resolve) => {
-      const limit = setTimeout(() => {
-        settle(new ImageWorkError(`The image took longer than ${timeLimitMs / 1000} s.`));
-        stopChild();
-      }, timeLimitMs);
-      const settle = (outcome: ImageAnswer | Error) => {
-        if (current?.id !== id) return;
-        current = null;
-        clearTimeout(limit);
-        resolve(outcome);
-      };
-      current = { id, settle };
-      running.send({ id, ...request } satisfies ImageRequest);
-    });
+  const helper = createHelperProcess<Request, Answer>({
+    url: new URL('./image-process.ts', import.meta.url),
+    flag: '--image-worker',
+    what: 'The image process',
+    heapMb: 256,
+    timeLimitMs,
     // Idle for a while: the process, libvips and its memory go.
-    if (child) {
-      idleTimer = setTimeout(stopChild, idleMs);
-      idleTimer.unref();
-    }
-    if (answer instanceof Error) throw answer;
-    if (!answer.ok) throw new ImageWorkError(answer.message);
-    return answer;
+    idleMs,
+    startError: (message) => new ImageWorkError(message),
+  });
+
+  async function run(request: Request): Promise<Answer> {
+    const result = await helper.run(request);
+    if (!result.ok)
+      throw new ImageWorkError(
+        result.failure === 'timeout'
+          ? `The image took longer than ${timeLimitMs / 1000} s.`
+          : `The image process ended (${result.ended ?? result.failure}).`,
+      );
+    if (!result.answer.ok) throw new ImageWorkError(result.answer.message);
+    return result.answer;
   }
 
-  const queued = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = queue.then(work, work);
-    queue = result.catch(() => {});
-    return result;
-  };
   const bytesOf = (input: Buffer) => new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
 
   return {
-    size: (input) =>
-      queued(async () => {
-        const answer = await run({ op: 'size', input: bytesOf(input) });
-        if (!('size' in answer)) throw new ImageWorkError('The image process answered something else.');
-        return answer.size;
-      }),
-    variants: (input, width) =>
-      queued(async () => {
-        const answer = await run({ op: 'variants', input: bytesOf(input), width });
-        if (!('variants' in answer)) throw new ImageWorkError('The image process answered something else.');
-        return answer.variants.map(({ variant, data }) => ({ variant, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }));
-      }),
-    async close() {
-      await queue;
-      stopChild();
+    async size(input) {
+      const answer = await run({ op: 'size', input: bytesOf(input) });
+      if (!('size' in answer)) throw new ImageWorkError('The image process answered something else.');
+      return answer.size;
     },
+    async variants(input, width) {
+      const answer = await run({ op: 'variants', input: bytesOf(input), width });
+      if (!('variants' in answer)) throw new ImageWorkError('The image process answered something else.');
+      return answer.variants.map(({ variant, data }) => ({ variant, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }));
+    },
+    close: () => helper.close(),
     get pid() {
-      return child?.pid;
+      return helper.pid;
     },
   };
 }

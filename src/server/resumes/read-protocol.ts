@@ -10,5 +10,7 @@ export interface ReadRequest {
   bytes: Uint8Array;
 }
 
-/** What the reader's process answers. */
-export type ReadResult = { id: number } & ({ ok: true; text: string; pages: number | null } | { ok: false; reason: NoTextReason });
+/** What the reader's process answers about a file. */
+export type ReadAnswer = { ok: true; text: string; pages: number | null } | { ok: false; reason: NoTextReason };
+
+export type ReadResult = { id: number } & ReadAnswer;
