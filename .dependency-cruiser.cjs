@@ -7,7 +7,8 @@
  * no domain: domains plug in through src/server/modules.ts.
  * Run by `npm run check` (`npm run check:imports`).
  */
-const DOMAINS = '(accounts|alerts|applications|backup|candidates|insights|messages|positions|privacy|resumes|uploads|access)';
+const DOMAINS =
+  '(accounts|alerts|applications|backup|candidates|insights|messages|notifications|positions|privacy|replies|resumes|uploads|access)';
 
 module.exports = {
   forbidden: [
@@ -52,10 +53,18 @@ module.exports = {
         'The runtime, the job queue and the other platform parts import no domain; domains register with them (src/server/modules.ts).',
       severity: 'error',
       from: {
-        path: '^src/server/(jobs|db|mail|storage|http|audit|runtime|runtime-types|runtime-registry|config|logger|metrics|rate-limit)(/|\\.ts$)',
+        path: '^src/server/(jobs|db|mail|storage|http|audit|events|runtime|runtime-types|runtime-registry|config|logger|metrics|rate-limit|helper-process)(/|\\.ts$)',
         pathNot: '\\.test\\.ts$',
       },
       to: { path: `^src/server/${DOMAINS}/` },
+    },
+    {
+      name: 'mail-reader-only-from-its-module',
+      comment:
+        'The mail reader forks a file beside it (reader-process.ts): bundled into a page by Astro, that file would not be there. Only the replies module starts it.',
+      severity: 'error',
+      from: { pathNot: '^src/server/replies/(module|mail-reader|reader-process|read-mail)\\.ts$' },
+      to: { path: '^src/server/replies/(mail-reader|reader-process|read-mail|sender-check)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'resume-reader-only-from-its-module',

@@ -56,6 +56,9 @@ export default defineConfig({
       REPLY_ADDRESS: 'replies@helixpoint.test',
       INBOUND_SMTP_PORT: String(port + 1000),
       INBOUND_SMTP_HOST: '127.0.0.1',
+      // Who sent a reply is the verdict of the relay in front (issue 50): the tests write it as the
+      // relay would (tests/e2e/fixtures.ts, verifiedByRelay); no DNS lookup of a test domain.
+      INBOUND_AUTHSERV_ID: 'mx.helixpoint.test',
     },
     url: `${baseURL}/healthz`,
   },

@@ -52,8 +52,15 @@ export async function startSmtpCatcher({ port }) {
           const chunks = [];
           stream.on('data', (chunk) => chunks.push(chunk));
           stream.on('end', () => {
-            const raw = Buffer.concat(chunks).toString('utf8');
-            received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '' });
+            // Headers unfolded: a long one (a reply address) continues on the next line.
+            const raw = Buffer.concat(chunks)
+              .toString('utf8')
+              .replace(/\r?\n[ \t]+/g, ' ');
+            received.push({
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '',
+              replyTo: /^Reply-To: (?:.*<)?([^<>\s]+@[^<>\s]+?)>?\r?$/m.exec(raw)?.[1] ?? null,
+            });
             callback();
           });
         },

@@ -52,12 +52,12 @@ import { inviteToApply } from '@/server/candidates/talent-pool';
 import { inviteSchema } from '@/lib/candidates/talent-pool';
 import { mergeCandidatesSchema, undoMergeSchema } from '@/lib/candidates/profile';
 import { createPost, publishPost, restoreRevision, savePost, schedulePost, unpublishPost } from '@/server/posts/store';
-import { compareRevision, listRevisions, previewToken } from '@/server/posts/editor';
+import { compareRevision, listRevisions, newPreviewLink } from '@/server/posts/editor';
 import { renderContent } from '@/server/posts/store';
 import { postIdSchema, previewBodySchema, publishPostSchema, revisionSchema, savePostSchema, schedulePostSchema } from '@/lib/posts/schema';
 import {
   comparePageRevision,
-  pagePreviewToken,
+  newPagePreviewLink,
   pageRevisions,
   publishPageTexts,
   restorePageRevision,
@@ -372,8 +372,8 @@ export const server = {
     comparePostRevision: staffAction('admin.comparePostRevision', revisionSchema, ({ postId, revisionId }, _actor, { database }) =>
       compareRevision(database.db, postId, revisionId),
     ),
-    previewLink: staffAction('admin.previewLink', postIdSchema, async ({ postId }, _actor, { config }) => {
-      const { token, expiresAt } = previewToken(config.authSecret, postId);
+    previewLink: staffAction('admin.previewLink', postIdSchema, async ({ postId }, _actor, { config, database }) => {
+      const { token, expiresAt } = await newPreviewLink(database.db, config.authSecret, postId);
       return { url: `${config.siteUrl}/blog/preview/${token}`, expiresAt: expiresAt.toISOString() };
     }),
     savePageTexts: staffAction('admin.savePageTexts', savePageTextsSchema, async (input, actor, { database }) => {
@@ -391,8 +391,8 @@ export const server = {
     comparePageRevision: staffAction('admin.comparePageRevision', pageRevisionSchema, ({ page, revisionId }, _actor, { database }) =>
       comparePageRevision(database.db, page, revisionId),
     ),
-    pagePreviewLink: staffAction('admin.pagePreviewLink', pageKeySchema, async ({ page }, _actor, { config }) => {
-      const { token, expiresAt } = pagePreviewToken(config.authSecret, page);
+    pagePreviewLink: staffAction('admin.pagePreviewLink', pageKeySchema, async ({ page }, _actor, { config, database }) => {
+      const { token, expiresAt } = await newPagePreviewLink(database.db, config.authSecret, page);
       return { url: `${config.siteUrl}/pages/preview/${token}`, expiresAt: expiresAt.toISOString() };
     }),
     saveTemplate: staffAction('admin.saveTemplate', templateSchema, (template, actor, { database }) =>

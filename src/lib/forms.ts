@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import type { FlashToast } from './flash.ts';
-import { controlCharactersMessage, WITHOUT_CONTROL_CHARACTERS } from './text.ts';
+import { controlCharactersMessage, lineBreaksMessage, ONE_LINE, WITHOUT_CONTROL_CHARACTERS } from './text.ts';
 
 /** What every form says the same way (spec sections 5 and 8). */
 
@@ -24,6 +24,9 @@ type StringCheck = Parameters<ReturnType<typeof z.string>['check']>[number];
  */
 export const textField = (...checks: StringCheck[]) =>
   z.string().check(z.regex(WITHOUT_CONTROL_CHARACTERS, controlCharactersMessage), ...checks);
+
+/** A text of one line (a name, a company): the same rule, line breaks and tabs refused too. */
+export const lineField = (...checks: StringCheck[]) => z.string().check(z.regex(ONE_LINE, lineBreaksMessage), ...checks);
 
 export const emailMessage = 'Please enter a valid email address';
 

@@ -10,6 +10,13 @@ const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]/gu;
 
 export const controlCharactersMessage = 'Remove the invisible control characters from this field';
 
+/**
+ * A one-line text (a name, a company): no control characters at all, line breaks and tabs
+ * included. A name with a line break fakes lines where it is shown (the host's e-mail, issue 50).
+ */
+export const ONE_LINE = /^\P{Cc}*$/u;
+export const lineBreaksMessage = 'Remove the line breaks and invisible control characters from this field';
+
 export const hasControlCharacters = (value: string) => !WITHOUT_CONTROL_CHARACTERS.test(value);
 
 /** For what is read rather than refused (a search term in the address): the text without its control characters. */

@@ -118,7 +118,18 @@ describe('loadConfig', () => {
   it('turns reply addresses on with a reply address or a way for replies to come in', () => {
     expect(loadConfig(base).inbound.replyAddress).toBeNull();
     const smtp = loadConfig({ ...base, SITE_URL: 'https://www.helixpoint.example', INBOUND_SMTP_PORT: '2525' });
-    expect(smtp.inbound).toMatchObject({ replyAddress: 'replies@www.helixpoint.example', smtpPort: 2525, smtpHost: '0.0.0.0' });
+    // On loopback, as the site is (HOST's default), unless INBOUND_SMTP_HOST says otherwise; on every address when the site is.
+    expect(smtp.inbound).toMatchObject({
+      replyAddress: 'replies@www.helixpoint.example',
+      smtpPort: 2525,
+      smtpHost: '127.0.0.1',
+      authservId: null,
+    });
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', INBOUND_SMTP_PORT: '2525' }).inbound.smtpHost).toBe('0.0.0.0');
+    expect(loadConfig({ ...base, HOST: '::1', INBOUND_SMTP_PORT: '2525' }).inbound.smtpHost).toBe('::1');
+    expect(loadConfig({ ...base, INBOUND_SMTP_PORT: '2525', INBOUND_SMTP_HOST: '10.0.0.5' }).inbound.smtpHost).toBe('10.0.0.5');
+    expect(loadConfig({ ...base, INBOUND_AUTHSERV_ID: 'MX.Google.com' }).inbound.authservId).toBe('mx.google.com');
+    expect(() => loadConfig({ ...base, INBOUND_AUTHSERV_ID: 'mx google' })).toThrow(/INBOUND_AUTHSERV_ID must be a host name/);
     const imap = loadConfig({ ...base, IMAP_URL: 'imaps://replies:secret@mail.example.com/INBOX', IMAP_POLL_SECONDS: '30' });
     expect(imap.inbound).toMatchObject({ imapUrl: 'imaps://replies:secret@mail.example.com/INBOX', imapPollMs: 30_000 });
     // An instance of a fleet without a receiver still sends the thread addresses.

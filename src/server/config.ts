@@ -20,6 +20,9 @@ export function localAddress(host: string, port: number): string {
   return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
+/** A host name or address that only this machine reaches (127.0.0.0/8, ::1, localhost). */
+export const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -108,7 +111,11 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 65535')
     .max(65535, 'must be between 1 and 65535')
     .optional(),
-  INBOUND_SMTP_HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  INBOUND_SMTP_HOST: z.string().trim().min(1, 'must not be empty').optional(),
+  INBOUND_AUTHSERV_ID: optionalString.refine(
+    (value) => value === undefined || /^[A-Za-z0-9][A-Za-z0-9.-]*$/.test(value),
+    'must be a host name such as mx.google.com: the relay that writes the Authentication-Results header of the mail it forwards',
+  ),
   IMAP_URL: url(['imap:', 'imaps:'], 'an imap:// or imaps:// URL such as imaps://user:password@mail.example.com/INBOX'),
   IMAP_POLL_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
@@ -171,7 +178,15 @@ export interface AppConfig {
    * Replies to our e-mails (issue 35): the address whose `+token` forms each thread's e-mails carry
    * (null: replies go to the sender as before), and the ways replies come in.
    */
-  inbound: { replyAddress: string | null; smtpPort: number | undefined; smtpHost: string; imapUrl: string | undefined; imapPollMs: number };
+  inbound: {
+    replyAddress: string | null;
+    smtpPort: number | undefined;
+    smtpHost: string;
+    imapUrl: string | undefined;
+    imapPollMs: number;
+    /** INBOUND_AUTHSERV_ID (issue 50): the relay whose Authentication-Results header is believed; null: the receiver checks senders itself. */
+    authservId: string | null;
+  };
   storage: {
     driver: 'fs' | 's3';
     s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
@@ -253,7 +268,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       replyAddress:
         e.REPLY_ADDRESS?.toLowerCase() ?? (e.INBOUND_SMTP_PORT !== undefined || e.IMAP_URL ? `replies@${new URL(siteUrl).hostname}` : null),
       smtpPort: e.INBOUND_SMTP_PORT,
-      smtpHost: e.INBOUND_SMTP_HOST,
+      // A site kept on loopback (behind nginx) keeps its receiver there too, unless told otherwise.
+      smtpHost: e.INBOUND_SMTP_HOST ?? (isLoopback(e.HOST) ? e.HOST : '0.0.0.0'),
+      authservId: e.INBOUND_AUTHSERV_ID?.toLowerCase() ?? null,
       imapUrl: e.IMAP_URL,
       imapPollMs: e.IMAP_POLL_SECONDS * 1000,
     },

@@ -51,6 +51,10 @@ export const rateLimitPolicies = {
   mailRecipientHour: { points: 5, durationSeconds: 60 * 60 },
   /** Per recipient, every form together: unsolicited e-mails a day. */
   mailRecipientDay: { points: 20, durationSeconds: 24 * 60 * 60 },
+  /** Per thread (an application, a contact message): mails that came back to its reply addresses and were stored (issue 50). */
+  replyThread: { points: 10, durationSeconds: 60 * 60 },
+  /** Per sending address: mails that came back from it to any thread and were stored. */
+  replySender: { points: 20, durationSeconds: 60 * 60 },
   /** Per recipient: a sign-in to an unverified account re-sends the verification e-mail only when none went this long. */
   verificationResend: { points: 1, durationSeconds: 10 * 60 },
 } as const;

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
 import type { AstroHandler } from './http/server.ts';
-import type { JobQueue, Jobs, JobsStopReport, JobWorker } from './jobs/queue.ts';
+import type { StoredEvent } from './events/record.ts';
+import type { JobQueue, Jobs, JobSender, JobsStopReport, JobWorker } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/transport.ts';
 import type { RateLimiters } from './rate-limit.ts';
@@ -36,8 +37,20 @@ export interface AnsweredRequest {
   status: number;
 }
 
+/**
+ * A reader of the record of domain events (src/server/events/): each event is handed to every
+ * reader, at least once (a reader that throws has the event handed to all of them again), so a
+ * reader must be idempotent.
+ */
+export interface EventConsumer {
+  name: string;
+  handle(event: StoredEvent, jobs: JobSender): Promise<void>;
+}
+
 /** What a started module hands back: its services, its workers, its hooks into the HTTP server. */
 export interface StartedModule {
+  /** What the module does with each domain event (notices, later webhooks). */
+  eventConsumers?: EventConsumer[];
   /** Added to the runtime (and declared on `Runtime` by the module). */
   services?: Partial<Runtime>;
   /** Workers of the module's queues, registered on this instance. */

@@ -3,7 +3,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * Links that open a draft to anyone who has them, until they expire (issue 34: a post's preview,
  * a page's texts' preview): a subject (URL-safe), its end and a MAC of both with AUTH_SECRET and
- * the link's purpose, so a link made for one purpose opens nothing else. Nothing is stored.
+ * the link's purpose, so a link made for one purpose opens nothing else. Nothing is stored but,
+ * for a link a newer one ends, the generation of the thing it opens (generationToken).
  */
 
 const mac = (secret: string, purpose: string, subject: string, expires: number) =>
@@ -31,4 +32,25 @@ export function subjectOfSignedToken(secret: string, purpose: string, token: str
   const expected = Buffer.from(mac(secret, purpose, subject, expires));
   if (expected.length !== Buffer.byteLength(given) || !timingSafeEqual(expected, Buffer.from(given))) return null;
   return expires * 1000 > now.getTime() ? subject : null;
+}
+
+/**
+ * A preview link that a newer one ends (issue 50): the subject carries the generation the link was
+ * made in, and the thing it opens keeps its current generation; making a link (or unpublishing)
+ * moves that on, so every older link opens nothing.
+ */
+export function generationToken(secret: string, purpose: string, subject: string, generation: number, days: number, now = new Date()) {
+  return signedToken(secret, purpose, `${subject}-g${generation}`, days, now);
+}
+
+/** The subject and generation of a token made by generationToken() that has not expired; null otherwise. */
+export function subjectOfGenerationToken(
+  secret: string,
+  purpose: string,
+  token: string | undefined,
+  now = new Date(),
+): { subject: string; generation: number } | null {
+  const signed = subjectOfSignedToken(secret, purpose, token, now);
+  const match = signed === null ? null : /^(.+)-g(\d{1,9})$/.exec(signed);
+  return match ? { subject: match[1]!, generation: Number(match[2]) } : null;
 }

@@ -131,7 +131,7 @@ test('an editor writes, previews and schedules a post; at its time every instanc
   // A preview link, opened by someone without an account.
   await page.getByRole('button', { name: 'Get preview link' }).click();
   const previewUrl = await page.getByRole('textbox', { name: 'Preview link' }).inputValue();
-  expect(previewUrl).toMatch(new RegExp(`^${site}/blog/preview/${postId}\\.`));
+  expect(previewUrl).toMatch(new RegExp(`^${site}/blog/preview/${postId}-g\\d+\\.`));
   const visitor = await browser.newContext();
   const previewPage = await visitor.newPage();
   const previewed = await previewPage.goto(previewUrl);
@@ -140,6 +140,11 @@ test('an editor writes, previews and schedules a post; at its time every instanc
   await expect(previewPage.getByText('this post is not published')).toBeVisible();
   await expectNoA11yViolations(previewPage, 'post preview');
   expect((await previewPage.goto(previewUrl.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))))?.status()).toBe(404);
+  // A newer link ends it (issue 50): shared with the wrong person, the editor gets another.
+  await page.getByRole('button', { name: 'Get preview link' }).click();
+  await expect(page.getByRole('textbox', { name: 'Preview link' })).not.toHaveValue(previewUrl);
+  expect((await previewPage.goto(previewUrl))?.status()).toBe(404);
+  await expect(previewPage.getByRole('heading', { level: 1, name: 'This preview link no longer works' })).toBeVisible();
   // Not public yet.
   expect((await previewPage.goto(`/blog/${postId}`.replace(/^/, site)))?.status()).toBe(404);
 

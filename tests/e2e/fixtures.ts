@@ -106,6 +106,14 @@ export function replyToOf(mail: string): string {
   return address;
 }
 
+/**
+ * The header the company's relay writes on a mail whose sender it verified (playwright.config.ts:
+ * INBOUND_AUTHSERV_ID), for a mail from `from`: the site shows it as its sender's (issue 50).
+ */
+export const verifiedByRelay = (from: string) => ({
+  'Authentication-Results': `mx.helixpoint.test; dkim=pass header.d=${from.slice(from.lastIndexOf('@') + 1)}; dmarc=pass header.from=${from.slice(from.lastIndexOf('@') + 1)}`,
+});
+
 /** Sends a mail to the test server's SMTP receiver, as the company's mail server forwards a reply (issue 35). */
 export async function sendToReceiver(message: import('nodemailer').SendMailOptions): Promise<void> {
   const { default: nodemailer } = await import('nodemailer');

@@ -11,6 +11,7 @@ import {
   signInApiWithCode,
   sqlOnTestServer,
   test,
+  verifiedByRelay,
   type EnrolledAdmin,
 } from './fixtures';
 
@@ -55,6 +56,7 @@ test('a recruiter e-mails a candidate, the reply lands on the timeline with its 
   await sendToReceiver({
     from: `Rhea Reply <${email}>`,
     to: replyTo,
+    headers: verifiedByRelay(email),
     subject: 'Re: Your start date',
     text: 'I could start on March 1.\n\n-- \nRhea\n\nOn Fri, Tess Thread wrote:\n> When could you start?\n',
     attachments: [{ filename: 'notice.txt', content: 'Notice period: four weeks.' }],
@@ -90,6 +92,27 @@ test('a recruiter e-mails a candidate, the reply lands on the timeline with its 
   expect(answer).toContain('March 1 works for us.');
   expect(replyToOf(answer)).not.toBe(replyTo);
 
+  // A reply the relay did not vouch for, with the candidate's name in From: (issue 50): shown by its
+  // address, marked, never as the candidate's (its notice waits for the thread's 15-minute window:
+  // the unit tests read it, src/server/replies/smtp-receiver.test.ts).
+  await sendToReceiver({
+    from: `Rhea Reply <${email}>`,
+    to: replyTo,
+    subject: 'Re: Your start date',
+    text: 'Please pay my signing bonus to a new account.',
+  });
+  await page.reload();
+  const forged = page.getByRole('listitem').filter({ hasText: 'Please pay my signing bonus' });
+  await expect(forged).toContainText(`${email} replied by e-mail (not verified: this e-mail may not come from that address)`);
+  await expect(forged).toContainText('Sender not verified.');
+  await expect(forged).not.toContainText('Rhea Reply replied');
+  await expectNoA11yViolations(page, 'an application with an unverified reply');
+  await forged.screenshot({ path: test.info().outputPath('unverified-reply-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoA11yViolations(page, 'an application with an unverified reply, 390 px');
+  await forged.screenshot({ path: test.info().outputPath('unverified-reply-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // The candidate's own page shows none of the conversation.
   const confirmation = await latestMailTo(email, /Subject: We received your application/);
   await page.goto(linkIn(confirmation, '/applications/'));
@@ -116,6 +139,7 @@ test('someone who wrote through the contact form replies, and staff answer from 
   await sendToReceiver({
     from: `Paula Prospect <${email}>`,
     to: replyToOf(acknowledgement),
+    headers: verifiedByRelay(email),
     subject: 'Re: We received your message to Helixpoint',
     html: '<p>We also need a <b>security review</b>.</p><img src="https://tracker.example/p.gif" alt="">',
   });
@@ -145,6 +169,7 @@ test('someone who wrote through the contact form replies, and staff answer from 
   await sendToReceiver({
     from: email,
     to: replyToOf(sent),
+    headers: verifiedByRelay(email),
     subject: 'Re: Re: We received your message to Helixpoint',
     text: 'Monday at 10 works.',
   });

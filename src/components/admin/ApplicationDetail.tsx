@@ -10,8 +10,9 @@ export interface ApplicationDetailProps {
   application: {
     id: string;
     email: string;
-    phone: string;
-    address: string;
+    /** Null for a viewer who may not contact the candidate (an interviewer). */
+    phone: string | null;
+    address: string | null;
     linkedinProfile: string | null;
     githubProfile: string | null;
     vercelProfile: string | null;
@@ -145,13 +146,17 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
                     {application.email}
                   </a>,
                 ],
-                [
-                  'Phone',
-                  <a key="phone" className={detailLinkClass} href={`tel:${application.phone.replace(/[^\d+]/g, '')}`}>
-                    {application.phone}
-                  </a>,
-                ],
-                ['Address', application.address],
+                ...(application.phone !== null
+                  ? ([
+                      [
+                        'Phone',
+                        <a key="phone" className={detailLinkClass} href={`tel:${application.phone.replace(/[^\d+]/g, '')}`}>
+                          {application.phone}
+                        </a>,
+                      ],
+                    ] as const)
+                  : []),
+                ...(application.address !== null ? ([['Address', application.address]] as const) : []),
                 ['Applied', formatDateTime(application.createdAt)],
                 ['Source', sourceText(application)],
                 ['Heard about us', application.heardAbout ?? notGiven],

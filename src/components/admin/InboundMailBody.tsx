@@ -1,3 +1,4 @@
+import type { SenderStatus } from '@/lib/events/kinds';
 import type { InboundKind } from '@/lib/replies/kinds';
 
 /** A mail that came back to a thread, as the server reads it (src/server/replies/thread.ts). */
@@ -11,13 +12,28 @@ export interface InboundMailView {
   html: string | null;
   attachments: { id: string; fileName: string; size: number }[];
   skippedAttachments: { fileName: string; reason: string }[];
+  /** Who sent it, as checked (issue 50); null before senders were checked. */
+  senderStatus: SenderStatus | null;
+  authSummary: string | null;
 }
 
-/** "replied by e-mail", "sent an automatic reply", "could not be delivered": what the mail was. */
-export function inboundSummary(mail: Pick<InboundMailView, 'kind' | 'subject'>, person: string): string {
-  if (mail.kind === 'bounce') return `could not deliver an e-mail to ${person}`;
-  if (mail.kind === 'auto_reply') return `answered automatically (out of office or similar; not answered back): “${mail.subject}”`;
-  return `replied by e-mail: “${mail.subject}”`;
+/**
+ * "replied by e-mail", "sent an automatic reply", "could not be delivered": what the mail was, and
+ * whether its sender was shown to be who it says (issue 50).
+ */
+export function inboundSummary(mail: Pick<InboundMailView, 'kind' | 'subject' | 'senderStatus'>, person: string): string {
+  if (mail.kind === 'bounce')
+    return mail.senderStatus === 'unverified'
+      ? `sent a delivery failure report for ${person} that could not be verified: the address was not marked as bouncing`
+      : `could not deliver an e-mail to ${person}`;
+  const from =
+    mail.senderStatus === 'unverified'
+      ? ' (not verified: this e-mail may not come from that address)'
+      : mail.senderStatus === 'other'
+        ? ` (another address than ${person}’s)`
+        : '';
+  if (mail.kind === 'auto_reply') return `answered automatically${from} (out of office or similar; not answered back): “${mail.subject}”`;
+  return `replied by e-mail${from}: “${mail.subject}”`;
 }
 
 /**
@@ -29,6 +45,15 @@ export function InboundMailBody({ mail, fileHref }: { mail: InboundMailView; fil
   const whole = mail.fullText.trim() !== mail.text.trim() || mail.html !== null;
   return (
     <div className="mt-1 flex flex-col gap-2">
+      {mail.senderStatus === 'unverified' && (
+        <p className="rounded-md border border-destructive/40 bg-destructive/5 p-3">
+          <span className="font-semibold">Sender not verified.</span>{' '}
+          {mail.kind === 'bounce'
+            ? 'This report names no e-mail of ours, or its server did not prove who it is, so it changed nothing.'
+            : `The domain of ${mail.fromAddress} did not vouch for this e-mail: anyone can write an address into it. Treat what it asks with care.`}
+          {mail.authSummary && <span className="text-muted-foreground"> Checks: {mail.authSummary}.</span>}
+        </p>
+      )}
       <p className="rounded-md bg-surface p-3 leading-relaxed whitespace-pre-wrap text-muted-foreground">{mail.text}</p>
       {mail.kind !== 'bounce' && whole && (
         <details className="rounded-md border border-border p-3">

@@ -35,7 +35,7 @@ export interface MessageDetailProps {
 
 export type ThreadItem =
   | { direction: 'out'; id: string; at: Date; who: string; subject: string; body: string }
-  | { direction: 'in'; id: string; at: Date; fromName: string | null; mail: InboundMailView };
+  | { direction: 'in'; id: string; at: Date; who: string; mail: InboundMailView };
 
 /** One contact message in the admin area: the sender, the message, a reply, the attachment. */
 export function MessageDetail({ message, attachment, actions, thread = [], answer, answerable = false }: MessageDetailProps) {
@@ -79,13 +79,7 @@ export function MessageDetail({ message, attachment, actions, thread = [], answe
                 {thread.map((item) => (
                   <li key={item.id} id={item.direction === 'in' ? `reply-${item.id}` : undefined} className="scroll-mt-24 text-sm">
                     <p>
-                      <span className="font-semibold">
-                        {item.direction === 'out'
-                          ? item.who
-                          : item.mail.kind === 'bounce'
-                            ? 'Mail delivery'
-                            : (item.fromName ?? item.mail.fromAddress)}
-                      </span>{' '}
+                      <span className="font-semibold">{item.who}</span>{' '}
                       {item.direction === 'out' ? `answered: “${item.subject}”` : inboundSummary(item.mail, message.email)}{' '}
                       <span className="text-muted-foreground">· {formatDateTime(item.at)}</span>
                     </p>

@@ -9,7 +9,9 @@ export function PreviewLinkBox({ url, expiresAt }: { url: string; expiresAt: str
         Open the preview<span className="sr-only"> (opens in a new tab)</span>
       </a>
       <Input aria-label="Preview link" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
-      <p className="text-xs text-muted-foreground">Anyone with this link can see the draft until {when(expiresAt)}.</p>
+      <p className="text-xs text-muted-foreground">
+        Anyone with this link can see the draft until {when(expiresAt)}, or until you get a new link: the older ones stop working.
+      </p>
     </div>
   );
 }

@@ -11,9 +11,18 @@ export type InboundChannel = (typeof inboundChannels)[number];
 
 /**
  * What happened to each mail that reached us, for the metrics (helixpoint_inbound_mail_total) and
- * the log: stored as one of the kinds, a copy already stored (delivered twice), or refused.
+ * the log: stored as one of the kinds, a copy already stored (delivered twice), or refused (too
+ * many from that sender or to that thread for now, issue 50: SMTP answers 451, the sender tries later).
  */
-export const inboundOutcomes = [...inboundKinds, 'duplicate', 'unknown_recipient', 'too_large', 'malformed', 'failed'] as const;
+export const inboundOutcomes = [
+  ...inboundKinds,
+  'duplicate',
+  'unknown_recipient',
+  'too_large',
+  'malformed',
+  'rate_limited',
+  'failed',
+] as const;
 export type InboundOutcome = (typeof inboundOutcomes)[number];
 
 /** A reply's attachments: kept when they are one of these (by content) and at most this size. */

@@ -69,6 +69,8 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     'applications.list': ['all'],
     'applications.export': ['all'],
     'applications.read': ['all'],
+    // Issue 50: "an interviewer sees the resume and answers but not the candidate's phone and home address".
+    'applications.contact': ['all'],
     'applications.history': ['all'],
     'applications.review': ['all'],
     'applications.notes': ['all'],
@@ -91,6 +93,7 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     'applications.list': ['team'],
     'applications.export': ['team'],
     'applications.read': ['team', 'assigned'],
+    'applications.contact': ['team'],
     'applications.history': ['team'],
     'applications.review': ['team', 'assigned'],
     'applications.notes': ['team'],

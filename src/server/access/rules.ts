@@ -25,6 +25,11 @@ export const permissions = [
   'applications.export',
   /** One application: its page, the resume (download and preview). */
   'applications.read',
+  /**
+   * The candidate's phone and home address (issue 50): those who contact and decide, not an
+   * interviewer, who reads the resume and the answers to judge the person, not to reach them.
+   */
+  'applications.contact',
   /** An application's history: timeline, e-mails sent, who read it, consent, the person's other applications. */
   'applications.history',
   /** Add one's own notes and rating. */
@@ -80,6 +85,7 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'applications.list': ['all'],
     'applications.export': ['all'],
     'applications.read': ['all'],
+    'applications.contact': ['all'],
     'applications.history': ['all'],
     'applications.review': ['all'],
     'applications.notes': ['all'],
@@ -100,6 +106,8 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'applications.export': ['team'],
     // Also an application of another position that they were asked to interview for.
     'applications.read': ['team', 'assigned'],
+    // Their team's candidates only: not those of another position they were asked to interview for.
+    'applications.contact': ['team'],
     'applications.history': ['team'],
     'applications.review': ['team', 'assigned'],
     'applications.notes': ['team'],

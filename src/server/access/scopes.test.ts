@@ -177,7 +177,10 @@ describe('an interviewer', () => {
     expect(page!.ratings!.map((rating) => rating.rating)).toEqual([4]);
     // Nothing of deciding or of the history: no templates, timeline, reads, list, other applications.
     expect(page).toMatchObject({ templates: null, timeline: null, reads: null, listHref: null, others: [] });
-    expect(page!.may).toMatchObject({ review: true, decide: false, assign: false, history: false, allNotes: false });
+    expect(page!.may).toMatchObject({ review: true, decide: false, assign: false, history: false, allNotes: false, contact: false });
+    // The resume and the answers, not the phone and the home address (issue 50).
+    expect(page!.application).toMatchObject({ phone: null, address: null });
+    expect(page!.resume).not.toBeUndefined();
     const [viewed] = await db
       .select()
       .from(auditLog)
@@ -186,6 +189,8 @@ describe('an interviewer', () => {
     // The recruiter sees both notes.
     const full = await loadApplicationPage(db, staff(recruiter), url, ids.team, ids.omar);
     expect(full!.notes!.map((note) => note.body)).toHaveLength(2);
+    expect(full!.application.phone).toEqual(expect.any(String));
+    expect(full!.application.address).toEqual(expect.any(String));
   });
 
   it('loses the application when unassigned, or when taken off the position’s team', async () => {

@@ -7,6 +7,7 @@ import { newSignIn } from '../mail/templates.ts';
 import { DEVICE_COOKIE } from '../../lib/accounts/device-cookie.ts';
 import { describeUserAgent } from '../../lib/accounts/user-agent.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { automatic } from '../mail/headers.ts';
 
 /**
  * Browsers an account has signed in from. Each browser keeps a random id in an HttpOnly cookie
@@ -75,6 +76,7 @@ export async function recordSignIn(deps: DeviceDeps, facts: SignInFacts): Promis
           ip: facts.ip,
           accountUrl: `${deps.siteUrl}/account`,
         }),
+        headers: automatic,
       });
     }
   }

@@ -49,6 +49,7 @@ export async function loadApplicationPage(
     decide: await mayOnApplication(db, viewer, 'applications.decide', application.id),
     assign: await mayOnApplication(db, viewer, 'applications.assign', application.id),
     history: await mayOnApplication(db, viewer, 'applications.history', application.id),
+    contact: await mayOnApplication(db, viewer, 'applications.contact', application.id),
     list: can(viewer, 'applications.list'),
     hold: can(viewer, 'privacy.manage'),
     schedule: await mayOnApplication(db, viewer, 'interviews.schedule', application.id),
@@ -111,8 +112,13 @@ export async function loadApplicationPage(
     seesAll ? rows : rows.filter((row) => (row.authorUserId ?? row.reviewerUserId) === viewer.id);
   return {
     position,
-    // The phone as people read it ("+55 11 96123 4567"); stored in E.164.
-    application: { ...application, phone: await formatPhone(application.phone) },
+    // The phone as people read it ("+55 11 96123 4567"); stored in E.164. Neither it nor the home
+    // address to those who may not contact the candidate (an interviewer, issue 50).
+    application: {
+      ...application,
+      phone: may.contact ? await formatPhone(application.phone) : null,
+      address: may.contact ? application.address : null,
+    },
     may,
     reasons: reasons ?? [],
     scheduled: scheduled?.map((email) => ({ id: email.id, subject: email.subject, sendAt: email.sendAt! })) ?? [],

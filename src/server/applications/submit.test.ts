@@ -18,6 +18,7 @@ import { startTestBackend, type TestBackend } from '../testing/backend';
 import type { TestDatabase } from '../testing/database';
 import { serveForTest, type TestServer } from '../testing/http';
 import { handleUploadRequest, uploadDeps } from '../uploads/receive';
+import type { MailMessage } from '../mail/transport';
 
 /*
  * The careers backend through a real HTTP server and a real embedded PostgreSQL: uploads (type by
@@ -128,9 +129,9 @@ async function apply(body: Record<string, unknown>, ip = nextIp()) {
   return (await response.json()) as Record<string, unknown>;
 }
 
-async function queuedEmails(): Promise<{ to: string; subject: string; text: string; replyTo?: string }[]> {
+async function queuedEmails(): Promise<MailMessage[]> {
   const result = await database.pool.query(`select data from pgboss.job where name = 'send-email' order by created_on`);
-  return result.rows.map((row: { data: { to: string; subject: string; text: string; replyTo?: string } }) => row.data);
+  return result.rows.map((row: { data: MailMessage }) => row.data);
 }
 
 describe('resume upload', () => {
@@ -270,6 +271,8 @@ describe('submitting an application', () => {
     const hiring = emails.find((email) => email.to === HIRING_EMAIL)!;
     expect(hiring.text).toContain(`https://careers.helixpoint.test/admin/applications/${positionId}#application-${row!.id}`);
     expect(hiring.replyTo).toBe('jane.doe@mail.test');
+    // A notice no person wrote: no auto-responder answers it (issue 50).
+    expect(hiring.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
     expect(emails.find((email) => email.to !== HIRING_EMAIL)!.subject).toMatch(/^We received your application for /);
     // Its resume is read into text off the applicant's path: a job queued with the row (issue 33).
     const reading = await database.pool.query(`select data from pgboss.job where name = $1 and data->>'applicationId' = $2`, [

@@ -130,7 +130,8 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
         positionTitle: position.title,
         adminUrl: `${deps.siteUrl}/admin/applications/${position.id}#application-${row.id}`,
       });
-      await deps.jobs.enqueueEmail({ to: deps.hiringEmail ?? siteConfig.careersEmail, ...hiring }, { db: tx });
+      // A notice no person wrote (issue 50): auto-responders must not answer it.
+      await deps.jobs.enqueueEmail({ to: deps.hiringEmail ?? siteConfig.careersEmail, ...hiring, headers: automatic }, { db: tx });
       // The candidate's personal link to follow the application (issue 19), stored with the row.
       const link = applicationLinkUrl(deps.siteUrl, await issueApplicationLink(tx.db, row.id));
       const confirmation = applicationReceived({ applicantName: application.fullName, positionTitle: position.title, link });

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { applicationEmails, applicationNotes, applications, auditLog, users } from '../db/schema.ts';
 import type { AuditAction } from '../audit/actions.ts';
-import { inboundOf, type InboundView } from '../replies/thread.ts';
+import { inboundOf, inboundWho, type InboundView } from '../replies/thread.ts';
 
 /**
  * Everything that happened to an application, oldest first, with who and when: it was sent, its
@@ -107,7 +107,7 @@ export async function applicationTimeline(db: Database, applicationId: string): 
     ...inbound.map((mail) => ({
       kind: 'inbound' as const,
       at: mail.at,
-      who: mail.kind === 'bounce' ? 'Mail delivery' : (mail.fromName ?? mail.fromAddress),
+      who: inboundWho(mail),
       mail,
       // The attachment's id follows: /api/admin/applications/<id>/reply-files/<file id>.
       fileHref: `/api/admin/applications/${applicationId}/reply-files`,

@@ -20,6 +20,8 @@ import {
 } from '../../lib/scheduling/hours.ts';
 import { postStatuses, revisionKinds, type PostContent } from '../../lib/posts/content.ts';
 import { inboundChannels, inboundKinds, REPLY_ATTACHMENT_MAX_BYTES } from '../../lib/replies/kinds.ts';
+import { senderStatuses, type EventData, type EventKind } from '../../lib/events/kinds.ts';
+import { noticeEmailStates } from '../../lib/notifications/kinds.ts';
 import { auditActionNames, auditTargetTypes } from '../audit/actions.ts';
 import {
   bigint,
@@ -1136,6 +1138,8 @@ export const posts = pgTable(
     unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
     /** The published slug, unique among posts (its other addresses redirect to it). */
     slug: text('slug'),
+    /** Moved on by each new preview link and by unpublishing: the older links open nothing (issue 50). */
+    previewGeneration: integer('preview_generation').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     updatedByUserId: text('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -1187,6 +1191,8 @@ export const pageTexts = pgTable('page_texts', {
   page: text('page').primaryKey(),
   draft: jsonb('draft').$type<Record<string, string>>().notNull().default({}),
   version: integer('version').notNull().default(1),
+  /** Moved on by each new preview link: the older ones open nothing (issue 50). */
+  previewGeneration: integer('preview_generation').notNull().default(0),
   publishedRevisionId: uuid('published_revision_id'),
   publishedAt: timestamp('published_at', { withTimezone: true }),
   updatedAt: updatedAt(),
@@ -1224,6 +1230,16 @@ export const replyTokens = pgTable(
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
     contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
     sentByUserId: text('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The Message-ID of the e-mail the token went out with (issue 50): a delivery report is
+     * believed only when it names that message, or came to the token of its envelope sender.
+     */
+    messageId: text('message_id'),
+    /**
+     * The token of an e-mail's envelope sender (Return-Path), where delivery reports go: it is not
+     * the Reply-To a recipient sees, so knowing the reply address is not enough to forge one.
+     */
+    forBounces: boolean('for_bounces').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1258,9 +1274,20 @@ export const inboundMails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Attachments left out (a type we do not take, too large), by name and why. */
     skippedAttachments: jsonb('skipped_attachments').$type<{ fileName: string; reason: string }[]>().notNull().default([]),
+    /**
+     * Who sent it, as checked (issue 50): the thread's person (verified), another address that was
+     * verified, or not verified; for a delivery report, verified when it was believed. Null: received
+     * before senders were checked.
+     */
+    senderStatus: text('sender_status', { enum: senderStatuses }),
+    /** What the checks said ("dmarc=pass dkim=pass spf=none"). */
+    authSummary: text('auth_summary'),
+    /** The SMTP envelope's sender (MAIL FROM), when it came by SMTP. */
+    envelopeFrom: text('envelope_from'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('inbound_mails_sender_status', sql`${t.senderStatus} is null or ${inList('sender_status', senderStatuses)}`),
     check('inbound_mails_one_thread', sql`(${t.applicationId} is null) <> (${t.contactMessageId} is null)`),
     check('inbound_mails_kind', inList('kind', inboundKinds)),
     check('inbound_mails_via', inList('via', inboundChannels)),
@@ -1304,4 +1331,68 @@ export const contactMessageEmails = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('contact_message_emails_message_idx').on(t.contactMessageId, t.createdAt)],
+);
+
+/**
+ * The record of what happened (issues 50, 51; src/lib/events/kinds.ts): each event written once, in
+ * the transaction of the change that made it, and read by notifications (and later webhooks, chat
+ * notices, analytics). It goes with what it concerns (erasure, retention): an erased person's
+ * events are not told again. No CHECK on the kind: the list grows with the product, the type guards it.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').$type<EventKind>().notNull(),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
+    positionId: uuid('position_id').references(() => positions.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<EventData[EventKind]>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('domain_events_application_idx').on(t.applicationId),
+    index('domain_events_contact_message_idx').on(t.contactMessageId),
+    index('domain_events_booking_idx').on(t.bookingId),
+    index('domain_events_occurred_idx').on(t.occurredAt),
+  ],
+);
+
+/**
+ * One person's (or a team inbox's) notice of an event (issues 50, 51): e-mailed at once, or with
+ * the others of its thread when one went out within the coalescing window (one e-mail per thread and
+ * person in a window, saying how many came).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    /** A staff member; or, when nobody in particular is told, the team inbox (HIRING_EMAIL, CONTACT_EMAIL). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    inbox: text('inbox'),
+    kind: text('kind').$type<EventKind>().notNull(),
+    /** What the notices of one conversation share: "application:<id>", "message:<id>". */
+    thread: text('thread').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    email: text('email', { enum: noticeEmailStates }).notNull().default('pending'),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('notifications_one_recipient', sql`(${t.userId} is null) <> (${t.inbox} is null)`),
+    check('notifications_email', inList('email', noticeEmailStates)),
+    uniqueIndex('notifications_user_event_idx')
+      .on(t.userId, t.eventId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('notifications_inbox_event_idx')
+      .on(t.inbox, t.eventId)
+      .where(sql`${t.inbox} is not null`),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_thread_idx').on(t.thread, t.emailedAt),
+  ],
 );

@@ -28,7 +28,11 @@ export interface JobQueue {
 
 /** What a worker may do besides its work: queue more (a later run, e-mails) and log. */
 export interface JobSender {
-  send(queue: string, data?: object, options?: { db?: IDatabase; startAfter?: Date }): Promise<void>;
+  /**
+   * Queues a job. `singletonKey`: on a queue whose policy allows one queued job per key ('short'),
+   * a second job of the same key is not queued while the first waits.
+   */
+  send(queue: string, data?: object, options?: { db?: IDatabase; startAfter?: Date; singletonKey?: string }): Promise<void>;
   /** Queues an e-mail (with `startAfter`, to go then); resolves with its job's id. */
   enqueueEmail(message: MailMessage, options?: { db?: IDatabase; startAfter?: Date }): Promise<string>;
   /** Cancels a queued e-mail that has not started to go; false when it is going or gone. */
@@ -94,8 +98,10 @@ const emailQueue = (emailRetry: JobsOptions['emailRetry'] = emailRetryPolicy): J
 
 async function createQueue(boss: PgBoss, queue: JobQueue): Promise<void> {
   await boss.createQueue(queue.name, queue.options);
-  // A policy changed by an upgrade applies to the queue created by an earlier release.
-  await boss.updateQueue(queue.name, queue.options);
+  // Retry and retention settings changed by an upgrade apply to the queue an earlier release created
+  // (its policy is set once, at creation: pg-boss refuses to change it).
+  const { policy: _policy, partition: _partition, ...changeable } = queue.options;
+  await boss.updateQueue(queue.name, changeable);
 }
 
 /** Every queue's name: the platform's e-mail queue and the domains' (a backup carries their jobs). */
@@ -204,8 +210,12 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     return id;
   };
   const sender: JobSender = {
-    send: async (queue, data = {}, { db, startAfter } = {}) => {
-      await boss.send(queue, data, { ...(db ? { db } : {}), ...(startAfter ? { startAfter } : {}) });
+    send: async (queue, data = {}, { db, startAfter, singletonKey } = {}) => {
+      await boss.send(queue, data, {
+        ...(db ? { db } : {}),
+        ...(startAfter ? { startAfter } : {}),
+        ...(singletonKey ? { singletonKey } : {}),
+      });
     },
     enqueueEmail: (message, { db, startAfter } = {}) => enqueue(message, db, startAfter),
     async cancelEmail(jobId) {

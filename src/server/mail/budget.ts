@@ -23,7 +23,11 @@ export type UnsolicitedMail =
   | 'application-received'
   | 'alert-confirmation'
   | 'contact-received'
-  | 'meeting-booked';
+  /** Every e-mail of a meeting booked through Book a Meeting (issue 50): a stranger's address could be booked and moved. */
+  | 'meeting-booked'
+  | 'meeting-moved'
+  | 'meeting-cancelled'
+  | 'meeting-reminder';
 
 export interface MailBudgetOptions {
   /**

@@ -22,6 +22,11 @@ export interface MailMessage {
    * address (issue 35), so a bounce comes back to the thread. Unset: the From address.
    */
   envelopeFrom?: string;
+  /**
+   * The Message-ID to send it with (a thread's e-mails, issue 50: a delivery report is believed only
+   * when it names one we sent). Unset: nodemailer makes one.
+   */
+  messageId?: string;
   /** Extra headers, e.g. `List-Unsubscribe` (job alerts). */
   headers?: Record<string, string>;
   /**
@@ -99,6 +104,7 @@ function toMailOptions(from: string, message: MailMessage): SendMailOptions {
     text: message.text,
     html: message.html,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.messageId ? { messageId: message.messageId } : {}),
     ...(message.envelopeFrom ? { envelope: { from: message.envelopeFrom, to: message.to } } : {}),
     ...(message.headers ? { headers: message.headers } : {}),
     ...(message.calendar

@@ -98,7 +98,11 @@ describe('a contact message', () => {
     expect(upload).toMatchObject({ purpose: 'contact-attachment', contentType: 'text/plain; charset=utf-8' });
     expect(upload!.attachedAt).toBeInstanceOf(Date);
     const [mail] = await queuedTo(CONTACT_EMAIL);
-    expect(mail).toMatchObject({ subject: 'Contact form: Consultation from Jane Doe', replyTo: 'jane@mail.test' });
+    expect(mail).toMatchObject({
+      subject: 'Contact form: Consultation from Jane Doe',
+      replyTo: 'jane@mail.test',
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    });
     expect(mail!.text).toContain('brief.txt');
     expect(mail!.text).toContain(`https://www.helixpoint.test/admin/messages/${row!.id}`);
     expect(mail!.text).toContain('+1 512 555 0147');

@@ -72,7 +72,7 @@ export async function submitContactMessage(deps: ContactDeps, input: unknown, cl
       attachmentName: attachment?.fileName ?? null,
       adminUrl: `${deps.siteUrl}/admin/messages/${row.id}`,
     });
-    await deps.jobs.enqueueEmail({ to: deps.contactEmail ?? siteConfig.email, ...mail }, { db: tx });
+    await deps.jobs.enqueueEmail({ to: deps.contactEmail ?? siteConfig.email, ...mail, headers: automatic }, { db: tx });
     // Their reply to the acknowledgement comes back to the message's thread (issue 35).
     if (acknowledge) {
       const addressing = await threadAddressing(tx.db, deps.replyAddress ?? null, { contactMessageId: row.id });

@@ -15,7 +15,7 @@ import {
   draftLookup,
   loadPageTexts,
   pageOfPreviewToken,
-  pagePreviewToken,
+  newPagePreviewLink,
   pageRevisions,
   publishedPageTexts,
   publishPageTexts,
@@ -123,9 +123,16 @@ describe('page texts', () => {
     expect(lookup('company', 'title')).toBe('Our company');
     // Other pages on a preview show their published texts.
     expect(lookup('home', 'hero.title')).toBe('Cloud & AI, done <right>');
-    const { token } = pagePreviewToken('secret', 'company');
-    expect(pageOfPreviewToken('secret', token)).toBe('company');
-    expect(pageOfPreviewToken('other', token)).toBeNull();
-    expect(pageOfPreviewToken('secret', token, new Date(Date.now() + 8 * 86_400_000))).toBeNull();
+    const { token } = await newPagePreviewLink(db, 'secret', 'company');
+    expect(await pageOfPreviewToken(db, 'secret', token)).toBe('company');
+    expect(await pageOfPreviewToken(db, 'other', token)).toBeNull();
+    expect(await pageOfPreviewToken(db, 'secret', token, new Date(Date.now() + 8 * 86_400_000))).toBeNull();
+    // A newer link ends it (issue 50), also for a page nobody has written texts for yet.
+    const newer = await newPagePreviewLink(db, 'secret', 'company');
+    expect(await pageOfPreviewToken(db, 'secret', token)).toBeNull();
+    expect(await pageOfPreviewToken(db, 'secret', newer.token)).toBe('company');
+    const about = await newPagePreviewLink(db, 'secret', 'about');
+    expect(await pageOfPreviewToken(db, 'secret', about.token)).toBe('about');
+    expect(await pageOfPreviewToken(db, 'secret', newer.token.replace(/^[^.]+/, Buffer.from('about-g2').toString('base64url')))).toBeNull();
   });
 });

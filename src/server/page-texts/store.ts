@@ -1,12 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { diffWordsWithSpace } from 'diff';
-import { and, desc, eq, max } from 'drizzle-orm';
+import { and, desc, eq, max, sql } from 'drizzle-orm';
 import { editablePage, editablePages } from '../../content/editable-pages.ts';
 import { AdminRuleError, type Tx } from '../admin-command.ts';
 import { audit, type Actor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import { pageTextRevisions, pageTexts, users } from '../db/schema.ts';
 import { contentChanges } from '../posts/changes.ts';
+import { generationToken, subjectOfGenerationToken } from '../signed-links.ts';
 import type { RevisionKind } from '../../lib/posts/content.ts';
 import type { FieldChange } from '../../lib/posts/editor.ts';
 import { editableTexts, PAGE_TEXT_MAX, pageTextMessages, type PageTextValues } from '../../lib/page-texts/texts.ts';
@@ -237,28 +237,32 @@ export async function draftLookup(db: Reader, page: string) {
   return (stand: string, path: string) => (stand === page ? (row?.draft[path] ?? lookup(stand, path)) : lookup(stand, path));
 }
 
-// A preview link for a page's draft: its key and end, signed with AUTH_SECRET (7 days), as a post's.
-const PREVIEW_SECONDS = 7 * 24 * 3600;
-const mac = (secret: string, page: string, expires: number) =>
-  createHmac('sha256', secret).update(`page-preview:${page}:${expires}`).digest('base64url');
+// A preview link for a page's draft: its key, the generation of its links and its end, signed with
+// AUTH_SECRET (7 days), as a post's; a newer link ends the older ones (issue 50).
+const PREVIEW_DAYS = 7;
+const PREVIEW_PURPOSE = 'page-preview';
 
-export function pagePreviewToken(secret: string, page: string, now = new Date()) {
-  const expires = Math.floor(now.getTime() / 1000) + PREVIEW_SECONDS;
-  return {
-    token: `${Buffer.from(page).toString('base64url')}.${expires}.${mac(secret, page, expires)}`,
-    expiresAt: new Date(expires * 1000),
-  };
+/** A new preview link of the page's draft; every older one stops working. */
+export async function newPagePreviewLink(db: Pick<Database, 'insert'>, secret: string, page: string, now = new Date()) {
+  const [row] = await db
+    .insert(pageTexts)
+    .values({ page, previewGeneration: 1 })
+    .onConflictDoUpdate({ target: pageTexts.page, set: { previewGeneration: sql`${pageTexts.previewGeneration} + 1` } })
+    .returning({ generation: pageTexts.previewGeneration });
+  return generationToken(secret, PREVIEW_PURPOSE, Buffer.from(page).toString('base64url'), row!.generation, PREVIEW_DAYS, now);
 }
 
-export function pageOfPreviewToken(secret: string, token: string | undefined, now = new Date()): string | null {
-  const match = /^([A-Za-z0-9_-]{1,200})\.(\d{10})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
-  if (!match) return null;
-  const page = Buffer.from(match[1]!, 'base64url').toString('utf8');
-  const expires = Number(match[2]);
-  const expected = Buffer.from(mac(secret, page, expires));
-  const given = Buffer.from(match[3]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return expires * 1000 > now.getTime() && editablePage(page) ? page : null;
+/** The page a preview token opens, or null when it is malformed, forged, expired, ended by a newer link, or no page's. */
+export async function pageOfPreviewToken(db: Reader, secret: string, token: string | undefined, now = new Date()): Promise<string | null> {
+  const signed = subjectOfGenerationToken(secret, PREVIEW_PURPOSE, token, now);
+  if (!signed) return null;
+  const page = Buffer.from(signed.subject, 'base64url').toString('utf8');
+  if (!editablePage(page)) return null;
+  const [row] = await db
+    .select({ page: pageTexts.page })
+    .from(pageTexts)
+    .where(and(eq(pageTexts.page, page), eq(pageTexts.previewGeneration, signed.generation)));
+  return row ? page : null;
 }
 
 /** For the list of pages: when each page's texts were published, and whether a draft waits. */

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
 import { postRevisions, posts, users } from '../db/schema.ts';
 import { pictureOf } from '../media/library.ts';
-import { signedToken, subjectOfSignedToken } from '../signed-links.ts';
+import { generationToken, subjectOfGenerationToken } from '../signed-links.ts';
 import type { PostStatus, RevisionKind } from '../../lib/posts/content.ts';
 import { postMessages } from '../../lib/posts/schema.ts';
 import type { PostListRow, RevisionRow } from '../../lib/posts/editor.ts';
@@ -141,18 +141,33 @@ export async function compareRevision(db: Reader, postId: number, revisionId: st
   return { number: revision.number, changes: compareContent(post.content, revision.content) };
 }
 
-// A preview link: the post, its end, signed with AUTH_SECRET. It shows the working copy as it is
-// when opened (a reviewer sees the latest draft), is unlisted (noindex, never cached) and stops at its end.
+// A preview link: the post, the generation of its links, its end, signed with AUTH_SECRET. It shows
+// the working copy as it is when opened (a reviewer sees the latest draft), is unlisted (noindex,
+// never cached) and stops at its end, when a newer link is made, or when the post is unpublished.
 
 export const PREVIEW_DAYS = 7;
+const PREVIEW_PURPOSE = 'post-preview';
 
-export const previewToken = (secret: string, postId: number, now = new Date()) =>
-  signedToken(secret, 'post-preview', String(postId), PREVIEW_DAYS, now);
+/** A new preview link of the post; every older one stops working. */
+export async function newPreviewLink(db: Pick<Database, 'update'>, secret: string, postId: number, now = new Date()) {
+  const [row] = await db
+    .update(posts)
+    .set({ previewGeneration: sql`${posts.previewGeneration} + 1` })
+    .where(eq(posts.id, postId))
+    .returning({ generation: posts.previewGeneration });
+  if (!row) throw new AdminRuleError(postMessages.gone);
+  return generationToken(secret, PREVIEW_PURPOSE, String(postId), row.generation, PREVIEW_DAYS, now);
+}
 
-/** The post a preview token opens, or null when it is malformed, forged or expired. */
-export function postOfPreviewToken(secret: string, token: string | undefined, now = new Date()): number | null {
-  const subject = subjectOfSignedToken(secret, 'post-preview', token, now);
-  return subject !== null && /^\d{1,9}$/.test(subject) ? Number(subject) : null;
+/** The post a preview token opens, or null when it is malformed, forged, expired or ended by a newer link. */
+export async function postOfPreviewToken(db: Reader, secret: string, token: string | undefined, now = new Date()): Promise<number | null> {
+  const signed = subjectOfGenerationToken(secret, PREVIEW_PURPOSE, token, now);
+  if (!signed || !/^\d{1,9}$/.test(signed.subject)) return null;
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, Number(signed.subject)), eq(posts.previewGeneration, signed.generation)));
+  return row?.id ?? null;
 }
 
 /** A draft as the post page shows it (the preview link): the working copy, rendered now. */

@@ -11,7 +11,7 @@ import { startTestBackend, type TestBackend } from '../testing/backend';
 import { addUser } from '../testing/fixtures';
 import { xssVectors } from '../testing/xss-vectors';
 import { contentChanges } from './changes';
-import { draftAsPost, listRevisions, postOfPreviewToken, previewToken } from './editor';
+import { draftAsPost, listRevisions, newPreviewLink, postOfPreviewToken } from './editor';
 import { publishedPostAt, publishedPosts } from './public';
 import { allowedBodyTags, renderBody } from './render';
 import { readSeedPosts, seedBlogOnce } from './seed';
@@ -344,15 +344,30 @@ describe('a preview link', () => {
   it('opens the working copy until it expires; a forged or expired one opens nothing', async () => {
     const { id } = await newPost({ title: 'Not yet public' });
     const now = new Date();
-    const { token } = previewToken('secret-one', id, now);
-    expect(postOfPreviewToken('secret-one', token, now)).toBe(id);
-    expect(postOfPreviewToken('secret-two', token, now)).toBeNull();
-    expect(postOfPreviewToken('secret-one', token.replace(/^\d+/, '1'), now)).toBeNull();
-    expect(postOfPreviewToken('secret-one', token, new Date(now.getTime() + 8 * 86_400_000))).toBeNull();
-    expect(postOfPreviewToken('secret-one', '../../etc', now)).toBeNull();
+    const db = backend.database.db;
+    const { token } = await newPreviewLink(db, 'secret-one', id, now);
+    expect(await postOfPreviewToken(db, 'secret-one', token, now)).toBe(id);
+    expect(await postOfPreviewToken(db, 'secret-two', token, now)).toBeNull();
+    expect(await postOfPreviewToken(db, 'secret-one', token.replace(/^\d+/, '1'), now)).toBeNull();
+    expect(await postOfPreviewToken(db, 'secret-one', token, new Date(now.getTime() + 8 * 86_400_000))).toBeNull();
+    expect(await postOfPreviewToken(db, 'secret-one', '../../etc', now)).toBeNull();
     const draft = await draftAsPost(backend.database.db, id);
     expect(draft?.content.title).toBe('Not yet public');
     const rows = await backend.database.db.select().from(postRevisions).where(eq(postRevisions.postId, id));
     expect(rows).toHaveLength(1);
+  });
+
+  it('ends when a newer link is made, and when the post is unpublished (issue 50)', async () => {
+    const db = backend.database.db;
+    const { id, version } = await newPost({ title: 'Shared with a reviewer' });
+    const first = await newPreviewLink(db, 'secret', id);
+    const second = await newPreviewLink(db, 'secret', id);
+    expect(await postOfPreviewToken(db, 'secret', first.token)).toBeNull();
+    expect(await postOfPreviewToken(db, 'secret', second.token)).toBe(id);
+    await publishPost(deps, eve, { postId: id, version });
+    expect(await postOfPreviewToken(db, 'secret', second.token)).toBe(id);
+    await unpublishPost(deps, eve, { postId: id });
+    expect(await postOfPreviewToken(db, 'secret', second.token)).toBeNull();
+    expect(await postOfPreviewToken(db, 'secret', (await newPreviewLink(db, 'secret', id)).token)).toBe(id);
   });
 });

@@ -201,7 +201,15 @@ export async function unpublishPost(deps: PostDeps, actor: Actor, input: { postI
     if (post.status === 'draft') throw new AdminRuleError(postMessages.notPublished);
     await tx
       .update(posts)
-      .set({ status: 'draft', publishedRevisionId: null, publishAt: null, unpublishAt: null, updatedAt: now })
+      // Its preview links end with it (issue 50): whoever had one for the published post has nothing now.
+      .set({
+        status: 'draft',
+        publishedRevisionId: null,
+        publishAt: null,
+        unpublishAt: null,
+        updatedAt: now,
+        previewGeneration: sql`${posts.previewGeneration} + 1`,
+      })
       .where(eq(posts.id, post.id));
     await audit(tx, actor, 'post.unpublished', String(post.id), {
       title: post.content.title,

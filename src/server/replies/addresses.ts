@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { replyTokens } from '../db/schema.ts';
@@ -18,6 +18,10 @@ export interface ReplyTarget {
   applicationId: string | null;
   contactMessageId: string | null;
   sentByUserId: string | null;
+  /** The Message-ID of the e-mail the token went out with (null for e-mails sent before issue 50). */
+  messageId: string | null;
+  /** The token is an envelope sender's (where delivery reports go), not a Reply-To. */
+  forBounces: boolean;
 }
 
 const TOKEN_PATTERN = /^[0-9a-f]{40}$/;
@@ -47,11 +51,14 @@ export async function newReplyAddress(
   base: string,
   thread: Thread,
   sentByUserId: string | null = null,
+  { messageId = null, forBounces = false }: { messageId?: string | null; forBounces?: boolean } = {},
 ): Promise<string> {
   const token = randomBytes(20).toString('hex');
   await db.insert(replyTokens).values({
     tokenHash: hashSecretToken(token),
     sentByUserId,
+    messageId,
+    forBounces,
     ...('applicationId' in thread ? { applicationId: thread.applicationId } : { contactMessageId: thread.contactMessageId }),
   });
   return replyAddressFor(base, token);
@@ -64,6 +71,8 @@ export async function targetOfToken(db: Pick<Database, 'select'>, token: string)
       applicationId: replyTokens.applicationId,
       contactMessageId: replyTokens.contactMessageId,
       sentByUserId: replyTokens.sentByUserId,
+      messageId: replyTokens.messageId,
+      forBounces: replyTokens.forBounces,
     })
     .from(replyTokens)
     .where(eq(replyTokens.tokenHash, hashSecretToken(token)));
@@ -71,17 +80,21 @@ export async function targetOfToken(db: Pick<Database, 'select'>, token: string)
 }
 
 /**
- * The addressing of one e-mail of a thread: replies come back to the thread, and so do bounces
- * (the envelope sender, where delivery reports go). Without a reply address configured, replies
- * go where they went before (`fallbackReplyTo`, e.g. the staff member who wrote).
+ * The addressing of one e-mail of a thread: replies come back to the thread (Reply-To), and so do
+ * delivery reports (the envelope sender), each to a token of its own, with a Message-ID of ours:
+ * a report is believed only when it came to the envelope's token, which the people who see the
+ * Reply-To never see, or names that Message-ID (issue 50). Without a reply address configured,
+ * replies go where they went before (`fallbackReplyTo`, e.g. the staff member who wrote).
  */
 export async function threadAddressing(
   db: Pick<Database, 'insert'>,
   replyAddress: string | null,
   thread: Thread,
   { sentByUserId = null, fallbackReplyTo }: { sentByUserId?: string | null; fallbackReplyTo?: string } = {},
-): Promise<{ replyTo?: string; envelopeFrom?: string }> {
+): Promise<{ replyTo?: string; envelopeFrom?: string; messageId?: string }> {
   if (!replyAddress) return fallbackReplyTo ? { replyTo: fallbackReplyTo } : {};
-  const address = await newReplyAddress(db, replyAddress, thread, sentByUserId);
-  return { replyTo: address, envelopeFrom: address };
+  const messageId = `<${randomUUID()}@${replyAddress.slice(replyAddress.lastIndexOf('@') + 1)}>`;
+  const replyTo = await newReplyAddress(db, replyAddress, thread, sentByUserId, { messageId });
+  const envelopeFrom = await newReplyAddress(db, replyAddress, thread, sentByUserId, { messageId, forBounces: true });
+  return { replyTo, envelopeFrom, messageId };
 }

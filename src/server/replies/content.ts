@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import EmailReplyParser from 'email-reply-parser';
 import { fileTypeFromBuffer } from 'file-type';
 import { convert } from 'html-to-text';
+import { readFile } from 'node:fs/promises';
 import type { ParsedMail } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
 import { looksLikeText, namesWordDocument } from '../uploads/detect.ts';
@@ -13,12 +13,18 @@ import { REPLY_ATTACHMENT_MAX_BYTES, type InboundKind } from '../../lib/replies/
  * history and the signature; its HTML made safe; its attachments typed by their content.
  */
 
+/**
+ * A parsed mail as these rules read it: mailparser's, with each attachment's content, or (in the
+ * mail reader, read-mail.ts) only its first bytes, the rest in a file.
+ */
+export type MailView = Omit<ParsedMail, 'attachments'> & { attachments: ReadonlyArray<{ contentType: string; content: Buffer }> };
+
 /** Longest text kept of a mail (a pasted log, a forwarded thread): the rest is cut, said so. */
 const MAX_TEXT = 100_000;
 /** HTML longer than this is not kept (the text is): sanitising megabytes of markup is not worth it. */
 const MAX_HTML = 500_000;
 
-const header = (mail: ParsedMail, name: string): string => {
+const header = (mail: MailView, name: string): string => {
   const value = mail.headers.get(name);
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
@@ -27,7 +33,7 @@ const header = (mail: ParsedMail, name: string): string => {
 };
 
 /** A delivery status report (RFC 3464), or a mailer daemon's plain "undeliverable". */
-export function isBounce(mail: ParsedMail): boolean {
+export function isBounce(mail: MailView): boolean {
   const type = mail.headers.get('content-type');
   const reportType =
     typeof type === 'object' && type && 'params' in type ? (type.params as Record<string, string>)['report-type'] : undefined;
@@ -41,7 +47,7 @@ export function isBounce(mail: ParsedMail): boolean {
 }
 
 /** Out of office and other answers no person wrote (RFC 3834 and the headers mail systems use instead). */
-export function isAutomatic(mail: ParsedMail): boolean {
+export function isAutomatic(mail: MailView): boolean {
   const autoSubmitted = header(mail, 'auto-submitted').trim().toLowerCase();
   if (autoSubmitted && autoSubmitted !== 'no') return true;
   if (mail.headers.has('x-autoreply') || mail.headers.has('x-autorespond') || mail.headers.has('x-autoresponder')) return true;
@@ -51,13 +57,13 @@ export function isAutomatic(mail: ParsedMail): boolean {
   );
 }
 
-export function kindOf(mail: ParsedMail): InboundKind {
+export function kindOf(mail: MailView): InboundKind {
   if (isBounce(mail)) return 'bounce';
   return isAutomatic(mail) ? 'auto_reply' : 'reply';
 }
 
 /** What a bounce says: the failed address, whether it is for good (5.x.x, "failed") and the server's words. */
-export function bounceDetails(mail: ParsedMail): { permanent: boolean; recipient: string | null; reason: string } {
+export function bounceDetails(mail: MailView): { permanent: boolean; recipient: string | null; reason: string } {
   const report = mail.attachments.find((part) => part.contentType === 'message/delivery-status');
   const text = report ? report.content.toString('utf8') : (mail.text ?? '');
   const field = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(text)?.[1]?.trim() ?? '';
@@ -82,7 +88,7 @@ function cut(text: string, max: number): string {
  * The mail's text: its plain part, or the text of its HTML (the parser is told not to make one:
  * its default writes every image's address, a tracking pixel's included). Line ends made \n.
  */
-export function fullTextOf(mail: ParsedMail): string {
+export function fullTextOf(mail: MailView): string {
   const text =
     mail.text ||
     (typeof mail.html === 'string' && mail.html.length <= MAX_HTML
@@ -112,7 +118,7 @@ export function replyTextOf(fullText: string): string {
  * read receipt for whoever sent it), no styles, no scripts, no forms; links open apart, without
  * telling the other site where they came from.
  */
-export function safeHtmlOf(mail: ParsedMail): string | null {
+export function safeHtmlOf(mail: MailView): string | null {
   if (typeof mail.html !== 'string' || mail.html.length === 0 || mail.html.length > MAX_HTML) return null;
   const clean = sanitizeHtml(mail.html, {
     allowedTags: [
@@ -195,8 +201,17 @@ export async function attachmentVerdict(content: Buffer): Promise<{ contentType:
   return contentType ? { contentType } : { reason: 'not a PDF, Word document, text file or image' };
 }
 
-/** A mail without a Message-ID is known by its bytes, so the same one delivered twice is still one. */
-export function messageIdOf(mail: ParsedMail, raw: Buffer): string {
+/** The same verdict for an attachment the reader wrote to a file (at most 10 MB and a byte are written). */
+export async function attachmentVerdictOfFile(part: { path: string; size: number }): Promise<{ contentType: string } | { reason: string }> {
+  if (part.size > REPLY_ATTACHMENT_MAX_BYTES) return { reason: 'larger than 10 MB' };
+  return attachmentVerdict(await readFile(part.path));
+}
+
+/**
+ * The mail's Message-ID; a mail without a usable one is known by its bytes (`hashOfBytes`, the hex
+ * SHA-256 of the whole mail, asked for only then), so the same one delivered twice is still one.
+ */
+export async function messageIdOf(mail: MailView, hashOfBytes: () => Promise<string>): Promise<string> {
   const id = mail.messageId?.trim();
-  return id && id.length <= 500 ? id : `<sha256-${createHash('sha256').update(raw).digest('hex')}@helixpoint.invalid>`;
+  return id && id.length <= 500 ? id : `<sha256-${await hashOfBytes()}@helixpoint.invalid>`;
 }

@@ -1,19 +1,21 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidateEmailDeps, emailCandidate } from '../applications/emails';
 import { inboundMails } from '../db/schema';
 import { getMetrics } from '../metrics';
-import { clearQueuedMails, queuedMailsTo, startTestBackend, type TestBackend } from '../testing/backend';
+import { clearQueuedMails, deliverEvents, queuedMailsTo, runNoticeWindows, startTestBackend, type TestBackend } from '../testing/backend';
 import { dovecotUnavailableReason, startDovecot, type TestMailbox } from '../testing/dovecot';
 import { addApplication, addPosition, addUser } from '../testing/fixtures';
+import { startTestReceiving, type TestReceiving } from '../testing/replies';
 import { startImapPoller, mailboxOf, pollMailbox } from './imap-poller';
-import { receiveDeps } from './module';
 import type { ReceiveDeps } from './receive';
 import { inboundOf } from './thread';
 
 /*
- * IMAP polling (issue 35) against a real Dovecot (Debian's dovecot-imapd, installed by the harness
- * where it may be): the mailbox's unseen mails are received once and flagged \Seen, whatever they are.
+ * IMAP polling (issues 35, 50) against a real Dovecot (Debian's dovecot-imapd, installed by the
+ * harness where it may be), over STARTTLS: the mailbox's unseen mails are received once and flagged
+ * \Seen, whatever they are, and no password crosses the wire in clear.
  */
 
 const reason = dovecotUnavailableReason();
@@ -23,17 +25,20 @@ const REPLY = 'replies@mail.helixpoint.test';
 let backend: TestBackend;
 let mailbox: TestMailbox;
 let deps: ReceiveDeps;
+let receiving: TestReceiving;
 let positionId: string;
 const logged: { outcome?: string; via?: string }[] = [];
 
 beforeAll(async () => {
   if (reason !== null) return;
   [backend, mailbox] = await Promise.all([startTestBackend({ replyAddress: REPLY }), startDovecot()]);
-  deps = { ...receiveDeps(backend.runtime, REPLY), log: { info: (data) => logged.push(data), warn: (data) => logged.push(data) } };
+  receiving = await startTestReceiving(backend, REPLY);
+  deps = { ...receiving.deps, log: { info: (data) => logged.push(data), warn: (data) => logged.push(data) } };
   positionId = await addPosition(backend.database.db, { title: 'Data Engineer' });
 }, 120_000);
 
 afterAll(async () => {
+  await receiving?.close();
   await Promise.all([mailbox?.stop(), backend?.stop()]);
 }, 60_000);
 
@@ -54,6 +59,9 @@ async function emailedApplication() {
 /** A mail as the mail server delivers it: plus addressing keeps the token in Delivered-To and To. */
 const delivered = (to: string, from: string, subject: string, body: string, messageId = `<${crypto.randomUUID()}@mail.test>`) =>
   [`Delivered-To: ${to}`, `From: ${from}`, `To: ${to}`, `Subject: ${subject}`, `Message-ID: ${messageId}`, '', body, ''].join('\r\n');
+
+/** The test server's certificate authority: the connection is verified, as a real one's would be. */
+const tls = () => ({ tls: { ca: mailbox.ca } });
 
 const counted = async (outcome: string) =>
   (await getMetrics().registry.getSingleMetric('helixpoint_inbound_mail_total')?.get())?.values.find(
@@ -93,7 +101,7 @@ describe.skipIf(reason !== null)('IMAP polling', () => {
     );
     await mailbox.deliver(delivered(replyTo, email, 'Re: Hello', 'And Friday too.'));
 
-    const result = await pollMailbox(deps, mailbox.url);
+    const result = await pollMailbox(deps, mailbox.url, tls());
     expect(result).toEqual({ seen: 6, retry: 0 });
     expect((await inboundOf(backend.database.db, { applicationId })).map((mail) => [mail.text, mail.via])).toEqual([
       ['Thursday at 10.', 'imap'],
@@ -110,24 +118,50 @@ describe.skipIf(reason !== null)('IMAP polling', () => {
     expect(logged).toContainEqual(expect.objectContaining({ outcome: 'unknown_recipient', via: 'imap' }));
     expect(logged).toContainEqual(expect.objectContaining({ outcome: 'malformed', via: 'imap' }));
     expect((await mailbox.inbox()).every((message) => message.seen)).toBe(true);
-    // The staff member whose e-mail was answered is told, once per reply.
+    // The staff member whose e-mail was answered is told: of the first at once, of the second at the window's end.
+    const now = new Date();
+    await deliverEvents(backend, now);
+    expect(await queuedMailsTo(backend, sender.email)).toHaveLength(1);
+    await runNoticeWindows(backend, new Date(now.getTime() + 16 * 60_000));
     expect(await queuedMailsTo(backend, sender.email)).toHaveLength(2);
 
     // Nothing unseen: the next poll reads nothing.
-    expect(await pollMailbox(deps, mailbox.url)).toEqual({ seen: 0, retry: 0 });
+    expect(await pollMailbox(deps, mailbox.url, tls())).toEqual({ seen: 0, retry: 0 });
   });
 
   it('polls on a timer, one instance at a time, and says when the mailbox cannot be reached', async () => {
     const { applicationId, email, replyTo } = await emailedApplication();
     await mailbox.deliver(delivered(replyTo, email, 'Re: Hello', 'Polled by the timer.'));
-    const poller = startImapPoller({ ...deps, pool: backend.database.pool }, mailbox.url, 60_000);
+    const poller = startImapPoller({ ...deps, pool: backend.database.pool }, mailbox.url, 60_000, tls());
     await poller.pollNow();
     await poller.stop();
     expect((await inboundOf(backend.database.db, { applicationId })).map((mail) => mail.text)).toEqual(['Polled by the timer.']);
 
-    const wrong = startImapPoller({ ...deps, pool: backend.database.pool }, mailbox.url.replace(':secret@', ':wrong@'), 60_000);
+    const wrong = startImapPoller({ ...deps, pool: backend.database.pool }, mailbox.url.replace(':secret@', ':wrong@'), 60_000, tls());
     await wrong.pollNow();
     await wrong.stop();
     expect(logged.at(-1)).toMatchObject({ err: { message: expect.any(String) } });
+  });
+
+  it('never sends the password in clear: a server that offers no STARTTLS is not logged in to', async () => {
+    // A server that greets as IMAP without STARTTLS (or a path that strips it), recording what it is sent.
+    const said: string[] = [];
+    const server = createServer((socket) => {
+      socket.write('* OK [CAPABILITY IMAP4rev1 AUTH=PLAIN] ready\r\n');
+      socket.on('data', (chunk) => {
+        said.push(chunk.toString());
+        const tag = chunk.toString().split(' ')[0];
+        socket.write(`* CAPABILITY IMAP4rev1 AUTH=PLAIN\r\n${tag} OK done\r\n`);
+      });
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await expect(pollMailbox(deps, `imap://replies:secret@127.0.0.1:${port}/INBOX`)).rejects.toThrow();
+    } finally {
+      server.close();
+    }
+    expect(said.join('')).not.toMatch(/secret|LOGIN|AUTHENTICATE/i);
   });
 });

@@ -1,3 +1,4 @@
+import type { ConnectionOptions } from 'node:tls';
 import { ImapFlow } from 'imapflow';
 import type pg from 'pg';
 import { INBOUND_MAIL_MAX_BYTES } from '../../lib/replies/kinds.ts';
@@ -10,6 +11,7 @@ import { receiveMail, type ReceiveDeps } from './receive.ts';
  * every IMAP_POLL_SECONDS. Each unseen mail is received once and then flagged \Seen; a mail that
  * could not be stored stays unseen for the next poll, and one stored twice (the poll stopped between
  * storing and flagging) is one row (its Message-ID). One instance of a fleet polls at a time.
+ * imap:// upgrades with STARTTLS or does not connect; imaps:// is TLS from the start.
  */
 
 export interface MailboxAddress {
@@ -42,8 +44,19 @@ export interface PollResult {
   retry: number;
 }
 
-/** One poll: every unseen mail of the mailbox received, then flagged \Seen. */
-export async function pollMailbox(deps: ReceiveDeps, url: string): Promise<PollResult> {
+export interface PollOptions {
+  /** TLS options for the connection (tests: the test server's certificate authority). */
+  tls?: ConnectionOptions;
+}
+
+/**
+ * One poll: every unseen mail of the mailbox received, then flagged \Seen. Each is streamed to
+ * disk and read in the mail reader's process (issue 50), never held in the server's memory. A mail
+ * not stored this time (a database or reader outage) stays unseen for the next poll; one refused
+ * for good (too large, unreadable, a thread or sender past its limit) is flagged \Seen and logged:
+ * the mailbox keeps its copy.
+ */
+export async function pollMailbox(deps: ReceiveDeps, url: string, options: PollOptions = {}): Promise<PollResult> {
   const box = mailboxOf(url);
   const client = new ImapFlow({
     host: box.host,
@@ -51,8 +64,10 @@ export async function pollMailbox(deps: ReceiveDeps, url: string): Promise<PollR
     secure: box.secure,
     auth: { user: box.user, pass: box.pass },
     logger: false,
-    // A plain imap:// URL is a server on a private network (or a test): no STARTTLS demanded of it.
-    ...(box.secure ? {} : { doSTARTTLS: false }),
+    // imap://: STARTTLS or nothing. The password never crosses the wire in clear (issue 50): a
+    // server that does not offer STARTTLS (or a path that strips it) fails the poll, said in the log.
+    ...(box.secure ? {} : { doSTARTTLS: true }),
+    ...(options.tls ? { tls: options.tls } : {}),
     connectionTimeout: 15_000,
     greetingTimeout: 10_000,
     socketTimeout: 60_000,
@@ -71,11 +86,10 @@ export async function pollMailbox(deps: ReceiveDeps, url: string): Promise<PollR
           countInbound('too_large', 'imap');
           deps.log.info({ outcome: 'too_large', via: 'imap', bytes: meta.size }, 'inbound mail');
         } else {
-          const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
-          if (!message || !message.source) continue;
-          try {
-            await receiveMail(deps, message.source, 'imap');
-          } catch {
+          const download = await client.download(String(uid), undefined, { uid: true, maxBytes: INBOUND_MAIL_MAX_BYTES + 1 });
+          if (!download.content) continue;
+          const received = await receiveMail(deps, download.content, 'imap');
+          if (received.outcome === 'failed') {
             // Logged by receiveMail; unseen, so the next poll tries it again.
             result.retry += 1;
             continue;
@@ -101,7 +115,12 @@ export interface ImapPoller {
   stop(): Promise<void>;
 }
 
-export function startImapPoller(deps: ReceiveDeps & { pool: pg.Pool }, url: string, everyMs: number): ImapPoller {
+export function startImapPoller(
+  deps: ReceiveDeps & { pool: pg.Pool },
+  url: string,
+  everyMs: number,
+  options: PollOptions = {},
+): ImapPoller {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -112,7 +131,7 @@ export function startImapPoller(deps: ReceiveDeps & { pool: pg.Pool }, url: stri
       const { rows } = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [POLL_LOCK]);
       if (!rows[0]?.locked) return;
       try {
-        const result = await pollMailbox(deps, url);
+        const result = await pollMailbox(deps, url, options);
         if (result.seen > 0) deps.log.info({ ...result }, 'IMAP mailbox polled');
       } finally {
         await connection.query('select pg_advisory_unlock($1)', [POLL_LOCK]);

@@ -11,8 +11,7 @@ import { erasePerson, exportPerson, type PrivacyDeps } from '../privacy/requests
 import { runRetention } from '../privacy/retention';
 import { clearQueuedMails, queuedMailsTo, startTestBackend, TEST_SECRET, type TestBackend } from '../testing/backend';
 import { addApplication, addPosition, addUser } from '../testing/fixtures';
-import { receiveDeps } from './module';
-import { receiveMail } from './receive';
+import { receiveRaw, startTestReceiving, type TestReceiving } from '../testing/replies';
 import { answerMessage, inboundFileForDownload, inboundOf } from './thread';
 
 /*
@@ -25,9 +24,11 @@ const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/
 let backend: TestBackend;
 let privacy: PrivacyDeps;
 let admin: Awaited<ReturnType<typeof addUser>>;
+let receiving: TestReceiving;
 
 beforeAll(async () => {
   backend = await startTestBackend({ replyAddress: REPLY });
+  receiving = await startTestReceiving(backend, REPLY);
   admin = await addUser(backend.database.db, 'priya', 'admin');
   privacy = {
     db: backend.database.db,
@@ -39,6 +40,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await receiving?.close();
   await backend?.stop();
 }, 60_000);
 
@@ -52,7 +54,7 @@ async function replyWithFile(to: string, from: string, text: string) {
         (error, info) => (error ? reject(error) : resolve(info.message as Buffer)),
       ),
   );
-  const received = await receiveMail(receiveDeps(backend.runtime, REPLY), raw, 'smtp', [to]);
+  const received = await receiveRaw(receiving.deps, raw, [to]);
   expect(received.outcome).toBe('reply');
 }
 
@@ -90,7 +92,7 @@ describe('a reply with many files', () => {
         (error, info) => (error ? reject(error) : resolve(info.message as Buffer)),
       ),
     );
-    await receiveMail(receiveDeps(backend.runtime, REPLY), raw, 'smtp', [sent!.replyTo!]);
+    await receiveRaw(receiving.deps, raw, [sent!.replyTo!]);
     const [reply] = await inboundOf(backend.database.db, { applicationId });
     expect(reply!.attachments).toHaveLength(20);
     expect(reply!.skippedAttachments).toEqual(

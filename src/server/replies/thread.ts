@@ -10,6 +10,7 @@ import type { StoredFile } from '../uploads/download.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { messageRuleMessages } from '../../lib/messages/texts.ts';
 import type { InboundKind } from '../../lib/replies/kinds.ts';
+import type { SenderStatus } from '../../lib/events/kinds.ts';
 import { threadAddressing } from './addresses.ts';
 
 /**
@@ -31,6 +32,9 @@ export interface InboundView {
   html: string | null;
   attachments: { id: string; fileName: string; size: number; contentType: string }[];
   skippedAttachments: { fileName: string; reason: string }[];
+  /** Who sent it, as checked (issue 50); null for a mail received before senders were checked. */
+  senderStatus: SenderStatus | null;
+  authSummary: string | null;
 }
 
 type Owner = { applicationId: string } | { contactMessageId: string };
@@ -73,7 +77,19 @@ export async function inboundOf(db: Pick<Database, 'select'>, owner: Owner): Pro
     html: mail.html,
     attachments: files.filter((file) => file.mailId === mail.id).map(({ mailId: _mail, ...file }) => file),
     skippedAttachments: mail.skippedAttachments,
+    senderStatus: mail.senderStatus,
+    authSummary: mail.authSummary,
   }));
+}
+
+/**
+ * Who a mail that came back is shown as: the name it gives only when its domain vouched for it
+ * and it is the thread's person (issue 50); otherwise the address it came from, which is all that
+ * is known (anyone can write a name into From:).
+ */
+export function inboundWho(mail: Pick<InboundView, 'kind' | 'fromName' | 'fromAddress' | 'senderStatus'>): string {
+  if (mail.kind === 'bounce') return 'Mail delivery';
+  return mail.senderStatus === 'verified' || mail.senderStatus === null ? (mail.fromName ?? mail.fromAddress) : mail.fromAddress;
 }
 
 /** A contact message's conversation: staff's answers and what came back, oldest first. */

@@ -26,11 +26,21 @@ export const BOOKING_WINDOW_DAYS = 14;
 /** The purpose the manage token is sealed under (its own key). */
 export const MANAGE_TOKEN_SEAL = 'booking manage token';
 
+/**
+ * What one booking and one guest can make the site send (issue 50): each move e-mails the guest and
+ * every host, so a booking moves a few times at most through its link; an address holds a few
+ * meetings still to come, so nobody books a stranger's address again and again.
+ */
+export const MAX_MOVES = 3;
+export const MAX_COMING_MEETINGS_PER_GUEST = 3;
+
 export const bookingMessages = {
   taken: 'That time was just taken. Please choose another one.',
   notOffered: 'That time is not offered. Please choose one of the times shown.',
   cancelled: 'This booking was cancelled, so it cannot be moved.',
   past: 'This booking has already taken place.',
+  tooManyMoves: `This booking has been moved ${MAX_MOVES} times, the most it can be from its link. Please cancel it and book a new time, or write to us.`,
+  tooManyBookings: `This address already has ${MAX_COMING_MEETINGS_PER_GUEST} meetings booked with us. Please move or cancel one with the link in its e-mail, or write to us.`,
 } as const;
 
 /** A time that cannot be booked, with the reason in words for the person booking. */
@@ -191,11 +201,30 @@ export interface NewBooking {
   applicationId?: string | null;
 }
 
-/** Holds every host and records the booking, in one transaction; the constraint refuses an overlap. */
-async function insertBooking(db: Database, booking: NewBooking, hosts: readonly HostCalendar[]) {
+/**
+ * Holds every host and records the booking, in one transaction; the constraint refuses an overlap.
+ * A meeting is refused when its guest's address already holds MAX_COMING_MEETINGS_PER_GUEST still
+ * to come (counted under a lock on the address, so bookings at the same moment cannot pass it together).
+ */
+async function insertBooking(db: Database, booking: NewBooking, hosts: readonly HostCalendar[], now = new Date()) {
   const token = newSecretToken();
   const end = new Date(booking.start.getTime() + booking.durationMinutes * 60_000);
   const row = await db.transaction(async (tx) => {
+    if (booking.kind === 'meeting') {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`guest:${booking.guest.email.toLowerCase()}`}, 0))`);
+      const [coming] = await tx
+        .select({ count: count() })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.kind, 'meeting'),
+            eq(bookings.status, 'confirmed'),
+            sql`lower(${bookings.guestEmail}) = ${booking.guest.email.toLowerCase()}`,
+            gte(bookings.endsAt, now),
+          ),
+        );
+      if ((coming?.count ?? 0) >= MAX_COMING_MEETINGS_PER_GUEST) throw new BookingRefused('tooManyBookings');
+    }
     const [inserted] = await tx
       .insert(bookings)
       .values({
@@ -251,9 +280,12 @@ export async function bookMeeting(db: Database, guest: Guest, start: Date, now =
   const order = [...offered.hosts].sort((a, b) => (loads.get(a) ?? 0) - (loads.get(b) ?? 0) || a.localeCompare(b));
   for (const hostId of order) {
     try {
-      return await insertBooking(db, { kind: 'meeting', start, durationMinutes: MEETING_MINUTES, guest, secret }, [
-        calendars.find((calendar) => calendar.userId === hostId)!,
-      ]);
+      return await insertBooking(
+        db,
+        { kind: 'meeting', start, durationMinutes: MEETING_MINUTES, guest, secret },
+        [calendars.find((calendar) => calendar.userId === hostId)!],
+        now,
+      );
     } catch (error) {
       if (!isDoubleBooking(error)) throw error;
     }
@@ -274,7 +306,7 @@ export async function bookWithAll(
   const offered = freeTimes(calendars, request, 'all').some((time) => time.start.getTime() === booking.start.getTime());
   if (!offered) throw refusalFor(calendars, request, booking.start, 'all');
   try {
-    return await insertBooking(db, booking, calendars);
+    return await insertBooking(db, booking, calendars, now);
   } catch (error) {
     if (!isDoubleBooking(error)) throw error;
     throw new BookingRefused('taken', freeTimes(await hostCalendars(db, hostIds, window), request, 'all'));
@@ -339,6 +371,8 @@ export async function rescheduleBooking(
   const { booking } = found;
   if (booking.status === 'cancelled') throw new BookingRefused('cancelled');
   if (booking.endsAt.getTime() <= now.getTime()) throw new BookingRefused('past');
+  // Its SEQUENCE counts its moves while it stands (a cancellation ends it).
+  if (booking.sequence >= MAX_MOVES) throw new BookingRefused('tooManyMoves');
   const { calendars, request, times } = await moveTimes(db, found, window, now);
   if (!times.some((time) => time.start.getTime() === start.getTime())) throw refusalFor(calendars, request, start, 'all');
   const end = new Date(start.getTime() + request.durationMinutes * 60_000);
@@ -347,9 +381,14 @@ export async function rescheduleBooking(
       const [moved] = await tx
         .update(bookings)
         .set({ startsAt: start, endsAt: end, sequence: sql`${bookings.sequence} + 1`, reminderSentAt: null, updatedAt: now })
-        .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed')))
+        // Two moves at the same moment cannot pass the limit together.
+        .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed'), lt(bookings.sequence, MAX_MOVES)))
         .returning();
-      if (!moved) throw new BookingRefused('cancelled');
+      if (!moved) {
+        // Cancelled, or moved to its limit, meanwhile.
+        const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
+        throw new BookingRefused(current?.status === 'confirmed' ? 'tooManyMoves' : 'cancelled');
+      }
       for (const calendar of calendars)
         await tx
           .update(bookingHosts)

@@ -23,6 +23,7 @@ import {
 } from './bookings.ts';
 import { bookingInvitation, eventOf } from './ics.ts';
 import type { FreeTime } from './slots.ts';
+import { automatic } from '../mail/headers.ts';
 
 /**
  * Book a Meeting and a booking's own page (issue 31): the public form's command (schema, honeypot,
@@ -82,7 +83,7 @@ export async function requestMeeting(deps: MeetingDeps, input: unknown, clientKe
     // Taken meanwhile: the times still free come with the refusal (the page need not compute them again).
     return {
       kind: 'refused',
-      fieldErrors: { start: error.message },
+      fieldErrors: error.reason === 'tooManyBookings' ? { email: error.message } : { start: error.message },
       ...(error.reason === 'taken' ? { freshTimes: error.freshTimes } : {}),
     };
   }
@@ -196,6 +197,7 @@ export async function cancelBookingsOfGuest(deps: Pick<MeetingDeps, 'db' | 'jobs
         to: host.email,
         ...withoutReply,
         calendar: invitationOf(cancelled, undefined, deps.organizer, { withGuest: false }),
+        headers: automatic,
       });
     }
   }
@@ -211,9 +213,10 @@ export async function notifyBooking(deps: MeetingDeps, found: FoundBooking, toke
   const hostNames = hostNamesOf(hosts);
   const calendar = invitationOf(found, manageUrl, deps.organizer);
   const interview = await interviewOf(deps.db, deps.siteUrl, booking);
-  // A meeting e-mails the address typed into a public form: within that address's mail budget. An
-  // interview's guest is the candidate staff invited, at the address of their application.
-  if (change !== 'booked' || interview || (await spendMailBudget(deps.rateLimits, booking.guestEmail, 'meeting-booked'))) {
+  // A meeting e-mails the address typed into a public form: every one of its e-mails (booked, moved,
+  // cancelled, and the reminder) within that address's mail budget (issue 50). An interview's guest
+  // is the candidate staff invited, at the address of their application.
+  if (interview || (await spendMailBudget(deps.rateLimits, booking.guestEmail, `meeting-${change}`))) {
     const guestMail = bookingGuestMail({
       change,
       guestName: booking.guestName,
@@ -238,6 +241,6 @@ export async function notifyBooking(deps: MeetingDeps, found: FoundBooking, toke
       guest: { name: booking.guestName, email: booking.guestEmail, company: booking.guestCompany, topic: booking.topic },
       interview,
     });
-    await deps.jobs.enqueueEmail({ to: host.email, ...hostMail, calendar });
+    await deps.jobs.enqueueEmail({ to: host.email, ...hostMail, calendar, headers: automatic });
   }
 }

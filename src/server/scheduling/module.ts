@@ -5,12 +5,18 @@ import { BOOKING_REMINDERS, sendBookingReminders } from './reminders.ts';
 export const schedulingModule: ServerModule = {
   name: 'scheduling',
   queues: [{ name: BOOKING_REMINDERS, options: { retryLimit: 3, retryDelay: 60 }, schedule: '*/5 * * * *' }],
-  start: ({ database, config, logger }) => ({
+  start: ({ database, config, logger, rateLimits }) => ({
     workers: [
       {
         queue: BOOKING_REMINDERS,
         async run(_job, jobs) {
-          const sent = await sendBookingReminders({ db: database.db, jobs, siteUrl: config.siteUrl, secret: config.authSecret });
+          const sent = await sendBookingReminders({
+            db: database.db,
+            jobs,
+            rateLimits,
+            siteUrl: config.siteUrl,
+            secret: config.authSecret,
+          });
           if (sent > 0) logger.info({ reminders: sent }, 'booking reminders queued');
         },
       },

@@ -35,7 +35,7 @@ async function mailsTo(address: string, subject: RegExp) {
 describe('booking reminders', () => {
   it('go once, 24 hours before, to the guest with the link to move or cancel and to the host; a move gets its own', async () => {
     const db = backend.database.db;
-    const deps = { db, jobs: backend.jobs, siteUrl: SITE, secret: TEST_SECRET };
+    const deps = { db, jobs: backend.jobs, rateLimits: backend.rateLimits, siteUrl: SITE, secret: TEST_SECRET };
     // Bookings' updated_at is the time of booking: the test's clock, not the database's.
     const { booking, token } = await bookMeeting(db, guest, start, bookedAt, TEST_SECRET);
     await db.update(bookings).set({ updatedAt: bookedAt, createdAt: bookedAt }).where(eq(bookings.id, booking.id));
@@ -58,7 +58,7 @@ describe('booking reminders', () => {
 
   it('never for a cancelled booking, nor one booked within the 24 hours', async () => {
     const db = backend.database.db;
-    const deps = { db, jobs: backend.jobs, siteUrl: SITE, secret: TEST_SECRET };
+    const deps = { db, jobs: backend.jobs, rateLimits: backend.rateLimits, siteUrl: SITE, secret: TEST_SECRET };
     const cancelled = await bookMeeting(
       db,
       { ...guest, email: 'cancel@mail.test' },

@@ -3,10 +3,13 @@ import type { Database } from '../db/client.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { bookings } from '../db/schema.ts';
 import { unsealText } from '../mail/sealed.ts';
+import { spendMailBudget } from '../mail/budget.ts';
+import type { RateLimiters } from '../rate-limit.ts';
 import { bookingReminderGuestMail, bookingReminderHostMail } from '../mail/booking-templates.ts';
 import { whenLabel, zoneOrCompany } from '../../lib/scheduling/format.ts';
 import { findBookingById, hostZones, MANAGE_TOKEN_SEAL } from './bookings.ts';
 import { bookingPath, hostNamesOf } from './meetings.ts';
+import { automatic } from '../mail/headers.ts';
 
 /**
  * Reminders (issue 31): 24 hours before a booking, one e-mail to the guest (with the link to move or
@@ -23,6 +26,8 @@ export const REMINDER_HOURS = 24;
 export interface ReminderDeps {
   db: Database;
   jobs: Pick<Jobs, 'enqueueEmail'>;
+  /** A meeting's guest typed their address into a public form: their reminder spends its mail budget (issue 50). */
+  rateLimits: Pick<RateLimiters, 'consume' | 'isLimited'>;
   siteUrl: string;
   secret: string;
 }
@@ -54,16 +59,18 @@ export async function sendBookingReminders(deps: ReminderDeps, now = new Date())
     } catch {
       // Sealed under another AUTH_SECRET (it was changed): the reminder goes without the link.
     }
-    await deps.jobs.enqueueEmail({
-      to: booking.guestEmail,
-      ...bookingReminderGuestMail({
-        guestName: booking.guestName,
-        when: whenLabel(booking.startsAt, zoneOrCompany(booking.guestTimeZone)),
-        hostNames: hostNamesOf(hosts),
-        what: booking.kind,
-        manageUrl,
-      }),
-    });
+    if (booking.kind === 'interview' || (await spendMailBudget(deps.rateLimits, booking.guestEmail, 'meeting-reminder')))
+      await deps.jobs.enqueueEmail({
+        to: booking.guestEmail,
+        ...bookingReminderGuestMail({
+          guestName: booking.guestName,
+          when: whenLabel(booking.startsAt, zoneOrCompany(booking.guestTimeZone)),
+          hostNames: hostNamesOf(hosts),
+          what: booking.kind,
+          manageUrl,
+        }),
+        headers: automatic,
+      });
     const zones = await hostZones(deps.db, hosts);
     for (const host of hosts) {
       await deps.jobs.enqueueEmail({
@@ -73,6 +80,7 @@ export async function sendBookingReminders(deps: ReminderDeps, now = new Date())
           what: booking.kind,
           guest: { name: booking.guestName, email: booking.guestEmail, company: booking.guestCompany },
         }),
+        headers: automatic,
       });
     }
   }

@@ -169,6 +169,7 @@ describe('scorecard reminders', () => {
     expect(await send(hours(1))).toBe(0);
     expect(await send(hours(2))).toBe(1);
     expect((await remindersTo(ivan.email))[0]!.subject).toBe('Your scorecard for Cara Candidate (Platform Engineer)');
+    expect((await remindersTo(ivan.email))[0]!.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
     expect(await latestInterviewStage(db, 'ivan', applicationId)).toBe('screening');
     // Nothing was e-mailed to the candidate.
     expect(await queuedMailsTo(backend, 'cara@mail.test')).toEqual([]);

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { scorecardReminderMail } from '../mail/scorecard-templates.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { automatic } from '../mail/headers.ts';
 
 /**
  * Scorecard reminders (issue 32): an interviewer whose scorecard is missing after a booked
@@ -83,6 +84,7 @@ export async function sendScorecardReminders(deps: ScorecardReminderDeps, now = 
         applicationUrl: `${deps.siteUrl}/admin/applications/${row.position_id}/${row.application_id}`,
         reminder: row.sent_count,
       }),
+      headers: automatic,
     });
   }
   return rows.length;

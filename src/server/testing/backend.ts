@@ -11,7 +11,11 @@ import { createImageWorker } from '../media/image-worker.ts';
 import type { Runtime } from '../runtime-types.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { createFsStorage } from '../storage/fs-driver.ts';
+import { defaultUploadQuota } from '../uploads/quota.ts';
 import { startTestDatabase, type TestDatabase } from './database.ts';
+import { DOMAIN_EVENTS, storedEvent } from '../events/record.ts';
+import { noticeDeps } from '../notifications/module.ts';
+import { flushNotices, NOTICE_MAILS, noticeEvent } from '../notifications/notices.ts';
 
 /** The AUTH_SECRET of integration tests (sealed e-mails, pseudonyms). */
 export const TEST_SECRET = 'integration-test-secret-integration-test-secret';
@@ -72,7 +76,9 @@ export async function startTestBackend({
       trustProxy: true,
       authSecret: TEST_SECRET,
       retention,
-      inbound: { replyAddress, smtpPort: undefined, smtpHost: '127.0.0.1', imapUrl: undefined, imapPollMs: 60_000 },
+      inbound: { replyAddress, smtpPort: undefined, smtpHost: '127.0.0.1', imapUrl: undefined, imapPollMs: 60_000, authservId: null },
+      dataDir: dir,
+      uploads: defaultUploadQuota,
     },
     logger,
     database,
@@ -112,4 +118,34 @@ export async function queuedMailsTo(backend: Pick<TestBackend, 'database'>, addr
 /** Forgets every queued e-mail (a test's own start). */
 export async function clearQueuedMails(backend: Pick<TestBackend, 'database'>): Promise<void> {
   await backend.database.pool.query(`delete from pgboss.job where name = 'send-email'`);
+}
+
+/**
+ * Hands the recorded events waiting in the queue to the notices, as the server's dispatcher does
+ * (no worker runs in the test backend), and removes their jobs. Returns how many events.
+ */
+export async function deliverEvents(backend: Pick<TestBackend, 'database' | 'jobs' | 'runtime'>, now = new Date()): Promise<number> {
+  const { rows } = await backend.database.pool.query<{ data: { eventId: number } }>(
+    `delete from pgboss.job where name = $1 and state = 'created' returning data`,
+    [DOMAIN_EVENTS],
+  );
+  const deps = noticeDeps(backend.runtime);
+  for (const { data } of rows.sort((a, b) => a.data.eventId - b.data.eventId)) {
+    const event = await storedEvent(backend.database.db, data.eventId);
+    if (event) await noticeEvent(deps, event, backend.jobs, now);
+  }
+  return rows.length;
+}
+
+/**
+ * Runs the notice e-mails whose coalescing window has ended by `now` (the jobs the server's worker
+ * would run then), and removes their jobs. Returns how many ran.
+ */
+export async function runNoticeWindows(backend: Pick<TestBackend, 'database' | 'jobs' | 'runtime'>, now: Date): Promise<number> {
+  const { rows } = await backend.database.pool.query<{ data: Parameters<typeof flushNotices>[1] }>(
+    `delete from pgboss.job where name = $1 and state = 'created' and start_after <= $2 returning data`,
+    [NOTICE_MAILS, now],
+  );
+  for (const { data } of rows) await flushNotices(noticeDeps(backend.runtime), data, backend.jobs, now);
+  return rows.length;
 }

@@ -26,8 +26,10 @@ const PORT_ATTEMPTS = 5;
 const INSTALL_HINT = 'the IMAP tests need Dovecot (Debian: apt-get install dovecot-imapd)';
 
 export interface TestMailbox {
-  /** e.g. imap://replies:secret@127.0.0.1:PORT/INBOX — plain IMAP on loopback, no TLS. */
+  /** e.g. imap://replies:secret@127.0.0.1:PORT/INBOX: IMAP on loopback, STARTTLS required before login. */
   url: string;
+  /** The server's certificate (self-signed, for 127.0.0.1): the client's certificate authority. */
+  ca: string;
   user: string;
   password: string;
   host: string;
@@ -159,8 +161,11 @@ base_dir = ${dir}/run
 state_dir = ${dir}/state
 log_path = ${dir}/dovecot.log
 login_greeting = ${GREETING}
-ssl = no
-disable_plaintext_auth = no
+# STARTTLS on the IMAP port, and no password before it (issue 50: the poller never sends one in clear).
+ssl = required
+ssl_cert = <${dir}/cert.pem
+ssl_key = <${dir}/key.pem
+disable_plaintext_auth = yes
 auth_mechanisms = plain login
 auth_verbose = yes
 # A test of a wrong password should not wait the default 2 s.
@@ -240,6 +245,24 @@ async function startOnce(binary: string, mail: MailAccount): Promise<TestMailbox
     if (isRoot()) await Promise.all(owned.map((path) => chown(join(dir, path), mail.uid, mail.gid)));
     // Readable by the auth process, which runs as Dovecot's internal user; the password is a fixture.
     await writeFile(join(dir, 'passwd'), `${USER}:{PLAIN}${PASSWORD}\n`, { mode: 0o644 });
+    // A certificate of its own for 127.0.0.1, made here (Debian's openssl, beside Dovecot): no network.
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${HOST}`,
+        '-addext',
+        `subjectAltName=IP:${HOST}`,
+      ].concat(['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
+      { stdio: 'ignore' },
+    );
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
@@ -309,8 +332,10 @@ async function startOnce(binary: string, mail: MailAccount): Promise<TestMailbox
   }
 
   let deliveries = 0;
+  const ca = await readFile(join(dir, 'cert.pem'), 'utf8');
   return {
     url: `imap://${USER}:${PASSWORD}@${HOST}:${port}/INBOX`,
+    ca,
     user: USER,
     password: PASSWORD,
     host: HOST,
@@ -325,7 +350,15 @@ async function startOnce(binary: string, mail: MailAccount): Promise<TestMailbox
       await rename(temporary, join(maildir, 'new', name));
     },
     async inbox() {
-      const client = new ImapFlow({ host: HOST, port, secure: false, auth: { user: USER, pass: PASSWORD }, logger: false });
+      const client = new ImapFlow({
+        host: HOST,
+        port,
+        secure: false,
+        doSTARTTLS: true,
+        tls: { ca },
+        auth: { user: USER, pass: PASSWORD },
+        logger: false,
+      });
       await client.connect();
       try {
         // EXAMINE, so that looking neither claims \Recent nor changes anything the code under test sees.
@@ -348,7 +381,8 @@ async function startOnce(binary: string, mail: MailAccount): Promise<TestMailbox
 
 /**
  * Starts a private Dovecot on 127.0.0.1 at a free port, with one user (replies / secret) whose
- * INBOX is an empty Maildir. Plain IMAP with plaintext login (ssl = no). Call stop() when done.
+ * INBOX is an empty Maildir. IMAP with STARTTLS required before the plaintext login, on a
+ * certificate of its own (`ca`). Call stop() when done.
  */
 export async function startDovecot(): Promise<TestMailbox> {
   const binary = findDovecot();

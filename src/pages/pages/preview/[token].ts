@@ -9,14 +9,17 @@ import { getRuntime } from '@/server/runtime';
 export const prerender = false;
 
 const notFound = () =>
-  new Response('This preview link no longer works. Preview links work for 7 days: ask the editor for a new one.', {
-    status: 404,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
+  new Response(
+    'This preview link no longer works. Preview links work for 7 days, until a newer link is made: ask the editor for a new one.',
+    {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    },
+  );
 
 export const GET: APIRoute = async ({ params }) => {
   const runtime = getRuntime();
-  const page = pageOfPreviewToken(runtime.config.authSecret, params.token);
+  const page = await pageOfPreviewToken(runtime.database.db, runtime.config.authSecret, params.token);
   const info = page ? editablePage(page) : undefined;
   const template = info ? runtime.pageTemplate?.(info.path) : undefined;
   if (!page || !template) return notFound();
