@@ -79,6 +79,8 @@ import { erasePerson, privacyDeps, setLegalHold } from '@/server/privacy/request
 import { clientKeyOf } from '@/server/request-context';
 import { getRuntime, type Runtime } from '@/server/runtime';
 import { reportingFaults } from './faults';
+import { followApplicationSchema, followMessageSchema } from '@/lib/notifications/preferences';
+import { setFollowing } from '@/server/notifications/follow';
 
 const invitationDeps = (runtime: Runtime) => ({
   db: runtime.database.db,
@@ -423,6 +425,15 @@ export const server = {
           body,
         },
       ),
+    ),
+    followApplication: staffAction(
+      'admin.followApplication',
+      followApplicationSchema,
+      ({ applicationId, follow }, actor, { database }) => setFollowing(database.db, actor, { applicationId }, follow),
+      onApplication,
+    ),
+    followMessage: staffAction('admin.followMessage', followMessageSchema, ({ contactMessageId, follow }, actor, { database }) =>
+      setFollowing(database.db, actor, { contactMessageId }, follow),
     ),
     setLegalHold: staffAction('admin.setLegalHold', legalHoldSchema, ({ applicationId, reason }, actor, { database }) =>
       setLegalHold(database.db, actor, applicationId, reason),

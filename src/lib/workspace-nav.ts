@@ -27,6 +27,7 @@ export type NavKey =
   | 'audit'
   | 'account'
   | 'account-availability'
+  | 'account-notifications'
   | 'account-applications';
 
 export interface NavItem {

@@ -3,7 +3,6 @@ import { alertsModule } from './alerts/module.ts';
 import { candidatesModule } from './candidates/module.ts';
 import { insightsModule } from './insights/module.ts';
 import type { AppConfig } from './config.ts';
-import { domainEventsQueue } from './events/record.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import { mediaModule } from './media/module.ts';
@@ -41,8 +40,8 @@ export const serverModules: readonly ServerModule[] = [
   notificationsModule,
 ];
 
-/** Every queue beside the e-mail's (the record of domain events, the domains'): a backup carries their jobs, a restore creates them first. */
-export const jobQueues: readonly JobQueue[] = [domainEventsQueue, ...serverModules.flatMap((module) => module.queues ?? [])];
+/** Every domain's queue: a backup carries their jobs, a restore creates them first. */
+export const jobQueues: readonly JobQueue[] = serverModules.flatMap((module) => module.queues ?? []);
 
 /** The server as `npm start`, `astro dev` and the drills run it. */
 export function startApp(config: AppConfig, logger: Logger): Promise<StartedServer> {

@@ -11,8 +11,7 @@ import { createRateLimiters } from './rate-limit.ts';
 import { createMailer } from './mail/transport.ts';
 import { setRuntime } from './runtime-registry.ts';
 import type { Runtime, ServerModule, StartedModule } from './runtime-types.ts';
-import { domainEventsQueue } from './events/record.ts';
-import { eventDispatcher } from './events/dispatch.ts';
+import { startEventDispatcher } from './events/dispatch.ts';
 import { createStorage } from './storage/index.ts';
 
 export type { AnsweredRequest, Runtime, ServerModule, StartedModule } from './runtime-types.ts';
@@ -89,14 +88,16 @@ export async function startServer(config: AppConfig, logger: Logger, modules: re
       Object.assign(runtime, result.services);
       for (const worker of result.workers ?? []) await jobs.work(worker);
     }
-    // The record of domain events is the platform's: its readers are the modules'.
-    await jobs.addQueue(domainEventsQueue);
-    await jobs.work(
-      eventDispatcher(
-        database.db,
-        started.flatMap((module) => module.eventConsumers ?? []),
-      ),
-    );
+    // The record of domain events is the platform's: its readers are the modules' (decision 056).
+    // Stopped first (it was started last): no event is handed to a module that is stopping.
+    const dispatcher = startEventDispatcher({
+      db: database.db,
+      pool: database.pool,
+      jobs,
+      consumers: started.flatMap((module) => module.eventConsumers ?? []),
+      log: (data, message) => logger.warn(data, message),
+    });
+    started.push({ stop: () => dispatcher.stop() });
     Object.assign(getMetrics().sources, {
       pool: database.pool,
       database: runtime.isHealthy,

@@ -389,6 +389,8 @@ interface StaffCase {
   url: string;
   ok: readonly StaffRole[];
   missing?: readonly StaffRole[];
+  /** What the roles that may request it get, when not the page itself (a redirect). */
+  okStatus?: number;
 }
 type RouteCase =
   | { access: 'public'; urls: () => string[] }
@@ -454,6 +456,15 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/account': { access: 'signed-in', urls: () => ['/account'] },
   '/account/applications': { access: 'signed-in', urls: () => ['/account/applications'] },
   '/account/availability': staffPage(() => [{ url: '/account/availability', ok: bookable }]),
+  // One's notifications and their choices (issue 51): every staff member's own.
+  '/account/notifications': staffPage(() => [{ url: '/account/notifications', ok: everyStaff }]),
+  '/admin/notifications': staffPage(() => [
+    { url: '/admin/notifications', ok: everyStaff },
+    { url: '/admin/notifications?unread=1', ok: everyStaff },
+  ]),
+  // Opening one: to its place, or (not one's own, or gone) back to the list.
+  '/admin/notifications/[id]': staffPage(() => [{ url: '/admin/notifications/00000000-0000-4000-8000-000000000000', ok: everyStaff, okStatus: 303 }]),
+  '/api/notifications/unread': staffDownload(() => [{ url: '/api/notifications/unread', ok: everyStaff }]),
   '/admin': staffPage(() => [{ url: '/admin', ok: everyStaff }]),
   '/admin/audit': staffPage(() => [{ url: '/admin/audit', ok: ['admin'] }]),
   '/admin/privacy': staffPage(() => [
@@ -699,6 +710,13 @@ const actions: Record<ActionName, ActionCase> = {
     input: () => ({ messageId: fixture.messageId, subject: 'Matrix answer', body: 'Hello' }),
   },
   'admin.deleteMessage': { ok: ['admin', 'sales'], input: () => ({ messageId: fixture.messageId }) },
+  // Following (issue 51): whoever may read the application, or handle the message; one's own state only.
+  'admin.followApplication': {
+    ok: ['admin', 'recruiter', 'hiring_manager', 'interviewer'],
+    input: () => ({ applicationId: fixture.assigned, follow: true }),
+    outOfReach: onOther(() => ({ applicationId: fixture.other, follow: true }), ['hiring_manager', 'interviewer']),
+  },
+  'admin.followMessage': { ok: ['admin', 'sales'], input: () => ({ contactMessageId: fixture.messageId, follow: true }) },
   'admin.setLegalHold': { ok: ['admin'], input: () => ({ applicationId: fixture.assigned, reason: 'Matrix hold' }) },
   'admin.erasePerson': { ok: ['admin'], input: () => ({ email: mail('other') }) },
 };
@@ -919,7 +937,7 @@ for (const who of EVERYONE) {
         }
         continue;
       }
-      for (const { url, ok, missing = [] } of route.cases()) {
+      for (const { url, ok, missing = [], okStatus = 200 } of route.cases()) {
         const response = await requester.get(url);
         const context = `${url} (${pattern}) as ${who}`;
         if (who in pageRefusal) {
@@ -929,7 +947,7 @@ for (const who of EVERYONE) {
             expect(response.headers()['location'], context).toMatch(refusal.location);
           } else expect(response.status(), context).toBe(refusal.api);
         } else if (ok.includes(who as StaffRole)) {
-          expect(response.status(), context).toBe(200);
+          expect(response.status(), context).toBe(okStatus);
         } else if (missing.includes(who as StaffRole)) {
           expect(response.status(), context).toBe(404);
         } else {

@@ -34,8 +34,9 @@ const OTHER = 'Team Roles Data Analyst';
 async function navLinks(page: Page, { availability = true } = {}): Promise<string[]> {
   const texts = await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link').allTextContents();
   const work = texts.map((text) => text.replace(/\d+ (unread|new|awaiting your feedback)$/, ''));
-  // Every signed-in person's own pages close the list (their availability for the staff who can be booked).
-  const own = ['Your account', ...(availability ? ['Your availability'] : []), 'Your applications'];
+  // A staff member's own pages close the list (their availability for those who can be booked,
+  // their notifications); a candidate's applications are not theirs to look for there (issue 51).
+  const own = ['Your account', ...(availability ? ['Your availability'] : []), 'Your notifications'];
   expect(work.slice(-own.length)).toEqual(own);
   return work.slice(0, -own.length);
 }

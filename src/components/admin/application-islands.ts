@@ -13,3 +13,4 @@ export { NotesPanel } from './NotesPanel';
 export { PdfPreview } from './PdfPreview';
 export { RatingControl } from './RatingControl';
 export { ScorecardPanel } from './ScorecardPanel';
+export { FollowButton } from '../notifications/FollowButton';

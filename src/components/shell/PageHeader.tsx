@@ -8,7 +8,7 @@ export interface Crumb {
 }
 
 /** The navigation's section an admin page belongs to ("other": none). */
-export type AdminSection = Exclude<NavKey, 'account' | 'account-availability' | 'account-applications'> | 'other';
+export type AdminSection = Exclude<NavKey, 'account' | 'account-availability' | 'account-notifications' | 'account-applications'> | 'other';
 
 export interface PageHeaderProps {
   title: string;

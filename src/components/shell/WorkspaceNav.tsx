@@ -1,5 +1,7 @@
 import {
   Archive,
+  Bell,
+  BellRing,
   BriefcaseBusiness,
   CalendarClock,
   ChartColumn,
@@ -39,6 +41,7 @@ const icons: Record<NavKey, LucideIcon> = {
   audit: ScrollText,
   account: CircleUser,
   'account-availability': CalendarClock,
+  'account-notifications': BellRing,
   'account-applications': BriefcaseBusiness,
 };
 
@@ -52,6 +55,8 @@ export interface WorkspaceNavProps {
   /** Where the brand leads: the admin home for staff, the account for candidates. */
   home: string;
   collapsed: boolean;
+  /** The bell of one's notifications (staff): unread count, and whether this is the notifications page. */
+  bell?: { unread: number; current: boolean } | null;
 }
 
 // Collapsed (wide screens, the person's choice kept in a cookie): icons only, the words kept for
@@ -68,13 +73,16 @@ const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-
  * its menu button, collapse button and Logout are wired by workspace-shell.ts. A phone shows a bar
  * with the menu button; the list opens below it. Without JavaScript the list is simply shown.
  */
-export function WorkspaceNav({ groups, current, currentIsPage, person, home, collapsed }: WorkspaceNavProps) {
+/** "Notifications, 3 unread": the bell's accessible name (workspace-shell.ts writes it again as the count changes). */
+export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
+
+export function WorkspaceNav({ groups, current, currentIsPage, person, home, collapsed, bell }: WorkspaceNavProps) {
   return (
     <header
       data-workspace-nav
       className="sticky top-0 z-40 flex max-h-dvh flex-col bg-navy text-navy-foreground lg:h-dvh lg:w-64 nav-collapsed:lg:w-[4.5rem]"
     >
-      <div className="flex h-14 shrink-0 items-center justify-between gap-3 px-4 lg:h-16">
+      <div className="flex h-14 shrink-0 items-center justify-between gap-3 px-4 lg:h-16 nav-collapsed:lg:h-auto nav-collapsed:lg:flex-col nav-collapsed:lg:py-3">
         <a href={home} className={`inline-flex min-w-0 items-center gap-2.5 rounded-md font-bold text-white ${focusRing}`}>
           <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">
             <rect width="32" height="32" rx="8" fill="#ffffff" />
@@ -83,6 +91,27 @@ export function WorkspaceNav({ groups, current, currentIsPage, person, home, col
           </svg>
           <span className={`truncate ${whenCollapsed.label}`}>{siteConfig.name}</span>
         </a>
+        {bell && (
+          // Beside the brand on every width (a phone shows it without opening the menu); its count kept
+          // current by workspace-shell.ts while the tab is shown.
+          <a
+            href="/admin/notifications"
+            data-notifications-bell
+            aria-label={bellLabel(bell.unread)}
+            aria-current={bell.current ? 'page' : undefined}
+            title="Notifications"
+            className={`relative ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-md text-white hover:bg-white/10 lg:size-9 nav-collapsed:lg:ml-0 ${bell.current ? 'bg-white/15' : ''} ${focusRing}`}
+          >
+            <Bell aria-hidden="true" className="size-5" />
+            <span
+              data-bell-count
+              aria-hidden="true"
+              className={`absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-[#7dd3e0] px-1 text-center text-xs leading-5 font-bold text-navy tabular-nums ${bell.unread > 0 ? '' : 'hidden'}`}
+            >
+              {bell.unread > 99 ? '99+' : bell.unread}
+            </span>
+          </a>
+        )}
         <button
           type="button"
           data-nav-toggle

@@ -42,6 +42,28 @@ if (nav) {
   enhanceAuthControls(nav);
 }
 
+// The bell's count (issue 51), asked again every 30 s while the tab is shown and when it is shown
+// again: a signed-in staff member's page only (nobody else has the bell), one small JSON answer.
+const bell = document.querySelector<HTMLAnchorElement>('[data-notifications-bell]');
+if (bell) {
+  const badge = bell.querySelector<HTMLElement>('[data-bell-count]')!;
+  const refresh = async () => {
+    if (document.visibilityState !== 'visible') return;
+    try {
+      const response = await fetch('/api/notifications/unread', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      if (!response.ok) return;
+      const { unread } = (await response.json()) as { unread: number };
+      badge.textContent = unread > 99 ? '99+' : String(unread);
+      badge.classList.toggle('hidden', unread === 0);
+      bell.setAttribute('aria-label', unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
+    } catch {
+      // Offline for a moment: the next turn asks again.
+    }
+  };
+  setInterval(() => void refresh(), 30_000);
+  document.addEventListener('visibilitychange', () => void refresh());
+}
+
 showFlashToasts();
 
 // Tests and tools wait for this rather than guessing when the page became interactive.

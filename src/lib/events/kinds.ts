@@ -11,7 +11,12 @@
 export const senderStatuses = ['verified', 'other', 'unverified'] as const;
 export type SenderStatus = (typeof senderStatuses)[number];
 
+/** Who moved or cancelled a booking: the guest (the candidate, the visitor) from their link, or staff. */
+export type ChangedBy = 'guest' | 'staff';
+
 export interface EventData {
+  /** Someone applied for a position. */
+  'application.received': { candidateName: string; positionTitle: string };
   /** A person's reply came back to an application's or a contact message's reply address. */
   'reply.received': {
     inboundMailId: string;
@@ -22,13 +27,53 @@ export interface EventData {
     /** The staff member whose e-mail was answered (the reply address was theirs). */
     answeredUserId: string | null;
   };
+  /** An interview was booked (by the candidate), moved or cancelled (by the candidate or staff). */
+  'interview.booked': { candidateName: string; startsAt: string; stage: string | null; by: ChangedBy };
+  'interview.moved': { candidateName: string; startsAt: string; stage: string | null; by: ChangedBy };
+  'interview.cancelled': { candidateName: string; startsAt: string; stage: string | null; by: ChangedBy };
+  /** An interviewer submitted their scorecard. */
+  'scorecard.submitted': { candidateName: string; interviewerName: string; stage: string | null };
+  /** An interviewer's scorecard is due after their interview (the reminders: 2 hours after, then daily). */
+  'scorecard.due': {
+    candidateName: string;
+    positionTitle: string;
+    interviewerId: string;
+    interviewerName: string;
+    stage: string | null;
+    endedAt: string;
+    /** 1, 2 or 3: the last one says so. */
+    reminder: number;
+  };
+  /** A note on an application named these people with @name. */
+  'note.mentioned': { noteId: string; authorName: string; candidateName: string; mentionedUserIds: string[] };
+  /** Book a Meeting: a visitor booked, moved or cancelled a meeting with the hosts. */
+  'meeting.booked': { guestName: string; company: string | null; startsAt: string; by: ChangedBy };
+  'meeting.moved': { guestName: string; company: string | null; startsAt: string; by: ChangedBy };
+  'meeting.cancelled': { guestName: string; company: string | null; startsAt: string; by: ChangedBy };
+  /** The rejection e-mail to a candidate was sent (queued, or scheduled for later), or taken back before it went. */
+  'rejection.sent': { candidateName: string; sendAt: string | null };
+  'rejection.withdrawn': { candidateName: string };
 }
 
 export type EventKind = keyof EventData;
 
-export const eventKinds = ['reply.received'] as const satisfies readonly EventKind[];
+export const eventKinds = [
+  'application.received',
+  'reply.received',
+  'interview.booked',
+  'interview.moved',
+  'interview.cancelled',
+  'scorecard.submitted',
+  'scorecard.due',
+  'note.mentioned',
+  'meeting.booked',
+  'meeting.moved',
+  'meeting.cancelled',
+  'rejection.sent',
+  'rejection.withdrawn',
+] as const satisfies readonly EventKind[];
 
-/** What an event concerns (the record's columns): its thread is the application or the contact message. */
+/** What an event concerns (the record's columns): its thread is the application, the contact message or the booking. */
 export interface EventSubject {
   applicationId?: string | null;
   contactMessageId?: string | null;

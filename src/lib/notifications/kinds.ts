@@ -1,9 +1,116 @@
+import type { EventKind } from '../events/kinds.ts';
+import type { Role } from '../accounts/roles.ts';
+
 /**
- * What became of a notification's e-mail (issue 50): waiting (to go at once, or with the others of
- * its thread at the end of the coalescing window), sent, or none to send.
+ * Notifications (issues 50, 51): what a person is told of, grouped in the topics they choose
+ * e-mail for (at once, in a daily digest, or not at all; the list in the workspace shows them all).
  */
-export const noticeEmailStates = ['pending', 'sent', 'none'] as const;
+
+/**
+ * What became of a notification's e-mail: waiting (to go at once, or with the others of its thread
+ * at the end of the coalescing window), waiting for the person's daily digest, sent, or none to
+ * send (they chose none, or another e-mail already tells them: a host's calendar invitation).
+ */
+export const noticeEmailStates = ['pending', 'digest', 'sent', 'none'] as const;
 export type NoticeEmailState = (typeof noticeEmailStates)[number];
+
+/** Why a person is told of an event: their notice says so (issue 51). */
+export const noticeReasons = ['follow', 'team', 'answered', 'mentioned', 'interviewer', 'host', 'inbox'] as const;
+export type NoticeReason = (typeof noticeReasons)[number];
+
+export const reasonTexts: Record<NoticeReason, string> = {
+  follow: 'you follow this application',
+  team: 'you are on the hiring team of this position',
+  answered: 'you wrote to this person',
+  mentioned: 'you were mentioned in a note',
+  interviewer: 'you took part in this interview',
+  host: 'you host this meeting',
+  inbox: 'this address receives what nobody in particular follows',
+};
 
 /** One e-mail per thread and person within this window: what comes meanwhile goes in one e-mail at its end. */
 export const NOTICE_WINDOW_MINUTES = 15;
+
+/** How long a notification stays in the list (and its event in the record). */
+export const NOTIFICATION_DAYS = 90;
+
+export const noticeTopics = [
+  'applications',
+  'replies',
+  'interviews',
+  'scorecards',
+  'scorecards-due',
+  'mentions',
+  'meetings',
+  'rejections',
+] as const;
+export type NoticeTopic = (typeof noticeTopics)[number];
+
+/** The topic each kind of event is chosen under. */
+export const topicOf: Record<EventKind, NoticeTopic> = {
+  'application.received': 'applications',
+  'reply.received': 'replies',
+  'interview.booked': 'interviews',
+  'interview.moved': 'interviews',
+  'interview.cancelled': 'interviews',
+  'scorecard.submitted': 'scorecards',
+  'scorecard.due': 'scorecards-due',
+  'note.mentioned': 'mentions',
+  'meeting.booked': 'meetings',
+  'meeting.moved': 'meetings',
+  'meeting.cancelled': 'meetings',
+  'rejection.sent': 'rejections',
+  'rejection.withdrawn': 'rejections',
+};
+
+export const topicLabels: Record<NoticeTopic, { label: string; hint: string }> = {
+  applications: { label: 'New applications', hint: 'for the positions whose hiring team you are on' },
+  replies: { label: 'Replies by e-mail', hint: 'from candidates and people who wrote to us, on a conversation you follow' },
+  interviews: { label: 'Interviews booked, moved or cancelled', hint: 'of the applications you follow' },
+  scorecards: { label: 'Scorecards submitted', hint: 'on the applications you follow' },
+  'scorecards-due': { label: 'Your scorecards due', hint: 'after an interview you took part in' },
+  mentions: { label: 'Notes that mention you', hint: 'when someone writes @ and your name' },
+  meetings: { label: 'Meetings booked, moved or cancelled', hint: 'through Book a Meeting, with you as the host' },
+  rejections: { label: 'Rejection e-mails sent or taken back', hint: 'on the applications you follow' },
+};
+
+export const emailChoices = ['now', 'digest', 'off'] as const;
+export type EmailChoice = (typeof emailChoices)[number];
+
+export const emailChoiceLabels: Record<EmailChoice, string> = {
+  now: 'At once',
+  digest: 'In my daily digest',
+  off: 'Not by e-mail',
+};
+
+/**
+ * What a role gets by e-mail until the person chooses: what needs them soon at once, the rest in
+ * the day's digest. Every notification is in the workspace's list whatever is chosen here.
+ */
+const deciders: Record<NoticeTopic, EmailChoice> = {
+  applications: 'digest',
+  replies: 'now',
+  interviews: 'now',
+  scorecards: 'now',
+  'scorecards-due': 'now',
+  mentions: 'now',
+  meetings: 'now',
+  rejections: 'digest',
+};
+export const defaultChoices: Record<Role, Record<NoticeTopic, EmailChoice>> = {
+  admin: deciders,
+  recruiter: deciders,
+  hiring_manager: { ...deciders, applications: 'now' },
+  interviewer: { ...deciders, interviews: 'now', scorecards: 'digest' },
+  editor: deciders,
+  sales: deciders,
+  user: deciders,
+};
+
+/** The person's choice for a topic: theirs, or their role's default. */
+export function choiceFor(role: Role, chosen: Partial<Record<NoticeTopic, EmailChoice>>, topic: NoticeTopic): EmailChoice {
+  return chosen[topic] ?? defaultChoices[role][topic];
+}
+
+/** The hour of the daily digest, in the person's zone: 8:00 unless they choose another. */
+export const DEFAULT_DIGEST_HOUR = 8;

@@ -206,6 +206,11 @@ export const routeRules = {
   '/account/applications': signedIn,
   // One's own hours, days off and calendar feed: staff who can be booked.
   '/account/availability': staff('schedule.own'),
+  // One's notifications (issue 51): every staff member's own list, its choices, the bell's count.
+  '/account/notifications': anyStaff,
+  '/admin/notifications': anyStaff,
+  '/admin/notifications/[id]': anyStaff,
+  '/api/notifications/unread': anyStaff,
   '/admin': anyStaff,
   '/admin/audit': staff('audit.read'),
   '/admin/privacy': staff('privacy.manage'),
@@ -309,6 +314,9 @@ export const actionRules = {
   'admin.setMessageRead': staff('messages.handle'),
   'admin.deleteMessage': staff('messages.handle'),
   'admin.answerMessage': staff('messages.handle'),
+  // Following a thread (issue 51): whoever may read the application, or handle the message.
+  'admin.followApplication': staff('applications.read'),
+  'admin.followMessage': staff('messages.handle'),
   'admin.setLegalHold': staff('privacy.manage'),
   'admin.erasePerson': staff('privacy.manage'),
 } as const satisfies Record<string, Rule>;
@@ -340,7 +348,9 @@ export type AdminSectionKey = (typeof adminSections)[number]['key'];
 export const accountSections = [
   { key: 'account', href: '/account', route: '/account', label: 'Your account' },
   { key: 'account-availability', href: '/account/availability', route: '/account/availability', label: 'Your availability' },
-  { key: 'account-applications', href: '/account/applications', route: '/account/applications', label: 'Your applications' },
-] as const satisfies ReadonlyArray<{ key: string; href: string; route: RoutePattern; label: string }>;
+  { key: 'account-notifications', href: '/account/notifications', route: '/account/notifications', label: 'Your notifications' },
+  // A candidate's own applications: not in a staff member's navigation (issue 51), who works on applications elsewhere.
+  { key: 'account-applications', href: '/account/applications', route: '/account/applications', label: 'Your applications', notForStaff: true },
+] as const satisfies ReadonlyArray<{ key: string; href: string; route: RoutePattern; label: string; notForStaff?: boolean }>;
 
 export type AccountSectionKey = (typeof accountSections)[number]['key'];

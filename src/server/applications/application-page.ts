@@ -20,6 +20,8 @@ import { hostZones } from '../scheduling/bookings.ts';
 import { dayIn } from '../scheduling/slots.ts';
 import { neighbours, otherApplicationsOf } from './workspace.ts';
 import { latestRejection, listRejectionReasons } from './rejections.ts';
+import { markThreadRead } from '../notifications/list.ts';
+import { isFollowing } from '../notifications/recipients.ts';
 
 /**
  * Everything one application's page shows to this person, and only what their role includes
@@ -42,6 +44,8 @@ export async function loadApplicationPage(
   if (!position || !detail) return null;
   const { application } = detail;
   await recordApplicationView(db, viewer, application.id);
+  // What the viewer was told of this application is read: they are looking at it (issue 51).
+  await markThreadRead(db, viewer.id, `application:${application.id}`);
 
   const may = {
     review: await mayOnApplication(db, viewer, 'applications.review', application.id),
@@ -144,6 +148,7 @@ export async function loadApplicationPage(
     nextHref: around?.next ? withList(around.next) : null,
     others: others?.map((other) => ({ ...other, href: withList(other) })) ?? [],
     profileHref: may.history ? candidateHref(application.candidateId) : null,
+    following: await isFollowing(db, viewer.id, { applicationId: application.id }),
     interviewers,
     assignable: may.assign
       ? assignable?.map(({ onTeam, ...person }) => ({ ...person, group: onTeam ? teamTexts.onTeam : teamTexts.otherStaff }))

@@ -151,20 +151,20 @@ describe('the workspace navigation', () => {
           'audit',
         ],
       ],
-      ['You', ['account', 'account-availability', 'account-applications']],
+      ['You', ['account', 'account-availability', 'account-notifications']],
     ]);
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'iris', 'interviewer')))).toEqual([
       ['Work', ['dashboard']],
-      ['You', ['account', 'account-availability', 'account-applications']],
+      ['You', ['account', 'account-availability', 'account-notifications']],
     ]);
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'sally', 'sales')))).toEqual([
       ['Work', ['dashboard', 'messages']],
-      ['You', ['account', 'account-availability', 'account-applications']],
+      ['You', ['account', 'account-availability', 'account-notifications']],
     ]);
     // An editor is not booked: no availability of their own.
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'eddie', 'editor')))).toEqual([
       ['Work', ['dashboard', 'posts', 'pages', 'media']],
-      ['You', ['account', 'account-applications']],
+      ['You', ['account', 'account-notifications']],
     ]);
     // A candidate's account: only their own pages.
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'cara', 'user')))).toEqual([

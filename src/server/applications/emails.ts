@@ -20,6 +20,7 @@ import {
   type SendDelay,
 } from '../../lib/applications/templates.ts';
 import { siteConfig } from '../../lib/site-config.ts';
+import { recordEvent } from '../events/record.ts';
 
 /**
  * E-mails to candidates from the admin area: templates admins edit, filled per candidate, sent
@@ -100,7 +101,10 @@ export async function sendInTransaction(
   email: CandidateEmailInput,
   sender: string,
 ): Promise<boolean> {
-  const [to] = await tx.db.select({ email: applications.email }).from(applications).where(eq(applications.id, applicationId));
+  const [to] = await tx.db
+    .select({ email: applications.email, fullName: applications.fullName, positionId: applications.positionId })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
   const values = await placeholderValues(tx.db, applicationId, sender);
   if (!to || !values) return false;
   const subject = fillPlaceholders(email.subject, values);
@@ -134,6 +138,15 @@ export async function sendInTransaction(
     template: email.templateKey,
     ...(sendAt ? { sendAt: sendAt.toISOString() } : {}),
   });
+  // The application's followers are told a rejection went (or will go) out (issue 51).
+  if (email.templateKey === 'rejection')
+    await recordEvent(tx.db, {
+      kind: 'rejection.sent',
+      applicationId,
+      positionId: to.positionId,
+      actorUserId: actor.id,
+      data: { candidateName: to.fullName, sendAt: sendAt?.toISOString() ?? null },
+    });
   return true;
 }
 
@@ -157,6 +170,19 @@ export async function cancelCandidateEmail(deps: CandidateEmailDeps, actor: Acto
       .set({ cancelledAt: new Date(), cancelledByEmail: actor.email })
       .where(eq(applicationEmails.id, emailId));
     await audit(tx.db, actor, 'application.email_cancelled', applicationId, { template: row.templateKey });
+    if (row.templateKey === 'rejection') {
+      const [application] = await tx.db
+        .select({ fullName: applications.fullName, positionId: applications.positionId })
+        .from(applications)
+        .where(eq(applications.id, applicationId));
+      await recordEvent(tx.db, {
+        kind: 'rejection.withdrawn',
+        applicationId,
+        positionId: application?.positionId ?? null,
+        actorUserId: actor.id,
+        data: { candidateName: application?.fullName ?? '' },
+      });
+    }
   });
 }
 

@@ -3,6 +3,8 @@ import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import { applicationNotes, applicationRatings, applications, users } from '../db/schema.ts';
+import { recordEvent } from '../events/record.ts';
+import { mentionedIn } from './mentions.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 import { reviewMessages } from '../../lib/applications/review.ts';
 
@@ -14,6 +16,7 @@ async function assertApplication(db: Pick<Database, 'select'>, applicationId: st
 }
 
 export async function addNote(db: Database, actor: Actor, applicationId: string, body: string): Promise<string> {
+  const mentioned = await mentionedIn(db, applicationId, body, actor.id);
   return db.transaction(async (tx) => {
     await assertApplication(tx, applicationId);
     const [note] = await tx
@@ -21,7 +24,31 @@ export async function addNote(db: Database, actor: Actor, applicationId: string,
       .values({ applicationId, authorUserId: actor.id, authorEmail: actor.email, body })
       .returning({ id: applicationNotes.id });
     await audit(tx, actor, 'application.note_added', applicationId, { note: note!.id });
+    await recordMentions(tx, actor, applicationId, note!.id, mentioned);
     return note!.id;
+  });
+}
+
+/** The colleagues a note names are told of it (issue 51): an event in the note's own transaction. */
+async function recordMentions(
+  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  actor: Actor,
+  applicationId: string,
+  noteId: string,
+  mentionedUserIds: string[],
+) {
+  if (mentionedUserIds.length === 0) return;
+  const [row] = await tx
+    .select({ fullName: applications.fullName, positionId: applications.positionId, author: users.name })
+    .from(applications)
+    .leftJoin(users, eq(users.id, actor.id ?? ''))
+    .where(eq(applications.id, applicationId));
+  await recordEvent(tx, {
+    kind: 'note.mentioned',
+    applicationId,
+    positionId: row?.positionId ?? null,
+    actorUserId: actor.id,
+    data: { noteId, authorName: row?.author ?? actor.email, candidateName: row?.fullName ?? '', mentionedUserIds },
   });
 }
 
@@ -38,6 +65,16 @@ export async function editNote(db: Database, actor: Actor, noteId: string, body:
     const note = await ownNote(tx, actor, noteId);
     await tx.update(applicationNotes).set({ body, updatedAt: new Date() }).where(eq(applicationNotes.id, noteId));
     await audit(tx, actor, 'application.note_edited', note.applicationId, { note: noteId });
+    // Only those the edit names anew are told: the others were told when they were first named.
+    const before = new Set(await mentionedIn(db, note.applicationId, note.body, actor.id));
+    const now = await mentionedIn(db, note.applicationId, body, actor.id);
+    await recordMentions(
+      tx,
+      actor,
+      note.applicationId,
+      noteId,
+      now.filter((id) => !before.has(id)),
+    );
   });
 }
 

@@ -22,6 +22,7 @@ import { applicationMessages as messages } from '../../lib/applications/texts.ts
 import { siteConfig } from '../../lib/site-config.ts';
 import { automatic } from '../mail/headers.ts';
 import { threadAddressing } from '../replies/addresses.ts';
+import { recordEvent } from '../events/record.ts';
 
 /**
  * Submitting a job application (spec sections 3, 5, 7): the same schema as the form, the rules a
@@ -123,6 +124,13 @@ export async function submitApplication(deps: ApplicationDeps, input: unknown, c
       await tx.db.insert(applicationStatusHistory).values({ applicationId: row.id, status: 'pending', reachedAt: row.createdAt });
       // The resume is read into text for the search off the applicant's path (issue 33).
       await queueResumeReading(deps.jobs, row.id, { db: tx });
+      // The position's hiring team is told in the workspace (issue 51), the hiring inbox by e-mail below.
+      await recordEvent(tx.db, {
+        kind: 'application.received',
+        applicationId: row.id,
+        positionId: position.id,
+        data: { candidateName: application.fullName, positionTitle: position.title },
+      });
 
       const hiring = newApplication({
         applicantName: application.fullName,

@@ -21,7 +21,13 @@ import {
 import { postStatuses, revisionKinds, type PostContent } from '../../lib/posts/content.ts';
 import { inboundChannels, inboundKinds, REPLY_ATTACHMENT_MAX_BYTES } from '../../lib/replies/kinds.ts';
 import { senderStatuses, type EventData, type EventKind } from '../../lib/events/kinds.ts';
-import { noticeEmailStates } from '../../lib/notifications/kinds.ts';
+import {
+  DEFAULT_DIGEST_HOUR,
+  noticeEmailStates,
+  noticeReasons,
+  type EmailChoice,
+  type NoticeTopic,
+} from '../../lib/notifications/kinds.ts';
 import { auditActionNames, auditTargetTypes } from '../audit/actions.ts';
 import {
   bigint,
@@ -1351,8 +1357,17 @@ export const domainEvents = pgTable(
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     data: jsonb('data').$type<EventData[EventKind]>().notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Handed to its readers (src/server/events/dispatch.ts); null while it waits. */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /** Tries that failed (a reader threw), and when it is tried again. */
+    attempts: integer('attempts').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
   },
   (t) => [
+    // The dispatcher's queue: what waits, oldest first.
+    index('domain_events_waiting_idx')
+      .on(t.id)
+      .where(sql`${t.dispatchedAt} is null`),
     index('domain_events_application_idx').on(t.applicationId),
     index('domain_events_contact_message_idx').on(t.contactMessageId),
     index('domain_events_booking_idx').on(t.bookingId),
@@ -1376,8 +1391,10 @@ export const notifications = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     inbox: text('inbox'),
     kind: text('kind').$type<EventKind>().notNull(),
-    /** What the notices of one conversation share: "application:<id>", "message:<id>". */
+    /** What the notices of one conversation share: "application:<id>", "message:<id>", "booking:<id>". */
     thread: text('thread').notNull(),
+    /** Why this person is told (their e-mail says so): they follow it, are on its hiring team, were named… */
+    reason: text('reason', { enum: noticeReasons }),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
     email: text('email', { enum: noticeEmailStates }).notNull().default('pending'),
@@ -1394,5 +1411,57 @@ export const notifications = pgTable(
       .where(sql`${t.inbox} is not null`),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_thread_idx').on(t.thread, t.emailedAt),
+    // The unread count of the bell, on every workspace page.
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
+);
+
+/**
+ * A person's own choice to follow a thread, or to stop following it (issue 51): on top of who follows
+ * it by what they did (its hiring team, whoever proposed an interview, wrote to the candidate or was
+ * assigned; for a contact message, whoever answered). Goes with its thread.
+ */
+export const follows = pgTable(
+  'follows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
+    /** True: follows (chose to); false: stopped following, whatever they did on it. */
+    follows: boolean('follows').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('follows_one_thread', sql`(${t.applicationId} is null) <> (${t.contactMessageId} is null)`),
+    uniqueIndex('follows_application_idx')
+      .on(t.applicationId, t.userId)
+      .where(sql`${t.applicationId} is not null`),
+    uniqueIndex('follows_message_idx')
+      .on(t.contactMessageId, t.userId)
+      .where(sql`${t.contactMessageId} is not null`),
+  ],
+);
+
+/**
+ * What a person wants by e-mail (issue 51): per topic at once, in the daily digest or not at all
+ * (a topic not chosen follows the role's default, src/lib/notifications/kinds.ts), and the hour of
+ * the digest in their zone. `lastDigestAt` claims a day's digest once, whichever instance sends it.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    choices: jsonb('choices').$type<Partial<Record<NoticeTopic, EmailChoice>>>().notNull().default({}),
+    digestHour: integer('digest_hour').notNull().default(DEFAULT_DIGEST_HOUR),
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('notification_preferences_hour', sql`${t.digestHour} between 0 and 23`)],
 );

@@ -1,23 +1,16 @@
-import { eq } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
 import { domainEvents } from '../db/schema.ts';
-import type { JobSender } from '../jobs/queue.ts';
 import type { DomainEvent, EventData, EventKind } from '../../lib/events/kinds.ts';
 
 /**
- * The record of domain events (issues 50, 51): what happened, written once, in the transaction of
- * the change that made it, with a job that tells its readers (dispatch.ts) queued in the same
- * transaction: an event exists exactly when its change does, and is read at least once.
+ * The record of domain events (issues 50, 51; decision 056): what happened, written once, in the
+ * transaction of the change that made it, which also tells the dispatcher (dispatch.ts) at commit
+ * (NOTIFY): an event exists exactly when its change does, and its readers get it at least once.
  */
 
-/** The queue whose jobs hand each new event to its readers. */
-export const DOMAIN_EVENTS = 'domain-events';
-
-/** Retried for about a day: a reader that fails (the database away) is tried again, never skipped. */
-export const domainEventsQueue = {
-  name: DOMAIN_EVENTS,
-  options: { retryLimit: 25, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, deleteAfterSeconds: 7 * 24 * 3600 },
-} as const;
+/** The channel that wakes the dispatchers when an event is committed. */
+export const EVENTS_CHANNEL = 'helixpoint_domain_events';
 
 export interface StoredEvent<K extends EventKind = EventKind> {
   id: number;
@@ -31,9 +24,12 @@ export interface StoredEvent<K extends EventKind = EventKind> {
   occurredAt: Date;
 }
 
-/** Records an event in `tx` and queues its delivery to the readers with it. Returns its id. */
-export async function recordEvent(tx: Transaction, jobs: Pick<JobSender, 'send'>, event: DomainEvent): Promise<number> {
-  const [row] = await tx.db
+/** A transaction's database (a Drizzle transaction is one). */
+type InTransaction = Pick<Database, 'insert' | 'execute'>;
+
+/** Records an event in the caller's transaction. Returns its id. */
+export async function recordEvent(tx: InTransaction, event: DomainEvent): Promise<number> {
+  const [row] = await tx
     .insert(domainEvents)
     .values({
       kind: event.kind,
@@ -45,7 +41,8 @@ export async function recordEvent(tx: Transaction, jobs: Pick<JobSender, 'send'>
       actorUserId: event.actorUserId ?? null,
     })
     .returning({ id: domainEvents.id });
-  await jobs.send(DOMAIN_EVENTS, { eventId: row!.id }, { db: tx });
+  // Delivered at commit, and only then: a rolled-back change wakes nobody.
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, '')`);
   return row!.id;
 }
 

@@ -18,10 +18,12 @@ export interface ReplyNotice {
   about: string;
   url: string;
   attachments: number;
+  /** Why the recipient gets it, and where they choose what comes by e-mail (notice-templates.ts). */
+  reason: string;
 }
 
 /** The line a notice says of one reply. */
-export function replyLine(reply: Omit<ReplyNotice, 'url'>): string {
+export function replyLine(reply: Omit<ReplyNotice, 'url' | 'reason'>): string {
   const files =
     reply.attachments === 0 ? '' : reply.attachments === 1 ? ' It has an attachment.' : ` It has ${reply.attachments} attachments.`;
   if (reply.senderStatus === 'verified') return `${reply.from} answered about ${reply.about}.${files}`;
@@ -29,9 +31,6 @@ export function replyLine(reply: Omit<ReplyNotice, 'url'>): string {
     return `${reply.from} answered about ${reply.about}: this is not the address our e-mails went to.${files}`;
   return `An e-mail that says it comes from ${reply.from} came in about ${reply.about}. It could not be verified as coming from that address: treat what it asks with care.${files}`;
 }
-
-const reason = (about: string) =>
-  `You received this e-mail because you wrote to this person or work on this ${about.includes('application') ? 'position' : 'inbox'} at ${siteConfig.name}.`;
 
 export function replyReceivedMail(input: ReplyNotice): MailContent {
   const from = oneLine(input.from, 80);
@@ -47,12 +46,17 @@ export function replyReceivedMail(input: ReplyNotice): MailContent {
         text: 'The reply is not in this e-mail: read and answer it in the admin area, so the whole conversation stays in one place.',
       },
     ],
-    reason: reason(input.about),
+    reason: input.reason,
   });
 }
 
 /** Several replies to one thread within the coalescing window, in one e-mail (issue 50). */
-export function repliesReceivedMail(input: { replies: Omit<ReplyNotice, 'url' | 'about'>[]; about: string; url: string }): MailContent {
+export function repliesReceivedMail(input: {
+  replies: Omit<ReplyNotice, 'url' | 'about' | 'reason'>[];
+  about: string;
+  url: string;
+  reason: string;
+}): MailContent {
   const senders = [...new Set(input.replies.map((reply) => reply.from))];
   const count = input.replies.length;
   const subject =
@@ -71,7 +75,7 @@ export function repliesReceivedMail(input: { replies: Omit<ReplyNotice, 'url' | 
         text: 'The replies are not in this e-mail: read and answer them in the admin area, so the whole conversation stays in one place.',
       },
     ],
-    reason: reason(input.about),
+    reason: input.reason,
   });
 }
 

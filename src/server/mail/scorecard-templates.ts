@@ -3,7 +3,6 @@
  * after the interview ended. It names the candidate and the position only (the interviewer may
  * read the application, which the link opens).
  */
-import { siteConfig } from '../../lib/site-config.ts';
 import { oneLine, render, safeUrl, type MailContent } from './templates.ts';
 
 export function scorecardReminderMail(input: {
@@ -15,6 +14,8 @@ export function scorecardReminderMail(input: {
   applicationUrl: string;
   /** 1, 2 or 3: the last one says so. */
   reminder: number;
+  /** Why it came, and where to choose what comes by e-mail (notice-templates.ts). */
+  reason: string;
 }): MailContent {
   const last = input.reminder >= 3;
   return render({
@@ -30,6 +31,6 @@ export function scorecardReminderMail(input: {
       { kind: 'button', label: 'Open the scorecard', href: safeUrl(input.applicationUrl) },
       ...(last ? [{ kind: 'paragraph' as const, text: 'This is the last reminder.' }] : []),
     ],
-    reason: `You received this e-mail because you interviewed a candidate at ${siteConfig.name}.`,
+    reason: input.reason,
   });
 }

@@ -1,18 +1,25 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { can, isStaff, mayOnApplication } from '../access/permissions.ts';
+import { eq, sql } from 'drizzle-orm';
+import { can, isStaff, mayOnApplication, type Permission } from '../access/permissions.ts';
 import type { Database } from '../db/client.ts';
-import { applicationEmails, contactMessageEmails, hiringTeamMembers, users } from '../db/schema.ts';
+import { bookingHosts, users } from '../db/schema.ts';
 import type { StoredEvent } from '../events/record.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import type { Role } from '../../lib/accounts/roles.ts';
+import type { EventKind } from '../../lib/events/kinds.ts';
+import type { NoticeReason } from '../../lib/notifications/kinds.ts';
 
 /**
- * Who is told of an event (issues 50, 51), by one rule: the people concerned with its thread, and
- * of them only those who may read what it is about (the permission module decides). When nobody in
- * particular is, the team's inbox is (HIRING_EMAIL, CONTACT_EMAIL), so nothing goes unseen.
+ * Who is told of an event (issues 50, 51), by one rule: the people who follow its thread (or those
+ * it names), and of them only those who may read what it is about: the permission module decides,
+ * kind by kind. Nobody is told of what they did themselves. When nobody in particular is told of a
+ * reply, the team's inbox is (HIRING_EMAIL, CONTACT_EMAIL), so nothing goes unseen.
+ *
+ * Who follows an application: its position's hiring team, whoever proposed an interview for it,
+ * wrote to the candidate or was assigned to it, and whoever chose to follow it; less whoever chose
+ * to stop. A contact message: whoever answered it, and whoever chose to. A meeting: its hosts.
  */
 
-export type Recipient = { userId: string } | { inbox: string };
+export type Recipient = ({ userId: string } | { inbox: string }) & { reason: NoticeReason };
 
 export interface RecipientDeps {
   db: Database;
@@ -20,60 +27,153 @@ export interface RecipientDeps {
   contactEmail?: string | undefined;
 }
 
-type Person = { id: string; role: Role };
+/** What a person must be allowed on an application to be told of each kind of its events. */
+const readWith: Partial<Record<EventKind, Permission>> = {
+  'application.received': 'applications.read',
+  'reply.received': 'applications.history',
+  // The interviewers too (they may read the application they interview for): it is their interview.
+  'interview.booked': 'applications.read',
+  'interview.moved': 'applications.read',
+  'interview.cancelled': 'applications.read',
+  'scorecard.submitted': 'applications.notes',
+  'scorecard.due': 'applications.review',
+  'note.mentioned': 'applications.read',
+  'rejection.sent': 'applications.history',
+  'rejection.withdrawn': 'applications.history',
+};
 
-async function people(db: Database, ids: readonly (string | null | undefined)[]): Promise<Person[]> {
-  const found: Person[] = [];
-  for (const id of new Set(ids.filter((value): value is string => Boolean(value)))) {
-    const [row] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
-    if (row && isStaff(row.role)) found.push(row);
+type Follower = { userId: string; reason: NoticeReason };
+
+/** The people who follow an application, each with why (their own choice first, then the team). */
+export async function applicationFollowers(db: Pick<Database, 'execute'>, applicationId: string): Promise<Follower[]> {
+  const { rows } = await db.execute<{ user_id: string; reason: NoticeReason }>(sql`
+    with application as (select id, position_id from applications where id = ${applicationId}),
+    by_deed as (
+      select f.user_id, 'follow' as reason, 0 as rank from follows f where f.application_id = ${applicationId} and f.follows
+      union all
+      select m.user_id, 'team', 1 from hiring_team_members m join application a on a.position_id = m.position_id
+      union all
+      select r.proposed_by_user_id, 'follow', 2 from interview_requests r where r.application_id = ${applicationId} and r.proposed_by_user_id is not null
+      union all
+      select e.sender_user_id, 'answered', 3 from application_emails e where e.application_id = ${applicationId} and e.sender_user_id is not null
+      union all
+      select i.user_id, 'follow', 4 from application_interviewers i where i.application_id = ${applicationId}
+    )
+    select distinct on (user_id) user_id, reason from by_deed
+    where user_id not in (select f.user_id from follows f where f.application_id = ${applicationId} and not f.follows)
+    order by user_id, rank`);
+  return rows.map((row) => ({ userId: row.user_id, reason: row.reason }));
+}
+
+/** The people who follow a contact message: whoever answered it, and whoever chose to; less whoever stopped. */
+export async function messageFollowers(db: Pick<Database, 'execute'>, contactMessageId: string): Promise<Follower[]> {
+  const { rows } = await db.execute<{ user_id: string; reason: NoticeReason }>(sql`
+    with by_deed as (
+      select f.user_id, 'follow' as reason, 0 as rank from follows f where f.contact_message_id = ${contactMessageId} and f.follows
+      union all
+      select e.sender_user_id, 'answered', 1 from contact_message_emails e where e.contact_message_id = ${contactMessageId} and e.sender_user_id is not null
+    )
+    select distinct on (user_id) user_id, reason from by_deed
+    where user_id not in (select f.user_id from follows f where f.contact_message_id = ${contactMessageId} and not f.follows)
+    order by user_id, rank`);
+  return rows.map((row) => ({ userId: row.user_id, reason: row.reason }));
+}
+
+/** Whether this person follows the thread (for its Follow / Unfollow button). */
+export async function isFollowing(
+  db: Pick<Database, 'execute'>,
+  userId: string,
+  thread: { applicationId: string } | { contactMessageId: string },
+) {
+  const followers =
+    'applicationId' in thread ? await applicationFollowers(db, thread.applicationId) : await messageFollowers(db, thread.contactMessageId);
+  return followers.some((follower) => follower.userId === userId);
+}
+
+async function staffOf(db: Database, ids: readonly string[]): Promise<Map<string, Role>> {
+  const found = new Map<string, Role>();
+  for (const id of new Set(ids)) {
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+    if (row && isStaff(row.role)) found.set(id, row.role);
   }
   return found;
 }
 
-/**
- * A reply to an application: the staff member whose e-mail was answered, whoever sent the thread's
- * last e-mail, and the position's hiring team, if they may read the application's history. To a
- * contact message: the one answered and the last to write, if they handle messages.
- */
-async function replyRecipients(deps: RecipientDeps, event: StoredEvent<'reply.received'>): Promise<Recipient[]> {
-  const { db } = deps;
-  if (event.applicationId) {
-    const applicationId = event.applicationId;
-    const [last] = await db
-      .select({ userId: applicationEmails.senderUserId })
-      .from(applicationEmails)
-      .where(and(eq(applicationEmails.applicationId, applicationId), isNotNull(applicationEmails.senderUserId)))
-      .orderBy(desc(applicationEmails.createdAt))
-      .limit(1);
-    const team = event.positionId
-      ? await db
-          .select({ userId: hiringTeamMembers.userId })
-          .from(hiringTeamMembers)
-          .where(eq(hiringTeamMembers.positionId, event.positionId))
-      : [];
-    const concerned = await people(db, [event.data.answeredUserId, last?.userId, ...team.map((member) => member.userId)]);
-    const readers: Recipient[] = [];
-    for (const person of concerned)
-      if (await mayOnApplication(db, person, 'applications.history', applicationId)) readers.push({ userId: person.id });
-    return readers.length > 0 ? readers : [{ inbox: deps.hiringEmail ?? siteConfig.careersEmail }];
+/** The candidates of an application event, with why, before the permission check. */
+async function applicationCandidates(db: Database, event: StoredEvent): Promise<Follower[]> {
+  const applicationId = event.applicationId!;
+  switch (event.kind) {
+    case 'application.received': {
+      // A new application tells the position's hiring team (its other followers did nothing on it yet).
+      return (await applicationFollowers(db, applicationId)).filter((follower) => follower.reason === 'team');
+    }
+    case 'reply.received': {
+      const { answeredUserId } = event.data as StoredEvent<'reply.received'>['data'];
+      const followers = await applicationFollowers(db, applicationId);
+      return answeredUserId ? [{ userId: answeredUserId, reason: 'answered' }, ...followers] : followers;
+    }
+    case 'scorecard.due': {
+      const { interviewerId } = event.data as StoredEvent<'scorecard.due'>['data'];
+      return [{ userId: interviewerId, reason: 'interviewer' }];
+    }
+    case 'note.mentioned': {
+      const { mentionedUserIds } = event.data as StoredEvent<'note.mentioned'>['data'];
+      return mentionedUserIds.map((userId) => ({ userId, reason: 'mentioned' as const }));
+    }
+    default:
+      return applicationFollowers(db, applicationId);
   }
-  if (!event.contactMessageId) return [];
-  const [last] = await db
-    .select({ userId: contactMessageEmails.senderUserId })
-    .from(contactMessageEmails)
-    .where(and(eq(contactMessageEmails.contactMessageId, event.contactMessageId), isNotNull(contactMessageEmails.senderUserId)))
-    .orderBy(desc(contactMessageEmails.createdAt))
-    .limit(1);
-  const readers = (await people(db, [event.data.answeredUserId, last?.userId]))
-    .filter((person) => can(person, 'messages.handle'))
-    .map((person) => ({ userId: person.id }));
-  return readers.length > 0 ? readers : [{ inbox: deps.contactEmail ?? siteConfig.email }];
 }
 
+/** The people told of one event, each once, with why; only those who may read what it is about. */
 export async function recipientsOf(deps: RecipientDeps, event: StoredEvent): Promise<Recipient[]> {
-  switch (event.kind) {
-    case 'reply.received':
-      return replyRecipients(deps, event as StoredEvent<'reply.received'>);
+  const { db } = deps;
+  const chosen = new Map<string, NoticeReason>();
+  if (event.applicationId) {
+    const permission = readWith[event.kind] ?? 'applications.history';
+    const candidates = (await applicationCandidates(db, event)).filter((person) => person.userId !== event.actorUserId);
+    const roles = await staffOf(
+      db,
+      candidates.map((person) => person.userId),
+    );
+    for (const person of candidates) {
+      const role = roles.get(person.userId);
+      if (!role || chosen.has(person.userId)) continue;
+      if (await mayOnApplication(db, { id: person.userId, role }, permission, event.applicationId))
+        chosen.set(person.userId, person.reason);
+    }
+    const told: Recipient[] = [...chosen].map(([userId, reason]) => ({ userId, reason }));
+    if (told.length === 0 && event.kind === 'reply.received')
+      return [{ inbox: deps.hiringEmail ?? siteConfig.careersEmail, reason: 'inbox' }];
+    return told;
   }
+  if (event.contactMessageId) {
+    const { answeredUserId } = (event.data as { answeredUserId?: string | null }) ?? {};
+    const candidates = [
+      ...(answeredUserId ? [{ userId: answeredUserId, reason: 'answered' as const }] : []),
+      ...(await messageFollowers(db, event.contactMessageId)),
+    ].filter((person) => person.userId !== event.actorUserId);
+    const roles = await staffOf(
+      db,
+      candidates.map((person) => person.userId),
+    );
+    for (const person of candidates) {
+      const role = roles.get(person.userId);
+      if (role && !chosen.has(person.userId) && can({ role }, 'messages.handle')) chosen.set(person.userId, person.reason);
+    }
+    const told: Recipient[] = [...chosen].map(([userId, reason]) => ({ userId, reason }));
+    return told.length > 0 ? told : [{ inbox: deps.contactEmail ?? siteConfig.email, reason: 'inbox' }];
+  }
+  if (event.bookingId) {
+    // A meeting: its hosts (whoever took it may read it: they host meetings).
+    const hosts = await db.select({ userId: bookingHosts.userId }).from(bookingHosts).where(eq(bookingHosts.bookingId, event.bookingId));
+    const roles = await staffOf(
+      db,
+      hosts.map((host) => host.userId),
+    );
+    return hosts
+      .filter((host) => host.userId !== event.actorUserId && roles.has(host.userId))
+      .map((host) => ({ userId: host.userId, reason: 'host' as const }));
+  }
+  return [];
 }

@@ -13,7 +13,7 @@ declare module '../runtime-types.ts' {
 
 /** What receiving needs of the runtime, with the reader and spool folder the module (or a test) made. */
 export function receiveDeps(
-  runtime: Pick<Runtime, 'database' | 'storage' | 'jobs' | 'config' | 'logger' | 'rateLimits'>,
+  runtime: Pick<Runtime, 'database' | 'storage' | 'config' | 'logger' | 'rateLimits'>,
   replyAddress: string,
   { reader, spoolDir, dns }: Pick<ReceiveDeps, 'reader' | 'spoolDir' | 'dns'>,
 ): ReceiveDeps {
@@ -22,7 +22,6 @@ export function receiveDeps(
     db: runtime.database.db,
     pool: runtime.database.pool,
     storage: runtime.storage,
-    jobs: runtime.jobs,
     rateLimits: runtime.rateLimits,
     reader,
     spoolDir,

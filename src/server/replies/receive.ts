@@ -5,7 +5,6 @@ import { eq, gt, sql } from 'drizzle-orm';
 import { withTransaction, type Database } from '../db/client.ts';
 import { applications, contactMessages, inboundAttachments, inboundMails } from '../db/schema.ts';
 import { recordEvent } from '../events/record.ts';
-import type { Jobs } from '../jobs/queue.ts';
 import type { RateLimiters } from '../rate-limit.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { freeBytes, type UploadQuota } from '../uploads/quota.ts';
@@ -33,7 +32,6 @@ export interface ReceiveDeps {
   db: Database;
   pool: pg.Pool;
   storage: ObjectStorage;
-  jobs: Pick<Jobs, 'send'>;
   rateLimits: Pick<RateLimiters, 'consume' | 'isLimited'>;
   reader: MailReader;
   /** DATA_DIR/inbound: mail while it arrives and is read. */
@@ -307,7 +305,7 @@ async function store(
         );
       await markAddress(tx.db, target, mail, senderStatus);
       if (mail.kind === 'reply')
-        await recordEvent(tx, deps.jobs, {
+        await recordEvent(tx.db, {
           kind: 'reply.received',
           applicationId: target.applicationId,
           contactMessageId: target.contactMessageId,

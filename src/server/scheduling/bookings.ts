@@ -43,6 +43,15 @@ export const bookingMessages = {
   tooManyBookings: `This address already has ${MAX_COMING_MEETINGS_PER_GUEST} meetings booked with us. Please move or cancel one with the link in its e-mail, or write to us.`,
 } as const;
 
+type BookingRow = typeof bookings.$inferSelect;
+type DrizzleTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * What a change of a booking records in its own transaction (the timeline, the audit log, the
+ * record of domain events: scheduling/meetings.ts, recordBookingChange), so neither is without the other.
+ */
+export type BookingHook = (tx: DrizzleTransaction, booking: BookingRow) => Promise<void>;
+
 /** A time that cannot be booked, with the reason in words for the person booking. */
 export class BookingRefused extends Error {
   readonly reason: keyof typeof bookingMessages;
@@ -206,7 +215,7 @@ export interface NewBooking {
  * A meeting is refused when its guest's address already holds MAX_COMING_MEETINGS_PER_GUEST still
  * to come (counted under a lock on the address, so bookings at the same moment cannot pass it together).
  */
-async function insertBooking(db: Database, booking: NewBooking, hosts: readonly HostCalendar[], now = new Date()) {
+async function insertBooking(db: Database, booking: NewBooking, hosts: readonly HostCalendar[], now = new Date(), hook?: BookingHook) {
   const token = newSecretToken();
   const end = new Date(booking.start.getTime() + booking.durationMinutes * 60_000);
   const row = await db.transaction(async (tx) => {
@@ -249,6 +258,7 @@ async function insertBooking(db: Database, booking: NewBooking, hosts: readonly 
         during: range(booking.start, new Date(end.getTime() + host.bufferMinutes * 60_000)),
       })),
     );
+    await hook?.(tx, inserted!);
     return inserted!;
   });
   return { booking: row, hostIds: hosts.map((host) => host.userId), token };
@@ -270,7 +280,7 @@ async function upcomingLoads(db: Database, hostIds: readonly string[], now: Date
  * given to the free host with the fewest meetings coming; if that host was taken meanwhile (the
  * constraint says so), the next free one; if none is left, refused with the fresh times.
  */
-export async function bookMeeting(db: Database, guest: Guest, start: Date, now = new Date(), secret?: string) {
+export async function bookMeeting(db: Database, guest: Guest, start: Date, now = new Date(), secret?: string, hook?: BookingHook) {
   const window = bookingWindow(now);
   const calendars = await hostCalendars(db, await meetingHostIds(db), window);
   const request = { durationMinutes: MEETING_MINUTES, ...window, now };
@@ -285,6 +295,7 @@ export async function bookMeeting(db: Database, guest: Guest, start: Date, now =
         { kind: 'meeting', start, durationMinutes: MEETING_MINUTES, guest, secret },
         [calendars.find((calendar) => calendar.userId === hostId)!],
         now,
+        hook,
       );
     } catch (error) {
       if (!isDoubleBooking(error)) throw error;
@@ -367,6 +378,7 @@ export async function rescheduleBooking(
   start: Date,
   window: { from: Date; to: Date },
   now = new Date(),
+  hook?: BookingHook,
 ) {
   const { booking } = found;
   if (booking.status === 'cancelled') throw new BookingRefused('cancelled');
@@ -394,6 +406,7 @@ export async function rescheduleBooking(
           .update(bookingHosts)
           .set({ during: range(start, new Date(end.getTime() + calendar.bufferMinutes * 60_000)) })
           .where(and(eq(bookingHosts.bookingId, booking.id), eq(bookingHosts.userId, calendar.userId)));
+      await hook?.(tx, moved);
       return moved;
     });
   } catch (error) {
@@ -403,7 +416,7 @@ export async function rescheduleBooking(
 }
 
 /** Cancels a booking and frees its hosts (SEQUENCE raised for the METHOD:CANCEL); cancelling twice changes nothing. */
-export async function cancelBooking(db: Database, found: FoundBooking, now = new Date()) {
+export async function cancelBooking(db: Database, found: FoundBooking, now = new Date(), hook?: BookingHook) {
   return db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(bookings)
@@ -411,6 +424,7 @@ export async function cancelBooking(db: Database, found: FoundBooking, now = new
       .where(and(eq(bookings.id, found.booking.id), eq(bookings.status, 'confirmed')))
       .returning();
     await tx.update(bookingHosts).set({ active: false }).where(eq(bookingHosts.bookingId, found.booking.id));
+    if (cancelled) await hook?.(tx, cancelled);
     return cancelled ?? null;
   });
 }

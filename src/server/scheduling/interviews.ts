@@ -21,7 +21,7 @@ import {
 } from '../../lib/scheduling/interview-form.ts';
 import { BookingRefused, bookWithAll, cancelBooking, findBookingById, hostCalendars, hostZones, MANAGE_TOKEN_SEAL } from './bookings.ts';
 import { threadAddressing } from '../replies/addresses.ts';
-import { bookingPath, notifyBooking, recordInterviewChange, type MeetingDeps } from './meetings.ts';
+import { bookingPath, notifyBooking, recordBookingChange, type MeetingDeps } from './meetings.ts';
 import { dayIn, freeTimes, wallClock } from './slots.ts';
 
 /**
@@ -224,11 +224,16 @@ export async function bookInterview(deps: MeetingDeps, found: FoundInterviewRequ
     if (!(error instanceof BookingRefused)) throw error;
     return { kind: 'refused' as const, message: error.message, freshTimes: error.reason === 'taken' ? error.freshTimes : undefined };
   }
-  const [claimed] = await deps.db
-    .update(interviewRequests)
-    .set({ status: 'booked', bookingId: booked.booking.id, updatedAt: now })
-    .where(and(eq(interviewRequests.id, request.id), eq(interviewRequests.status, 'open')))
-    .returning({ id: interviewRequests.id });
+  // The invitation is claimed by this booking, and the booking recorded (timeline, event), in one transaction.
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(interviewRequests)
+      .set({ status: 'booked', bookingId: booked.booking.id, updatedAt: now })
+      .where(and(eq(interviewRequests.id, request.id), eq(interviewRequests.status, 'open')))
+      .returning({ id: interviewRequests.id });
+    if (row) await recordBookingChange(tx, booked.booking, 'booked', { id: null, email: application.email });
+    return row;
+  });
   const foundBooking = (await findBookingById(deps.db, booked.booking.id))!;
   if (!claimed) {
     await cancelBooking(deps.db, foundBooking, now);
@@ -237,7 +242,6 @@ export async function bookInterview(deps: MeetingDeps, found: FoundInterviewRequ
       state: await invitationState(deps, (await findRequest(deps.db, eq(interviewRequests.id, request.id)))!, now),
     };
   }
-  await recordInterviewChange(deps.db, booked.booking, 'booked', { id: null, email: application.email });
   await notifyBooking(deps, foundBooking, booked.token, 'booked');
   deps.log({ applicationId: application.id, bookingId: booked.booking.id }, 'interview booked');
   return { kind: 'booked' as const, token: booked.token };
@@ -352,9 +356,9 @@ export async function cancelInterview(deps: MeetingDeps, actor: Actor, requestId
   }
   if (request.status === 'booked' && request.bookingId) {
     const found = await findBookingById(deps.db, request.bookingId);
-    const cancelled = found && (await cancelBooking(deps.db, found, now));
+    const cancelled =
+      found && (await cancelBooking(deps.db, found, now, (tx, booking) => recordBookingChange(tx, booking, 'cancelled', actor)));
     if (found && cancelled) {
-      await recordInterviewChange(deps.db, cancelled, 'cancelled', actor);
       // The cancellation needs no link to the booking (nothing is left to change there).
       await notifyBooking(deps, { ...found, booking: cancelled }, null, 'cancelled');
     }

@@ -5,6 +5,8 @@ import { spendMailBudget } from '../mail/budget.ts';
 import { bookingGuestMail, bookingHostMail, capitalised, type BookingChange } from '../mail/booking-templates.ts';
 import { applications, bookings, interviewRequests, positions } from '../db/schema.ts';
 import { audit, type Actor } from '../audit/log.ts';
+import { recordEvent } from '../events/record.ts';
+import { planOfPosition } from '../scorecards/plans.ts';
 import type { Database } from '../db/client.ts';
 import { and, eq, gt } from 'drizzle-orm';
 import { siteConfig } from '../../lib/site-config.ts';
@@ -19,6 +21,7 @@ import {
   findBookingByToken,
   hostZones,
   rescheduleBooking,
+  type BookingHook,
   type FoundBooking,
 } from './bookings.ts';
 import { bookingInvitation, eventOf } from './ics.ts';
@@ -73,6 +76,7 @@ export async function requestMeeting(deps: MeetingDeps, input: unknown, clientKe
       new Date(form.start),
       now,
       deps.secret,
+      (tx, booking) => recordBookingChange(tx, booking, 'booked', guestActor(booking)),
     );
     const found = (await findBookingByToken(deps.db, token))!;
     await notifyBooking(deps, found, token, 'booked');
@@ -93,21 +97,23 @@ export async function requestMeeting(deps: MeetingDeps, input: unknown, clientKe
 export async function moveBooking(deps: MeetingDeps, found: FoundBooking, token: string, start: Date, now = new Date()) {
   let moved;
   try {
-    moved = await rescheduleBooking(deps.db, found, start, await moveWindowOf(deps.db, found.booking, now), now);
+    moved = await rescheduleBooking(deps.db, found, start, await moveWindowOf(deps.db, found.booking, now), now, (tx, booking) =>
+      recordBookingChange(tx, booking, 'moved', guestActor(booking)),
+    );
   } catch (error) {
     if (!(error instanceof BookingRefused)) throw error;
     return { kind: 'refused' as const, message: error.message };
   }
-  await recordInterviewChange(deps.db, moved, 'moved', guestActor(moved));
   await notifyBooking(deps, { ...found, booking: moved }, token, 'moved');
   return { kind: 'moved' as const };
 }
 
 export async function cancelByGuest(deps: MeetingDeps, found: FoundBooking, token: string, now = new Date()) {
-  const cancelled = await cancelBooking(deps.db, found, now);
+  const cancelled = await cancelBooking(deps.db, found, now, (tx, booking) =>
+    recordBookingChange(tx, booking, 'cancelled', guestActor(booking)),
+  );
   // Cancelling twice (a second click, an old tab) changes nothing and sends nothing.
   if (!cancelled) return;
-  await recordInterviewChange(deps.db, cancelled, 'cancelled', guestActor(cancelled));
   await notifyBooking(deps, { ...found, booking: cancelled }, token, 'cancelled');
 }
 
@@ -116,23 +122,61 @@ const guestActor = (booking: { guestEmail: string }) => ({ id: null, email: book
 
 type BookingRow = typeof bookings.$inferSelect;
 
+/** The name of an interview's stage (its position's plan), or null for an interview without one. */
+async function stageName(db: Database, booking: BookingRow): Promise<string | null> {
+  if (!booking.applicationId) return null;
+  const [row] = await db
+    .select({ stageId: interviewRequests.stageId, positionId: applications.positionId })
+    .from(interviewRequests)
+    .innerJoin(applications, eq(applications.id, interviewRequests.applicationId))
+    .where(eq(interviewRequests.bookingId, booking.id));
+  if (!row?.stageId) return null;
+  return (await planOfPosition(db, row.positionId)).find((stage) => stage.id === row.stageId)?.name ?? row.stageId;
+}
+
 /**
- * An interview's change on its application's timeline (and the audit log), by whoever made it;
- * a cancelled interview also closes its invitation. Nothing for a meeting.
+ * A booking's change, recorded in the transaction that made it (BookingHook): an interview's on its
+ * application's timeline (the audit log) and in the record of domain events, a cancelled one
+ * closing its invitation; a meeting's in the record of domain events. By whoever made it: the guest
+ * from their link (no user), or staff.
  */
-export async function recordInterviewChange(db: Database, booking: BookingRow, change: BookingChange, actor: Actor) {
-  if (!booking.applicationId) return;
-  const applicationId = booking.applicationId;
-  await db.transaction(async (tx) => {
-    if (change === 'cancelled')
-      await tx
-        .update(interviewRequests)
-        .set({ status: 'cancelled', updatedAt: new Date() })
-        .where(eq(interviewRequests.bookingId, booking.id));
-    await audit(tx, actor, `application.interview_${change}`, applicationId, {
-      startsAt: booking.startsAt.toISOString(),
-      endsAt: booking.endsAt.toISOString(),
+export async function recordBookingChange(tx: Parameters<BookingHook>[0], booking: BookingRow, change: BookingChange, actor: Actor) {
+  const by = actor.id === null ? ('guest' as const) : ('staff' as const);
+  if (!booking.applicationId) {
+    await recordEvent(tx, {
+      kind: `meeting.${change}`,
+      bookingId: booking.id,
+      actorUserId: actor.id,
+      data: { guestName: booking.guestName, company: booking.guestCompany, startsAt: booking.startsAt.toISOString(), by },
     });
+    return;
+  }
+  const applicationId = booking.applicationId;
+  if (change === 'cancelled')
+    await tx
+      .update(interviewRequests)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(eq(interviewRequests.bookingId, booking.id));
+  await audit(tx, actor, `application.interview_${change}`, applicationId, {
+    startsAt: booking.startsAt.toISOString(),
+    endsAt: booking.endsAt.toISOString(),
+  });
+  const [application] = await tx
+    .select({ positionId: applications.positionId })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  await recordEvent(tx, {
+    kind: `interview.${change}`,
+    applicationId,
+    bookingId: booking.id,
+    positionId: application?.positionId ?? null,
+    actorUserId: actor.id,
+    data: {
+      candidateName: booking.guestName,
+      startsAt: booking.startsAt.toISOString(),
+      stage: await stageName(tx as unknown as Database, booking),
+      by,
+    },
   });
 }
 

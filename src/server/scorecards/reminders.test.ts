@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applications, auditLog, bookingHosts, bookings, positions, scorecardReminders, users } from '../db/schema';
-import { clearQueuedMails, queuedMailsTo, startTestBackend, type TestBackend } from '../testing/backend';
+import { clearQueuedMails, deliverEvents, queuedMailsTo, startTestBackend, type TestBackend } from '../testing/backend';
 import { addApplication, addPosition, addUser, everyone } from '../testing/fixtures';
 import { loadInsights } from '../insights/report';
 import { cancelBooking, findBookingByToken } from '../scheduling/bookings';
@@ -63,7 +63,12 @@ async function bookedInterview() {
   return { db, ivan, applicationId, token: booked.token };
 }
 
-const send = (now: Date) => sendScorecardReminders({ db: backend.database.db, jobs: backend.jobs, siteUrl: SITE }, now);
+/** The reminders due at `now`, told as the notices tell them (the events read at that moment). */
+const send = async (now: Date) => {
+  const recorded = await sendScorecardReminders({ db: backend.database.db }, now);
+  await deliverEvents(backend, now);
+  return recorded;
+};
 
 describe('scorecard reminders', () => {
   it('none before the interview has ended 2 hours; then one a day, at most three', async () => {

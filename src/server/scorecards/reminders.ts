@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import type { Jobs } from '../jobs/queue.ts';
-import { scorecardReminderMail } from '../mail/scorecard-templates.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { automatic } from '../mail/headers.ts';
+import { recordEvent } from '../events/record.ts';
+import { planOfPosition } from './plans.ts';
 
 /**
  * Scorecard reminders (issue 32): an interviewer whose scorecard is missing after a booked
@@ -21,13 +19,12 @@ export const MAX_REMINDERS = 3;
 
 export interface ScorecardReminderDeps {
   db: Database;
-  jobs: Pick<Jobs, 'enqueueEmail'>;
-  siteUrl: string;
 }
 
 interface Claimed extends Record<string, unknown> {
   sent_count: number;
-  email: string;
+  user_id: string;
+  booking_id: string;
   name: string;
   candidate: string;
   position: string;
@@ -39,7 +36,9 @@ interface Claimed extends Record<string, unknown> {
 
 export async function sendScorecardReminders(deps: ScorecardReminderDeps, now = new Date()): Promise<number> {
   const at = now.toISOString();
-  const { rows } = await deps.db.execute<Claimed>(sql`
+  // Each reminder claimed and recorded as an event in one transaction: the notices e-mail it (issue 51).
+  return deps.db.transaction(async (tx) => {
+    const { rows } = await tx.execute<Claimed>(sql`
     with due as (
       select h.booking_id, h.user_id
       from booking_hosts h
@@ -62,7 +61,7 @@ export async function sendScorecardReminders(deps: ScorecardReminderDeps, now = 
           and scorecard_reminders.last_sent_at <= ${at}::timestamptz - make_interval(hours => ${REMINDER_EVERY_HOURS})
       returning booking_id, user_id, sent_count
     )
-    select c.sent_count, u.email, u.name, a.full_name as candidate, p.title as position, p.id as position_id,
+    select c.sent_count, c.user_id, c.booking_id, u.name, a.full_name as candidate, p.title as position, p.id as position_id,
       a.id as application_id, b.ends_at, st.stage
     from claimed c
     join users u on u.id = c.user_id
@@ -73,19 +72,26 @@ export async function sendScorecardReminders(deps: ScorecardReminderDeps, now = 
       select r.stage_id as stage from interview_requests r where r.booking_id = b.id limit 1
     ) st on true
   `);
-  for (const row of rows) {
-    await deps.jobs.enqueueEmail({
-      to: row.email,
-      ...scorecardReminderMail({
-        interviewerName: row.name,
-        candidate: row.candidate,
-        position: row.position,
-        ended: formatDateTime(new Date(row.ends_at)),
-        applicationUrl: `${deps.siteUrl}/admin/applications/${row.position_id}/${row.application_id}`,
-        reminder: row.sent_count,
-      }),
-      headers: automatic,
-    });
-  }
-  return rows.length;
+    for (const row of rows)
+      await recordEvent(tx, {
+        kind: 'scorecard.due',
+        applicationId: row.application_id,
+        positionId: row.position_id,
+        bookingId: row.booking_id,
+        data: {
+          candidateName: row.candidate,
+          positionTitle: row.position,
+          interviewerId: row.user_id,
+          interviewerName: row.name,
+          // The stage by its name in the position's plan (its own, or its department's default).
+          stage: row.stage
+            ? ((await planOfPosition(tx as unknown as Database, row.position_id)).find((stage) => stage.id === row.stage)?.name ??
+              row.stage)
+            : null,
+          endedAt: new Date(row.ends_at).toISOString(),
+          reminder: row.sent_count,
+        },
+      });
+    return rows.length;
+  });
 }

@@ -7,6 +7,7 @@ import { mayOnApplication, type Who } from '../access/permissions.ts';
 import type { PlanStage } from '../../lib/interviews/plan.ts';
 import { planOfPosition } from './plans.ts';
 import { scorecardTexts, submitProblems, type ScorecardAnswer, type ScorecardForm } from '../../lib/interviews/scorecard.ts';
+import { recordEvent } from '../events/record.ts';
 
 /**
  * Scorecards (issue 32): structured feedback per interviewer, per stage, per application. Blind
@@ -37,7 +38,10 @@ export async function saveScorecard(
   now = new Date(),
 ): Promise<SaveScorecardResult> {
   const [[application], [author]] = await Promise.all([
-    db.select({ positionId: applications.positionId }).from(applications).where(eq(applications.id, form.applicationId)),
+    db
+      .select({ positionId: applications.positionId, fullName: applications.fullName })
+      .from(applications)
+      .where(eq(applications.id, form.applicationId)),
     db.select({ name: users.name }).from(users).where(eq(users.id, actor.id)),
   ]);
   if (!application) throw new AdminRuleError('This application no longer exists.');
@@ -88,6 +92,15 @@ export async function saveScorecard(
       .values({ applicationId: form.applicationId, authorUserId: actor.id, stageId: stage.id, stageName: stage.name, ...values })
       .onConflictDoUpdate({ target: [scorecards.applicationId, scorecards.authorUserId, scorecards.stageId], set: values })
       .returning({ id: scorecards.id });
+    // The people who follow the application are told (issue 51); an amendment changes the card, not the news.
+    if (kind === 'submitted')
+      await recordEvent(tx, {
+        kind: 'scorecard.submitted',
+        applicationId: form.applicationId,
+        positionId: application.positionId,
+        actorUserId: actor.id,
+        data: { candidateName: application.fullName, interviewerName: author?.name ?? actor.email, stage: stage.name },
+      });
     if (kind !== 'saved')
       await audit(
         tx,

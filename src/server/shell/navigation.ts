@@ -39,7 +39,7 @@ export async function workspaceNavigation(db: Database, who: Who, known: KnownCo
   groups.push({
     label: 'You',
     items: accountSections
-      .filter((section) => allows(who, routeRules[section.route]))
+      .filter((section) => allows(who, routeRules[section.route]) && !('notForStaff' in section && isStaff(who.role)))
       .map(({ key, href, label }) => ({ key, href, label })),
   });
   return groups;

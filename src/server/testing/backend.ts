@@ -13,7 +13,8 @@ import type { ObjectStorage } from '../storage/types.ts';
 import { createFsStorage } from '../storage/fs-driver.ts';
 import { defaultUploadQuota } from '../uploads/quota.ts';
 import { startTestDatabase, type TestDatabase } from './database.ts';
-import { DOMAIN_EVENTS, storedEvent } from '../events/record.ts';
+import { dispatchNext } from '../events/dispatch.ts';
+import type { StoredEvent } from '../events/record.ts';
 import { noticeDeps } from '../notifications/module.ts';
 import { flushNotices, NOTICE_MAILS, noticeEvent } from '../notifications/notices.ts';
 
@@ -121,20 +122,18 @@ export async function clearQueuedMails(backend: Pick<TestBackend, 'database'>): 
 }
 
 /**
- * Hands the recorded events waiting in the queue to the notices, as the server's dispatcher does
- * (no worker runs in the test backend), and removes their jobs. Returns how many events.
+ * Hands the recorded events waiting to the notices, as the server's dispatcher does (no dispatcher
+ * runs in the test backend). Returns how many events.
  */
 export async function deliverEvents(backend: Pick<TestBackend, 'database' | 'jobs' | 'runtime'>, now = new Date()): Promise<number> {
-  const { rows } = await backend.database.pool.query<{ data: { eventId: number } }>(
-    `delete from pgboss.job where name = $1 and state = 'created' returning data`,
-    [DOMAIN_EVENTS],
-  );
   const deps = noticeDeps(backend.runtime);
-  for (const { data } of rows.sort((a, b) => a.data.eventId - b.data.eventId)) {
-    const event = await storedEvent(backend.database.db, data.eventId);
-    if (event) await noticeEvent(deps, event, backend.jobs, now);
-  }
-  return rows.length;
+  const consumers = [
+    { name: 'notifications', handle: (event: StoredEvent) => noticeEvent(deps, event, backend.jobs, now).then(() => undefined) },
+  ];
+  let handed = 0;
+  while (await dispatchNext({ db: backend.database.db, pool: backend.database.pool, jobs: backend.jobs, consumers, log: () => {} }, now))
+    handed += 1;
+  return handed;
 }
 
 /**

@@ -1,0 +1,173 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { applications, bookings, contactMessages, positions } from '../db/schema.ts';
+import type { StoredEvent } from '../events/record.ts';
+import { replyLine } from '../mail/reply-templates.ts';
+import { whenLabel } from '../../lib/scheduling/format.ts';
+import type { EventData } from '../../lib/events/kinds.ts';
+
+/**
+ * What a notification says, in the words of the person it is for (their zone for times): one
+ * sentence, where it is read, and what its thread is. The list in the workspace and the e-mails
+ * read the same words.
+ */
+
+export interface Place {
+  /** "Carla Candidate's application for Platform Engineer", "Paula Prospect's message", "a meeting with Vera Visitor". */
+  about: string;
+  /** For reply notices: "their application for Platform Engineer". */
+  theirs: string;
+  /** The admin area's page of the thread. */
+  path: string;
+}
+
+export interface NoticeView {
+  line: string;
+  /** The subject of an e-mail of this one notice. */
+  subject: string;
+  path: string;
+  about: string;
+}
+
+/** The places of the threads of these events, by thread. */
+export async function placesOf(db: Pick<Database, 'select'>, events: readonly StoredEvent[]): Promise<Map<string, Place>> {
+  const places = new Map<string, Place>();
+  const applicationIds = [...new Set(events.flatMap((event) => (event.applicationId ? [event.applicationId] : [])))];
+  const messageIds = [...new Set(events.flatMap((event) => (event.contactMessageId ? [event.contactMessageId] : [])))];
+  const bookingIds = [...new Set(events.flatMap((event) => (!event.applicationId && event.bookingId ? [event.bookingId] : [])))];
+  if (applicationIds.length > 0)
+    for (const row of await db
+      .select({ id: applications.id, name: applications.fullName, positionId: positions.id, title: positions.title })
+      .from(applications)
+      .innerJoin(positions, eq(positions.id, applications.positionId))
+      .where(inArray(applications.id, applicationIds)))
+      places.set(`application:${row.id}`, {
+        about: `${row.name}’s application for ${row.title}`,
+        theirs: `their application for ${row.title}`,
+        path: `/admin/applications/${row.positionId}/${row.id}`,
+      });
+  if (messageIds.length > 0)
+    for (const row of await db
+      .select({ id: contactMessages.id, name: sql<string>`${contactMessages.firstName} || ' ' || ${contactMessages.lastName}` })
+      .from(contactMessages)
+      .where(inArray(contactMessages.id, messageIds)))
+      places.set(`message:${row.id}`, {
+        about: `${row.name}’s message`,
+        theirs: 'their contact message',
+        path: `/admin/messages/${row.id}`,
+      });
+  if (bookingIds.length > 0)
+    for (const row of await db
+      .select({ id: bookings.id, guest: bookings.guestName })
+      .from(bookings)
+      .where(inArray(bookings.id, bookingIds)))
+      places.set(`booking:${row.id}`, {
+        about: `a meeting with ${row.guest}`,
+        theirs: 'their meeting',
+        path: '/admin/messages#meetings-heading',
+      });
+  return places;
+}
+
+/** The thread of an event: its application, its contact message, or its booking (a meeting). */
+export function threadOf(event: Pick<StoredEvent, 'applicationId' | 'contactMessageId' | 'bookingId'>): string {
+  if (event.applicationId) return `application:${event.applicationId}`;
+  if (event.contactMessageId) return `message:${event.contactMessageId}`;
+  return `booking:${event.bookingId}`;
+}
+
+const stageOf = (stage: string | null) => (stage ? ` (${stage})` : '');
+
+/** One event in words, for a person in `timeZone`; null when its thread is gone. */
+export function describe(event: StoredEvent, place: Place | undefined, timeZone: string): NoticeView | null {
+  if (!place) return null;
+  const at = (iso: string) => whenLabel(new Date(iso), timeZone);
+  const view = (line: string, subject: string, hash = '') => ({ line, subject, path: `${place.path}${hash}`, about: place.about });
+  switch (event.kind) {
+    case 'application.received': {
+      const data = event.data as EventData['application.received'];
+      return view(
+        `${data.candidateName} applied for ${data.positionTitle}.`,
+        `New application: ${data.candidateName} for ${data.positionTitle}`,
+      );
+    }
+    case 'reply.received': {
+      const data = event.data as EventData['reply.received'];
+      const line = replyLine({ ...data, about: place.theirs });
+      return view(
+        line,
+        data.senderStatus === 'unverified' ? `Unverified reply from ${data.from}` : `New reply from ${data.from}`,
+        `#reply-${data.inboundMailId}`,
+      );
+    }
+    case 'interview.booked':
+    case 'interview.moved':
+    case 'interview.cancelled': {
+      const data = event.data as EventData['interview.booked'];
+      const interview = `the interview${stageOf(data.stage)}`;
+      const who = data.by === 'guest' ? data.candidateName : 'Staff';
+      const line =
+        event.kind === 'interview.booked'
+          ? `${data.candidateName} booked ${interview} for ${at(data.startsAt)}.`
+          : event.kind === 'interview.moved'
+            ? `${who} moved ${interview} with ${data.candidateName} to ${at(data.startsAt)}.`
+            : `${who} cancelled ${interview} with ${data.candidateName} of ${at(data.startsAt)}.`;
+      const verb = event.kind === 'interview.booked' ? 'booked' : event.kind === 'interview.moved' ? 'moved' : 'cancelled';
+      return view(line, `Interview ${verb}: ${data.candidateName}`, '#interviews-heading');
+    }
+    case 'scorecard.submitted': {
+      const data = event.data as EventData['scorecard.submitted'];
+      return view(
+        `${data.interviewerName} submitted a scorecard${stageOf(data.stage)} for ${data.candidateName}.`,
+        `Scorecard submitted: ${data.candidateName}`,
+        '#scorecards-heading',
+      );
+    }
+    case 'scorecard.due': {
+      const data = event.data as EventData['scorecard.due'];
+      return view(
+        `Your scorecard${stageOf(data.stage)} for ${data.candidateName} is due: the interview ended ${at(data.endedAt)}.`,
+        `Your scorecard for ${data.candidateName}${stageOf(data.stage)}`,
+        '#scorecard-heading',
+      );
+    }
+    case 'note.mentioned': {
+      const data = event.data as EventData['note.mentioned'];
+      return view(
+        `${data.authorName} mentioned you in a note on ${data.candidateName}’s application.`,
+        `${data.authorName} mentioned you: ${data.candidateName}`,
+        `#note-${data.noteId}`,
+      );
+    }
+    case 'meeting.booked':
+    case 'meeting.moved':
+    case 'meeting.cancelled': {
+      const data = event.data as EventData['meeting.booked'];
+      const guest = `${data.guestName}${data.company ? ` (${data.company})` : ''}`;
+      const line =
+        event.kind === 'meeting.booked'
+          ? `${guest} booked a meeting for ${at(data.startsAt)}.`
+          : event.kind === 'meeting.moved'
+            ? `${guest} moved their meeting to ${at(data.startsAt)}.`
+            : `${data.by === 'guest' ? guest : 'Staff'} cancelled the meeting of ${at(data.startsAt)}${data.by === 'guest' ? '' : ` with ${guest}`}.`;
+      const verb = event.kind === 'meeting.booked' ? 'booked' : event.kind === 'meeting.moved' ? 'moved' : 'cancelled';
+      return view(line, `Meeting ${verb}: ${data.guestName}`);
+    }
+    case 'rejection.sent': {
+      const data = event.data as EventData['rejection.sent'];
+      return view(
+        data.sendAt
+          ? `The rejection e-mail to ${data.candidateName} will go on ${at(data.sendAt)}.`
+          : `The rejection e-mail to ${data.candidateName} was sent.`,
+        `Rejection e-mail: ${data.candidateName}`,
+      );
+    }
+    case 'rejection.withdrawn': {
+      const data = event.data as EventData['rejection.withdrawn'];
+      return view(
+        `The rejection e-mail to ${data.candidateName} was taken back before it went.`,
+        `Rejection taken back: ${data.candidateName}`,
+      );
+    }
+  }
+}
