@@ -463,7 +463,9 @@ const routes: Record<RoutePattern, RouteCase> = {
     { url: '/admin/notifications?unread=1', ok: everyStaff },
   ]),
   // Opening one: to its place, or (not one's own, or gone) back to the list.
-  '/admin/notifications/[id]': staffPage(() => [{ url: '/admin/notifications/00000000-0000-4000-8000-000000000000', ok: everyStaff, okStatus: 303 }]),
+  '/admin/notifications/[id]': staffPage(() => [
+    { url: '/admin/notifications/00000000-0000-4000-8000-000000000000', ok: everyStaff, okStatus: 303 },
+  ]),
   '/api/notifications/unread': staffDownload(() => [{ url: '/api/notifications/unread', ok: everyStaff }]),
   '/admin': staffPage(() => [{ url: '/admin', ok: everyStaff }]),
   '/admin/audit': staffPage(() => [{ url: '/admin/audit', ok: ['admin'] }]),

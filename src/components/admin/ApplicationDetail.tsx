@@ -53,6 +53,8 @@ export interface ApplicationDetailProps {
   others?: { href: string; positionTitle: string; status: string; createdAt: Date }[];
   /** The candidate's profile: every application of this person (issue 33); null without the right to see it. */
   profileHref?: string | null;
+  /** The interviews of this application the viewer is on the panel of (issue 51): which, when, with whom. */
+  myInterviews?: { stage: string | null; when: string; minutes: number; others: string[] }[];
   /**
    * The parts the viewer's role includes. Astro hands every slot written in the page to the
    * component, empty or not, so which parts to show is said here rather than read from the slots.
@@ -129,6 +131,7 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
     scorecards,
     others = [],
     profileHref = null,
+    myInterviews = [],
   } = props;
   const show = { ...everyPart, ...props.parts };
   return (
@@ -188,6 +191,18 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
             {preview ?? <p className="text-sm text-muted-foreground">Word documents are not shown in the page: download it to read it.</p>}
             {resume?.text && <p className="mt-2 text-sm text-muted-foreground">{resumeTextLine(resume.text)}</p>}
           </PrivateFileCard>
+          {myInterviews.length > 0 && (
+            <DetailCard id="your-interview-heading" title={myInterviews.length === 1 ? 'Your interview' : 'Your interviews'}>
+              <ul className="mt-3 flex flex-col gap-2 text-sm">
+                {myInterviews.map((interview) => (
+                  <li key={interview.when}>
+                    <span className="font-semibold">{interview.stage ?? 'Interview'}</span>: {interview.when}, {interview.minutes} minutes,{' '}
+                    {interview.others.length > 0 ? `with ${interview.others.join(', ')}` : 'you alone on the panel'}.
+                  </li>
+                ))}
+              </ul>
+            </DetailCard>
+          )}
           <DetailCard id="cover-heading" title="Cover letter">
             <WrittenText>{application.coverLetter}</WrittenText>
           </DetailCard>

@@ -276,7 +276,8 @@ export function ScorecardPanel(props: ScorecardPanelProps) {
         </form>
       )}
 
-      {visible.length === 0 && <StageSummaries cards={visible} />}
+      {/* "None yet" only when none is: under "1 other is hidden" it would say the opposite (issue 51). */}
+      {visible.length === 0 && props.hidden === 0 && <StageSummaries cards={visible} />}
     </div>
   );
 }

@@ -33,6 +33,20 @@ export const roleDescriptions: Record<Role, string> = {
   user: 'A candidate’s or visitor’s account: no access to the admin area.',
 };
 
+/**
+ * What a role may do, said to the person who has it (their dashboard, their invitation): in the
+ * second person (issue 51). The admin choosing a role for someone reads roleDescriptions.
+ */
+export const yourRoleDescriptions: Record<Role, string> = {
+  admin: 'Everything: users and roles, settings, privacy requests and the audit log, besides all of the below.',
+  recruiter: 'Every position and application, e-mail templates, insights and job alerts; not users or privacy requests.',
+  hiring_manager: 'Only the positions whose hiring team you are on: their applications, notes, ratings, statuses and insights.',
+  interviewer: 'Only the applications you are asked to interview for: the application and resume, and your own notes and ratings.',
+  editor: 'The site’s content and blog; never candidates or contact messages.',
+  sales: 'Contact messages and meetings only.',
+  user: 'A candidate’s or visitor’s account: no access to the admin area.',
+};
+
 /** "an admin", "a hiring manager": for sentences (written out: "a user", not a vowel rule's "an user"). */
 const withArticles: Record<Role, string> = {
   user: 'a user',

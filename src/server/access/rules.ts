@@ -350,7 +350,13 @@ export const accountSections = [
   { key: 'account-availability', href: '/account/availability', route: '/account/availability', label: 'Your availability' },
   { key: 'account-notifications', href: '/account/notifications', route: '/account/notifications', label: 'Your notifications' },
   // A candidate's own applications: not in a staff member's navigation (issue 51), who works on applications elsewhere.
-  { key: 'account-applications', href: '/account/applications', route: '/account/applications', label: 'Your applications', notForStaff: true },
+  {
+    key: 'account-applications',
+    href: '/account/applications',
+    route: '/account/applications',
+    label: 'Your applications',
+    notForStaff: true,
+  },
 ] as const satisfies ReadonlyArray<{ key: string; href: string; route: RoutePattern; label: string; notForStaff?: boolean }>;
 
 export type AccountSectionKey = (typeof accountSections)[number]['key'];

@@ -22,6 +22,8 @@ import { neighbours, otherApplicationsOf } from './workspace.ts';
 import { latestRejection, listRejectionReasons } from './rejections.ts';
 import { markThreadRead } from '../notifications/list.ts';
 import { isFollowing } from '../notifications/recipients.ts';
+import { panelInterviewsOf } from '../scorecards/scorecards.ts';
+import { whenLabel } from '../../lib/scheduling/format.ts';
 
 /**
  * Everything one application's page shows to this person, and only what their role includes
@@ -149,6 +151,13 @@ export async function loadApplicationPage(
     others: others?.map((other) => ({ ...other, href: withList(other) })) ?? [],
     profileHref: may.history ? candidateHref(application.candidateId) : null,
     following: await isFollowing(db, viewer.id, { applicationId: application.id }),
+    // The interviews of this application the viewer is on the panel of: which, when, with whom (issue 51).
+    myInterviews: (await panelInterviewsOf(db, viewer.id, application.id, position.id)).map((interview) => ({
+      stage: interview.stage,
+      when: whenLabel(interview.startsAt, timeZone),
+      minutes: Math.round((interview.endsAt.getTime() - interview.startsAt.getTime()) / 60_000),
+      others: interview.others,
+    })),
     interviewers,
     assignable: may.assign
       ? assignable?.map(({ onTeam, ...person }) => ({ ...person, group: onTeam ? teamTexts.onTeam : teamTexts.otherStaff }))

@@ -282,7 +282,9 @@ describe('submitting an application', () => {
     expect(reading.rowCount).toBe(1);
     // The position's hiring team is told in the workspace: the event is recorded with the row (issue 51).
     const events = await database.pool.query(`select kind, data from domain_events where application_id = $1`, [row!.id]);
-    expect(events.rows).toEqual([{ kind: 'application.received', data: { candidateName: row!.fullName, positionTitle: expect.any(String) } }]);
+    expect(events.rows).toEqual([
+      { kind: 'application.received', data: { candidateName: row!.fullName, positionTitle: expect.any(String) } },
+    ]);
   });
 
   it('takes an applicant from anywhere: a Brazilian number for Brazil, or written with +55 whatever the country, profiles as written', async () => {

@@ -8,7 +8,7 @@ import { createElement as h, type CSSProperties, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { siteConfig } from '../../lib/site-config.ts';
 import { formatDate } from '../../lib/format.ts';
-import { roleDescriptions, withArticle, type Role } from '../../lib/accounts/roles.ts';
+import { withArticle, yourRoleDescriptions, type Role } from '../../lib/accounts/roles.ts';
 
 export interface MailContent {
   subject: string;
@@ -576,7 +576,7 @@ export function invitation(input: {
         kind: 'paragraph',
         text: `${input.inviterName} invited you to the ${siteConfig.name} website as ${as}. Set your name and a password to create your account.`,
       },
-      { kind: 'paragraph', text: `What ${as} can do: ${roleDescriptions[input.role]}` },
+      { kind: 'paragraph', text: `What you can do as ${as}: ${yourRoleDescriptions[input.role]}` },
       { kind: 'button', label: 'Accept the invitation', href: url },
       {
         kind: 'paragraph',

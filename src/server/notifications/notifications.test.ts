@@ -9,7 +9,15 @@ import { clearQueuedMails, deliverEvents, queuedMailsTo, runNoticeWindows, start
 import { addApplication, addPosition, addUser } from '../testing/fixtures';
 import { lastDigestTime, sendDigests } from './digests';
 import { setFollowing } from './follow';
-import { listNotifications, markAllRead, markThreadRead, notificationCounts, openNotification, removeOldNotifications, unreadCount } from './list';
+import {
+  listNotifications,
+  markAllRead,
+  markThreadRead,
+  notificationCounts,
+  openNotification,
+  removeOldNotifications,
+  unreadCount,
+} from './list';
 import { noticeDeps } from './module';
 import { loadPreferences, savePreferences } from './preferences';
 import { applicationFollowers } from './recipients';
@@ -74,7 +82,12 @@ const happened = (event: Parameters<typeof recordEvent>[1]) => db().transaction(
 /** An application as the apply command makes it: stored, and its event recorded (submit.test.ts shows the command does). */
 async function applied(name: string) {
   const applicationId = await application(name);
-  await happened({ kind: 'application.received', applicationId, positionId, data: { candidateName: name, positionTitle: 'Platform Engineer' } });
+  await happened({
+    kind: 'application.received',
+    applicationId,
+    positionId,
+    data: { candidateName: name, positionTitle: 'Platform Engineer' },
+  });
   return applicationId;
 }
 
@@ -85,7 +98,9 @@ describe('who follows an application', () => {
       ['hank', 'team'],
       ['rita', 'team'],
     ]);
-    await db().insert(applicationEmails).values({ applicationId, senderUserId: ada.id, senderEmail: ada.email, templateKey: null, subject: 'Hi', body: 'Hi' });
+    await db()
+      .insert(applicationEmails)
+      .values({ applicationId, senderUserId: ada.id, senderEmail: ada.email, templateKey: null, subject: 'Hi', body: 'Hi' });
     await assignInterviewer(db(), ada, applicationId, ivan.id);
     expect((await applicationFollowers(db(), applicationId)).map((row) => row.userId).sort()).toEqual(['ada', 'hank', 'ivan', 'rita']);
     await setFollowing(db(), { id: hank.id, role: 'hiring_manager' }, { applicationId }, false);
@@ -177,8 +192,18 @@ describe('who is told', () => {
 describe('e-mail as each person chose', () => {
   it('none for a topic chosen "not by e-mail", still in the list', async () => {
     const applicationId = await application();
-    await savePreferences(db(), { id: hank.id, role: 'hiring_manager' }, { choices: { rejections: 'off', applications: 'off' }, digestHour: 8 });
-    await happened({ kind: 'rejection.sent', applicationId, positionId, actorUserId: rita.id, data: { candidateName: 'Carla Candidate', sendAt: null } });
+    await savePreferences(
+      db(),
+      { id: hank.id, role: 'hiring_manager' },
+      { choices: { rejections: 'off', applications: 'off' }, digestHour: 8 },
+    );
+    await happened({
+      kind: 'rejection.sent',
+      applicationId,
+      positionId,
+      actorUserId: rita.id,
+      data: { candidateName: 'Carla Candidate', sendAt: null },
+    });
     await deliverEvents(backend);
     expect(await toldOf(hank)).toContain('The rejection e-mail to Carla Candidate was sent.');
     expect(await subjectsTo(hank)).toEqual([]);
@@ -261,7 +286,9 @@ describe('the list', () => {
     const removed = await removeOldNotifications(db(), later);
     expect(removed.notifications).toBeGreaterThan(0);
     expect(await db().select().from(notifications)).toEqual([]);
-    expect((await db().select().from(domainEvents)).filter((event) => event.occurredAt < new Date(later.getTime() - 90 * 86_400_000))).toEqual([]);
+    expect(
+      (await db().select().from(domainEvents)).filter((event) => event.occurredAt < new Date(later.getTime() - 90 * 86_400_000)),
+    ).toEqual([]);
   });
 });
 
@@ -269,7 +296,12 @@ describe('rejections and scorecards as they happen', () => {
   it('a rejection sent and taken back tells the application’s followers', async () => {
     const applicationId = await application('Rex Reject');
     const deps = candidateEmailDeps(backend.runtime);
-    await emailCandidate(deps, ada, applicationId, { templateKey: 'rejection', subject: 'About your application', body: 'Sorry.', delayMinutes: 60 });
+    await emailCandidate(deps, ada, applicationId, {
+      templateKey: 'rejection',
+      subject: 'About your application',
+      body: 'Sorry.',
+      delayMinutes: 60,
+    });
     const [scheduled] = await db().select().from(applicationEmails).where(eq(applicationEmails.applicationId, applicationId));
     await cancelCandidateEmail(deps, ada, applicationId, scheduled!.id);
     await deliverEvents(backend);

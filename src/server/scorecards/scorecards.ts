@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
@@ -159,4 +159,42 @@ export async function latestInterviewStage(db: Database, userId: string, applica
     .orderBy(desc(bookings.startsAt))
     .limit(1);
   return row?.stageId ?? null;
+}
+
+/**
+ * The interviews of this application the person is on the panel of (issue 51): its stage, when,
+ * and who else is on it, so an interviewer's page says which interview they are giving feedback on.
+ * Booked ones, the latest first.
+ */
+export async function panelInterviewsOf(db: Database, userId: string, applicationId: string, positionId: string) {
+  const rows = await db
+    .select({ bookingId: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt, stageId: interviewRequests.stageId })
+    .from(bookings)
+    .innerJoin(bookingHosts, and(eq(bookingHosts.bookingId, bookings.id), eq(bookingHosts.userId, userId)))
+    .leftJoin(interviewRequests, eq(interviewRequests.bookingId, bookings.id))
+    .where(and(eq(bookings.applicationId, applicationId), eq(bookings.status, 'confirmed')))
+    .orderBy(desc(bookings.startsAt));
+  if (rows.length === 0) return [];
+  const [plan, panel] = await Promise.all([
+    planOfPosition(db, positionId),
+    db
+      .select({ bookingId: bookingHosts.bookingId, name: users.name, userId: users.id })
+      .from(bookingHosts)
+      .innerJoin(users, eq(users.id, bookingHosts.userId))
+      .where(
+        inArray(
+          bookingHosts.bookingId,
+          rows.map((row) => row.bookingId),
+        ),
+      ),
+  ]);
+  return rows.map((row) => ({
+    stage: row.stageId ? (plan.find((stage) => stage.id === row.stageId)?.name ?? row.stageId) : null,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    others: panel
+      .filter((person) => person.bookingId === row.bookingId && person.userId !== userId)
+      .map((person) => person.name)
+      .sort((a, b) => a.localeCompare(b)),
+  }));
 }
