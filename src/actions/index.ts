@@ -33,7 +33,7 @@ import { assertReach, type ActionTarget, type Staff } from '@/server/access/guar
 import { actionRules, type ActionName } from '@/server/access/rules';
 import { interviewerSchema, teamMemberSchema } from '@/lib/accounts/team';
 import { assignInterviewer, unassignInterviewer } from '@/server/applications/interviewers';
-import { cancelInterview, proposeInterview, recordInterview } from '@/server/scheduling/interviews';
+import { cancelInterview, proposeInterview, recordInterview, reofferInterview } from '@/server/scheduling/interviews';
 import { saveScorecard } from '@/server/scorecards/scorecards';
 import { saveInterviewPlan } from '@/server/scorecards/plans';
 import { scorecardFormSchema } from '@/lib/interviews/scorecard';
@@ -307,6 +307,12 @@ export const server = {
       'admin.cancelInterview',
       interviewCancelSchema,
       ({ applicationId, requestId }, actor, runtime) => cancelInterview(meetingDeps(runtime), actor, requestId, new Date(), applicationId),
+      onApplication,
+    ),
+    reofferInterview: staffAction(
+      'admin.reofferInterview',
+      interviewCancelSchema,
+      ({ applicationId, requestId }, actor, runtime) => reofferInterview(meetingDeps(runtime), actor, requestId, applicationId),
       onApplication,
     ),
     saveInterviewPlan: staffAction(

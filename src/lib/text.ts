@@ -28,3 +28,9 @@ export function searchTerm(params: URLSearchParams, name: string, max: number): 
     .trim()
     .slice(0, max);
 }
+
+/**
+ * The first word of a name, to greet a person by ("Hello Cara,"): a full name's given name in most
+ * of the names the site sees; a one-word name is itself.
+ */
+export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? '';

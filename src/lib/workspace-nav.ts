@@ -15,6 +15,7 @@ export const scriptedMarkScript = `document.documentElement.dataset.js='';`;
 export type NavKey =
   | 'dashboard'
   | 'applications'
+  | 'positions'
   | 'talent-pool'
   | 'insights'
   | 'templates'
@@ -22,6 +23,7 @@ export type NavKey =
   | 'pages'
   | 'media'
   | 'messages'
+  | 'meetings'
   | 'privacy'
   | 'retention'
   | 'audit'

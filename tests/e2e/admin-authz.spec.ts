@@ -466,7 +466,7 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/admin/notifications/[id]': staffPage(() => [
     { url: '/admin/notifications/00000000-0000-4000-8000-000000000000', ok: everyStaff, okStatus: 303 },
   ]),
-  '/api/notifications/unread': staffDownload(() => [{ url: '/api/notifications/unread', ok: everyStaff }]),
+  '/api/workspace/counts': staffDownload(() => [{ url: '/api/workspace/counts', ok: everyStaff }]),
   '/admin': staffPage(() => [{ url: '/admin', ok: everyStaff }]),
   '/admin/audit': staffPage(() => [{ url: '/admin/audit', ok: ['admin'] }]),
   '/admin/privacy': staffPage(() => [
@@ -475,6 +475,7 @@ const routes: Record<RoutePattern, RouteCase> = {
   ]),
   '/admin/retention': staffPage(() => [{ url: '/admin/retention', ok: ['admin'] }]),
   '/admin/templates': staffPage(() => [{ url: '/admin/templates', ok: hiring }]),
+  '/admin/positions': staffPage(() => [{ url: '/admin/positions', ok: hiringTeam }]),
   '/admin/positions/new': staffPage(() => [{ url: '/admin/positions/new', ok: hiring }]),
   '/admin/positions/[id]': staffPage(() => [{ url: `/admin/positions/${fixture.teamPosition}`, ok: hiring }]),
   '/admin/applications': staffPage(() => [
@@ -509,6 +510,7 @@ const routes: Record<RoutePattern, RouteCase> = {
   ]),
   '/admin/insights/heard-about': staffPage(() => [{ url: '/admin/insights/heard-about', ok: hiring }]),
   '/admin/messages': staffPage(() => [{ url: '/admin/messages', ok: ['admin', 'sales'] }]),
+  '/admin/meetings': staffPage(() => [{ url: '/admin/meetings', ok: ['admin', 'sales'] }]),
   '/admin/posts': staffPage(() => [
     { url: '/admin/posts', ok: contentStaff },
     { url: '/admin/posts?status=draft&q=matrix', ok: contentStaff },
@@ -647,6 +649,11 @@ const actions: Record<ActionName, ActionCase> = {
     outOfReach: onOther(() => interviewRecord(fixture.other), ['hiring_manager']),
   },
   'admin.cancelInterview': {
+    ok: hiringTeam,
+    input: () => ({ applicationId: fixture.assigned, requestId: fixture.interviewRequestId }),
+    outOfReach: onOther(() => ({ applicationId: fixture.other, requestId: fixture.interviewRequestId }), ['hiring_manager']),
+  },
+  'admin.reofferInterview': {
     ok: hiringTeam,
     input: () => ({ applicationId: fixture.assigned, requestId: fixture.interviewRequestId }),
     outOfReach: onOther(() => ({ applicationId: fixture.other, requestId: fixture.interviewRequestId }), ['hiring_manager']),
@@ -1070,9 +1077,9 @@ test('an admin gets every page, download and action', async () => {
     emailScheduled: false,
     heardAboutChanged: true,
     interviewerOnOtherTeam: true,
-    // The admin proposed one more and withdrew the first.
-    openInvitations: 1,
-    withdrawnInvitations: 1,
+    // The admin proposed one more, withdrew the first and offered it again.
+    openInvitations: 2,
+    withdrawnInvitations: 0,
     recordedInterviews: 1,
     scorecardSubmitted: true,
     planChanged: true,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { adminCreate, enrolTotp, expect, signInApi, test } from './fixtures';
-import { expectNoA11yViolations, waitForHydration } from './helpers';
+import { expectNoA11yViolations, waitForHydration, watchHydrationErrors } from './helpers';
 import { startSecondInstance, type SecondInstance } from './second-instance';
 
 /*
@@ -20,6 +20,9 @@ let second: SecondInstance | undefined;
 test.afterAll(async () => {
   await second?.stop();
 });
+
+// An editor who is not in the server's zone (UTC): what the editor shows in the browser's zone must hydrate cleanly.
+test.use({ timezoneId: 'Europe/Berlin' });
 
 async function photograph(page: import('@playwright/test').Page, name: string) {
   for (const [label, width] of [
@@ -51,13 +54,26 @@ test('an editor writes, previews and schedules a post; at its time every instanc
     expect(await (await page.request.get(`${origin}/rss.xml`)).text()).not.toContain(TITLE);
   }
 
+  const hydrationErrors = watchHydrationErrors(page);
   await page.goto('/admin/posts');
   await expect(page.getByRole('heading', { level: 1, name: 'Blog posts' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Future of Cloud Computing in Enterprise' })).toBeVisible();
   await expectNoA11yViolations(page, 'post list');
+  // A published post's editor names its times in the editor's zone: drawn after hydration, so it
+  // hydrates what the server drew (issue 51: React #418 in any zone but the server's).
+  await page.getByRole('link', { name: 'Future of Cloud Computing in Enterprise' }).click();
+  await waitForHydration(page);
+  await expect(page.getByRole('complementary').getByText(/^Published .+ (AM|PM)\. Changes you save/)).toBeVisible();
+  expect(hydrationErrors()).toEqual([]);
+  await page.goto('/admin/posts');
   await waitForHydration(page);
   await page.getByRole('button', { name: 'New post' }).click();
   await expect(page).toHaveURL(/\/admin\/posts\/\d+$/);
+  await waitForHydration(page);
+  // The editor hydrates what the server drew (no React #418, issue 51), also when opened again by its address.
+  await page.reload();
+  await waitForHydration(page);
+  expect(hydrationErrors()).toEqual([]);
   const postId = Number(/\/admin\/posts\/(\d+)$/.exec(page.url())![1]);
   await waitForHydration(page);
 
@@ -149,9 +165,20 @@ test('an editor writes, previews and schedules a post; at its time every instanc
   expect((await previewPage.goto(`/blog/${postId}`.replace(/^/, site)))?.status()).toBe(404);
 
   // Scheduled a few seconds ahead (the field takes seconds).
-  const at = new Date(Date.now() + 8_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const local = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+  // A whole second: the field takes seconds, not their fractions.
+  const at = new Date(Math.ceil((Date.now() + 8_000) / 1000) * 1000);
+  // In the browser's zone (Berlin), as the field reads it: "2026-11-28T22:43:52".
+  const local = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
+    .format(at)
+    .replace(' ', 'T');
   await page.getByLabel('Publish at', { exact: true }).fill(local);
   await page.getByRole('button', { name: 'Save schedule' }).click();
   await expect(page.getByText('Schedule saved')).toBeVisible();

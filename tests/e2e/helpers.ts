@@ -117,3 +117,20 @@ export async function waitForFormCode(page: Page, component: string): Promise<vo
 export async function blockSiteScripts(page: Page): Promise<void> {
   await page.route('**/*.js', (route) => route.abort());
 }
+
+/**
+ * React's hydration errors (#418, #423, #425: the server's HTML and the browser's first render
+ * differ) on this page so far: reported as page errors or console errors, in production builds by
+ * number. A page with none hydrated what the server drew (issue 51: the post and page-text editors).
+ */
+export function watchHydrationErrors(page: Page): () => string[] {
+  const seen: string[] = [];
+  const hydration = /Minified React error #(418|423|425)|Hydration failed|did not match|hydrat/i;
+  page.on('pageerror', (error) => {
+    if (hydration.test(error.message)) seen.push(error.message);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && hydration.test(message.text())) seen.push(message.text());
+  });
+  return () => seen;
+}

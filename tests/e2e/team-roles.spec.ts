@@ -148,6 +148,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
   expect(await navLinks(page)).toEqual([
     'Dashboard',
     'Applications',
+    'Positions',
     'Talent pool',
     'Insights',
     'E-mail templates',
@@ -155,6 +156,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
     'Page texts',
     'Media library',
     'Messages',
+    'Meetings',
     'Privacy requests',
     'Retention',
     'Audit log',
@@ -165,7 +167,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
   await signInWithForm(page, 'hana.hiring@mail.test', PASSWORD);
   await enterTotp(page, hanaSecret);
   await expect(page).toHaveURL(/\/admin$/);
-  expect(await navLinks(page)).toEqual(['Dashboard', 'Applications', 'Insights']);
+  expect(await navLinks(page)).toEqual(['Dashboard', 'Applications', 'Positions', 'Insights']);
   await expect(page.getByRole('heading', { name: 'Your positions' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: TEAM })).toBeVisible();
   await expect(page.getByText(OTHER)).toHaveCount(0);
@@ -208,7 +210,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
   // An editor and a salesperson.
   for (const [role, links] of [
     ['editor', ['Dashboard', 'Blog posts', 'Page texts', 'Media library']],
-    ['sales', ['Dashboard', 'Messages']],
+    ['sales', ['Dashboard', 'Messages', 'Meetings']],
   ] as const) {
     const address = `${role}.teams@helixpoint.test`;
     adminCreate('--email', address, '--password', PASSWORD, '--name', `${role === 'editor' ? 'Eda' : 'Sal'} Staff`, '--role', role);

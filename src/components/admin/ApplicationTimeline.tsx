@@ -64,6 +64,8 @@ function describe(item: TimelineItem): string {
           return `submitted a scorecard for ${String(item.details['stage'])}`;
         case 'application.scorecard_amended':
           return `amended their scorecard for ${String(item.details['stage'])}`;
+        case 'application.interview_reoffered':
+          return 'offered the candidate new times for the interview';
         case 'application.interview_cancelled':
           return item.details['withdrawn']
             ? 'withdrew the interview invitation'

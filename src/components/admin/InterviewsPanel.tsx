@@ -19,8 +19,14 @@ export interface InterviewItem {
   windowStart: Date;
   windowEnd: Date;
   startsAt: Date | null;
+  /** The state of its booking, and who cancelled it (the candidate may cancel and choose again). */
+  bookingStatus: 'confirmed' | 'cancelled' | null;
+  cancelledBy: 'guest' | 'staff' | null;
   proposedBy: string | null;
   interviewers: string[];
+  interviewerIds: string[];
+  /** Withdrawn, cancelled or past its window: it can be offered again in one click. */
+  reofferable: boolean;
 }
 
 export interface InterviewsPanelProps {
@@ -38,10 +44,16 @@ export interface InterviewsPanelProps {
   timeZone: string;
 }
 
+const byWhom = (item: InterviewItem) => (item.cancelledBy === 'guest' ? 'by the candidate' : 'by staff');
+
 const stateText = (item: InterviewItem, timeZone: string) => {
   if (item.status === 'booked' && item.startsAt) return `Booked: ${whenLabel(item.startsAt, timeZone)}`;
-  if (item.status === 'open') return 'Waiting for the candidate to choose a time';
-  return item.startsAt ? `Cancelled (was ${whenLabel(item.startsAt, timeZone)})` : 'Withdrawn';
+  const was =
+    item.startsAt && item.bookingStatus === 'cancelled' ? `Cancelled ${byWhom(item)} (was ${whenLabel(item.startsAt, timeZone)})` : null;
+  if (item.status === 'open' && item.reofferable) return `${was ? `${was}; the` : 'The'} invitation ended without a booking`;
+  if (item.status === 'open')
+    return was ? `${was}: waiting for the candidate to choose a new time` : 'Waiting for the candidate to choose a time';
+  return was ?? 'Withdrawn';
 };
 
 /**
@@ -52,8 +64,14 @@ const stateText = (item: InterviewItem, timeZone: string) => {
 export function InterviewsPanel(props: InterviewsPanelProps) {
   const { applicationId, timeZone, today } = props;
   const [durationMinutes, setDuration] = useState<number>(60);
-  const [stageId, setStageId] = useState<string>(props.stages[0]?.id ?? '');
-  const [chosen, setChosen] = useState<string[]>(() => props.assigned.filter((id) => props.people.some((p) => p.userId === id)));
+  // The form starts on what comes next (issue 51): the first stage without an interview standing,
+  // and the assigned people not already on one; after sending, the page is read again and so it moves on.
+  const standing = props.interviews.filter((item) => item.status !== 'cancelled');
+  const firstStage = () => (props.stages.find((stage) => !standing.some((item) => item.stageId === stage.id)) ?? props.stages[0])?.id ?? '';
+  const firstPeople = () =>
+    props.assigned.filter((id) => props.people.some((p) => p.userId === id) && !standing.some((item) => item.interviewerIds.includes(id)));
+  const [stageId, setStageId] = useState<string>(firstStage);
+  const [chosen, setChosen] = useState<string[]>(firstPeople);
   const [from, setFrom] = useState(addDays(today, 1));
   const [until, setUntil] = useState(addDays(today, 14));
   const [error, setError] = useState<string | null>(null);
@@ -93,6 +111,14 @@ export function InterviewsPanel(props: InterviewsPanelProps) {
     return name ? `${name} · ` : '';
   };
 
+  async function reoffer(item: InterviewItem) {
+    setBusy(true);
+    const ok = await runAdminAction(() => actions.admin.reofferInterview({ applicationId, requestId: item.id }));
+    if (!ok) return setBusy(false);
+    flashToast({ kind: 'success', title: 'New times offered: the candidate chooses one from a new link.' });
+    window.location.reload();
+  }
+
   async function cancel(item: InterviewItem) {
     setBusy(true);
     const ok = await runAdminAction(() => actions.admin.cancelInterview({ applicationId, requestId: item.id }));
@@ -120,11 +146,17 @@ export function InterviewsPanel(props: InterviewsPanelProps) {
                 </p>
               </div>
               {props.canSchedule &&
-                (item.status === 'open' || (item.status === 'booked' && item.startsAt && item.startsAt > new Date())) && (
+                ((item.status === 'open' && !item.reofferable) ||
+                  (item.status === 'booked' && item.startsAt && item.startsAt > new Date())) && (
                   <Button type="button" variant="outline" size="sm" aria-disabled={busy} onClick={() => !busy && void cancel(item)}>
                     {item.status === 'open' ? 'Withdraw the invitation' : 'Cancel the interview'}
                   </Button>
                 )}
+              {props.canSchedule && item.reofferable && (
+                <Button type="button" variant="outline" size="sm" aria-disabled={busy} onClick={() => !busy && void reoffer(item)}>
+                  Offer new times
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -132,6 +164,9 @@ export function InterviewsPanel(props: InterviewsPanelProps) {
 
       {props.canSchedule && (
         <form
+          // The page is read again after sending: the browser must not restore the last stage and
+          // people over the fresh form (the walk's "the propose form keeps its stage", issue 51).
+          autoComplete="off"
           aria-labelledby={`${groupId}-heading`}
           className="flex flex-col gap-4 rounded-md border border-border bg-surface p-4"
           onSubmit={(event) => {

@@ -15,8 +15,14 @@ import { MediaUploadForm } from './MediaUploadForm';
  * text (edited in place), size and address; deleting one first shows where it is used, and is
  * refused while it is.
  */
-export function MediaLibrary({ items: initial }: { items: MediaCard[] }) {
+export function MediaLibrary({ items: initial, total: initialTotal, q = null }: { items: MediaCard[]; total: number; q?: string | null }) {
   const [items, setItems] = useState(initial);
+  // The count follows uploads and deletions (issue 51); a search's count is of its matches, which an upload may not be.
+  const [total, setTotal] = useState(initialTotal);
+  const removed = (id: string) => {
+    setItems((current) => current.filter((each) => each.id !== id));
+    setTotal((count) => Math.max(0, count - 1));
+  };
   const [deleting, setDeleting] = useState<{ item: MediaCard; uses: MediaUse[] } | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
 
@@ -25,7 +31,7 @@ export function MediaLibrary({ items: initial }: { items: MediaCard[] }) {
     try {
       const response = await fetch(`/api/admin/media?id=${encodeURIComponent(item.id)}`, { headers: { Accept: 'application/json' } });
       if (response.status === 404) {
-        setItems((current) => current.filter((each) => each.id !== item.id));
+        removed(item.id);
         showToast({ kind: 'error', title: 'Error', description: mediaMessages.missing });
         return;
       }
@@ -45,7 +51,7 @@ export function MediaLibrary({ items: initial }: { items: MediaCard[] }) {
       title: mediaMessages.deleted,
     });
     setDeleting(null);
-    if (ok) setItems((current) => current.filter((each) => each.id !== item.id));
+    if (ok) removed(item.id);
   }
 
   return (
@@ -57,6 +63,7 @@ export function MediaLibrary({ items: initial }: { items: MediaCard[] }) {
         <MediaUploadForm
           onUploaded={(item) => {
             setItems((current) => [item, ...current]);
+            if (!q) setTotal((count) => count + 1);
             showToast({ kind: 'success', title: mediaMessages.uploaded, description: item.fileName });
           }}
         />
@@ -66,6 +73,11 @@ export function MediaLibrary({ items: initial }: { items: MediaCard[] }) {
         <h2 id="media-images" className="sr-only">
           Images
         </h2>
+        <p className="mb-4 text-sm" role="status">
+          {q
+            ? `${total === 1 ? '1 image matches' : `${total} images match`} “${q}”.`
+            : `${total === 1 ? '1 image' : `${total} images`} in the library.`}
+        </p>
         {items.length === 0 ? (
           <p className="text-muted-foreground">No images yet.</p>
         ) : (

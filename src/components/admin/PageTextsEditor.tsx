@@ -23,6 +23,8 @@ export interface PageTextField {
 export interface PageTextsEditorProps {
   page: string;
   path: string;
+  /** The page's name ("About Us"): the toasts say which page. */
+  label: string;
   version: number;
   fields: PageTextField[];
   revisions: RevisionRow[];
@@ -36,7 +38,7 @@ const sectionOf = (label: string) => label.split(' › ')[0] ?? label;
  * and what is published; saved as a draft, previewed through the real page, published for every
  * instance; revisions compared and restored. The layout stays in code.
  */
-export function PageTextsEditor({ page, path, version: initialVersion, fields, revisions: initialRevisions }: PageTextsEditorProps) {
+export function PageTextsEditor({ page, path, label, version: initialVersion, fields, revisions: initialRevisions }: PageTextsEditorProps) {
   const id = useId();
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((field) => [field.path, field.value])));
   const [saved, setSaved] = useState(values);
@@ -86,7 +88,7 @@ export function PageTextsEditor({ page, path, version: initialVersion, fields, r
         }
         return response;
       },
-      { kind: 'success', title: 'Texts published', description: `${path} shows them now.` },
+      { kind: 'success', title: `Texts published: ${label}`, description: `${path} shows them now.` },
     );
     setBusy(false);
   };

@@ -7,7 +7,8 @@ import { FieldError } from '@/components/ui/label';
 import { Input } from '@/components/ui/input';
 import { showToast } from '@/components/ui/toast';
 import type { PostContent, PostStatus } from '@/lib/posts/content';
-import { localDateTime as when, statusBadges, statusLabels } from '@/lib/posts/editor';
+import { statusBadges, statusLabels } from '@/lib/posts/editor';
+import { LocalTime } from '@/components/ui/local-time';
 import { PreviewLinkBox } from '@/components/admin/PreviewLinkBox';
 import { runAdminAction } from './run-admin-action';
 
@@ -148,12 +149,30 @@ export function PostPublishPanel({ postId, state, beforePublish, onChange }: Pos
         <Badge variant={statusBadges[state.status]}>{statusLabels[state.status]}</Badge>
       </div>
       <p className="text-sm text-muted-foreground">
-        {published
-          ? `Published ${state.publishedAt ? when(state.publishedAt) : ''}. Changes you save stay a draft until you update the published post.`
-          : state.status === 'scheduled' && state.publishAt
-            ? `Will be published ${when(state.publishAt)}, as it is then.`
-            : 'Not on the blog. Only people with the preview link or an editor account can read it.'}
-        {state.unpublishAt && ` Leaves the blog ${when(state.unpublishAt)}.`}
+        {published ? (
+          <>
+            Published
+            {state.publishedAt && (
+              <>
+                {' '}
+                <LocalTime iso={state.publishedAt} />
+              </>
+            )}
+            . Changes you save stay a draft until you update the published post.
+          </>
+        ) : state.status === 'scheduled' && state.publishAt ? (
+          <>
+            Will be published <LocalTime iso={state.publishAt} />, as it is then.
+          </>
+        ) : (
+          'Not on the blog. Only people with the preview link or an editor account can read it.'
+        )}
+        {state.unpublishAt && (
+          <>
+            {' '}
+            Leaves the blog <LocalTime iso={state.unpublishAt} />.
+          </>
+        )}
       </p>
       <Button type="button" disabled={busy} onClick={() => void publishNow()}>
         {published ? 'Update published post' : 'Publish now'}

@@ -1,5 +1,5 @@
 import { Input } from '@/components/ui/input';
-import { localDateTime as when } from '@/lib/posts/editor';
+import { LocalTime } from '@/components/ui/local-time';
 
 /** A draft's preview link, to open or copy, and until when it works (a post's, a page's texts). */
 export function PreviewLinkBox({ url, expiresAt }: { url: string; expiresAt: string }) {
@@ -10,7 +10,8 @@ export function PreviewLinkBox({ url, expiresAt }: { url: string; expiresAt: str
       </a>
       <Input aria-label="Preview link" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
       <p className="text-xs text-muted-foreground">
-        Anyone with this link can see the draft until {when(expiresAt)}, or until you get a new link: the older ones stop working.
+        Anyone with this link can see the draft until <LocalTime iso={expiresAt} />, or until you get a new link: the older ones stop
+        working.
       </p>
     </div>
   );

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { PostDiff } from '@/components/admin/PostDiff';
-import { localDateTime as when, revisionKindLabels, type FieldChange, type RevisionRow } from '@/lib/posts/editor';
+import { LocalTime } from '@/components/ui/local-time';
+import { revisionKindLabels, type FieldChange, type RevisionRow } from '@/lib/posts/editor';
 
 interface RevisionsPanelProps {
   revisions: RevisionRow[];
@@ -43,7 +44,7 @@ export function RevisionsPanel({ revisions, compare, restore, restoreDescription
                   {revision.number}. {revisionKindLabels[revision.kind]}
                 </span>
                 <span className="block text-xs text-muted-foreground">
-                  {when(revision.savedAt)} · {revision.author}
+                  <LocalTime iso={revision.savedAt} /> · {revision.author}
                 </span>
               </span>
               <Button type="button" variant="link" size="sm" disabled={disabled} onClick={() => void show(revision)}>

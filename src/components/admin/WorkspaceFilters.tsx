@@ -23,6 +23,7 @@ export function WorkspaceFilters({
   base,
   sources = [],
   summary,
+  scoped = false,
 }: {
   query: WorkspaceQuery;
   /** Where applicants came from (UTM source, referring site or "direct"), most frequent first. */
@@ -32,6 +33,8 @@ export function WorkspaceFilters({
   base: string;
   /** What the view shows, in a sentence: beside the chips, so it takes no line of its own. */
   summary: ReactNode;
+  /** Only the viewer's team's positions are offered (a hiring manager). */
+  scoped?: boolean;
 }) {
   const chips = activeFilters(query, base, positions);
   const more = moreFiltersActive(query);
@@ -72,7 +75,7 @@ export function WorkspaceFilters({
               id="filter-position"
               name="position"
               defaultValue={query.position ?? ''}
-              placeholder="All positions"
+              placeholder={scoped ? 'All your positions' : 'All positions'}
               options={positions.map((position) => ({ value: position.id, label: position.title }))}
             />
           </div>

@@ -24,18 +24,32 @@ export interface WorkspaceViewProps {
   calibrationHref?: string | null;
   /** The list (an island the page places). */
   list?: ReactNode;
+  /** The viewer sees their team's positions only: the position filter says "All your positions". */
+  scoped?: boolean;
 }
 
 const orderLabels = { relevance: 'best match first', newest: 'newest first', rating: 'best rated first' } as const;
 
 /** Filters, the count of each status, the export, the list and its pages. */
-export function WorkspaceView({ query, base, counts, positions, sources, csvHref, note, calibrationHref, list }: WorkspaceViewProps) {
+export function WorkspaceView({
+  query,
+  base,
+  counts,
+  positions,
+  sources,
+  csvHref,
+  note,
+  calibrationHref,
+  list,
+  scoped = false,
+}: WorkspaceViewProps) {
   const href = (changes: Partial<WorkspaceQuery>) => workspaceHref({ ...query, page: 1, ...changes }, base);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pt-4 pb-8 sm:px-6 lg:px-8">
       <WorkspaceFilters
         query={query}
         positions={positions}
+        scoped={scoped}
         base={base}
         sources={sources}
         summary={

@@ -18,6 +18,8 @@ export async function runAdminAction(
       return false;
     }
     if (success) showToast(success);
+    // The shell counts again (the navigation's new applications, the bell): workspace-shell.ts.
+    document.dispatchEvent(new Event('workspace:changed'));
     return true;
   } catch (error) {
     showToast(errorToast((error as Error).message || 'The server could not be reached.'));

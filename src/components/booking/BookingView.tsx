@@ -2,6 +2,7 @@ import { CalendarCheck, CalendarX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { TimePicker, type PickerDay, type PickerTime } from './TimePicker';
+import { ZonePicker, type ZonePickerProps } from './ZonePicker';
 
 export interface BookingViewProps {
   state: 'confirmed' | 'cancelled' | 'past';
@@ -18,6 +19,17 @@ export interface BookingViewProps {
   /** Asking to confirm the cancellation (a second step, so a stray click cancels nothing). */
   confirmCancel: boolean;
   move?: { days: PickerDay[]; times: PickerTime[]; dayLabel: string; zone: string; zoneName: string };
+  /** Its length in minutes, and an interview's position. */
+  minutes: number;
+  position?: string | null;
+  /** Who cancelled it (the guest, or staff): the page says so. */
+  cancelledBy?: 'guest' | 'staff' | null;
+  /** An interview the candidate cancelled while its invitation stands: the link to choose a new time. */
+  chooseAgainPath?: string | null;
+  /** Just booked: the heading takes focus (booking-page.ts), so the confirmation is what is read first. */
+  focusHeading?: boolean;
+  /** The time zone control, shown above the times to move to (a form of its own). */
+  zonePicker?: ZonePickerProps;
 }
 
 /**
@@ -34,7 +46,11 @@ export function BookingView(props: BookingViewProps) {
         className="flex flex-col gap-4 rounded-2xl border border-border bg-white p-6 shadow-card sm:p-8"
       >
         <Icon aria-hidden="true" className={`size-10 ${state === 'cancelled' ? 'text-muted-foreground' : 'text-success'}`} />
-        <h1 id="booking-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        <h1
+          id="booking-heading"
+          className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
+          {...(props.focusHeading ? { tabIndex: -1, 'data-focus-on-load': '' } : {})}
+        >
           {props.heading}
         </h1>
         {props.notice && (
@@ -48,9 +64,25 @@ export function BookingView(props: BookingViewProps) {
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           <dt className="font-semibold">When</dt>
           <dd className={state === 'cancelled' ? 'text-muted-foreground line-through' : ''}>{props.when}</dd>
+          <dt className="font-semibold">Length</dt>
+          <dd>{props.minutes} minutes</dd>
+          {props.position && (
+            <>
+              <dt className="font-semibold">Position</dt>
+              <dd>{props.position}</dd>
+            </>
+          )}
           <dt className="font-semibold">With</dt>
           <dd>{props.with}</dd>
         </dl>
+        {state === 'cancelled' && props.cancelledBy && (
+          <p>{props.cancelledBy === 'guest' ? `You cancelled this ${what}.` : `We cancelled this ${what}.`}</p>
+        )}
+        {state === 'cancelled' && props.chooseAgainPath && (
+          <div>
+            <LinkButton href={props.chooseAgainPath}>Choose a new time</LinkButton>
+          </div>
+        )}
         {state === 'confirmed' && (
           <p className="text-sm text-muted-foreground">
             The invitation went to {props.maskedEmail}. This page is the link in it: keep it to move or cancel the {what}.
@@ -91,6 +123,7 @@ export function BookingView(props: BookingViewProps) {
             <h2 id="move-heading" className="text-xl font-bold">
               Move to another time
             </h2>
+            {props.zonePicker && <ZonePicker {...props.zonePicker} />}
             {props.move.days.length === 0 ? (
               <p className="text-muted-foreground">
                 {what === 'interview'

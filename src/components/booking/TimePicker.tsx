@@ -44,9 +44,10 @@ export function TimePicker({
 }) {
   // Links are a navigation; buttons of the form, a group of choices.
   const DaysWrapper = dayButtons ? 'div' : 'nav';
+  // data-time-picker: booking-page.ts changes the day in place (no reload) and moves focus to its times.
   return (
-    <div className="flex flex-col gap-4">
-      <DaysWrapper aria-label="Days with free times" {...(dayButtons ? { role: 'group' } : {})}>
+    <div className="flex flex-col gap-4" data-time-picker>
+      <DaysWrapper aria-label="Days with free times" {...(dayButtons ? { role: 'group' } : {})} data-picker-days>
         <ul className="flex gap-2 overflow-x-auto pb-1 sm:flex-wrap">
           {days.map((day) => {
             const className = `flex min-h-11 flex-col justify-center rounded-lg border px-3 py-1.5 text-left text-sm ${focusRing} ${
@@ -63,11 +64,19 @@ export function TimePicker({
             return (
               <li key={day.key} className="shrink-0">
                 {dayButtons ? (
-                  <button type="submit" name="day" value={day.key} formNoValidate aria-pressed={day.current} className={className}>
+                  <button
+                    type="submit"
+                    name="day"
+                    value={day.key}
+                    formNoValidate
+                    aria-pressed={day.current}
+                    data-picker-day={day.href}
+                    className={className}
+                  >
                     {content}
                   </button>
                 ) : (
-                  <a href={day.href} aria-current={day.current ? 'date' : undefined} className={className}>
+                  <a href={day.href} aria-current={day.current ? 'date' : undefined} data-picker-day={day.href} className={className}>
                     {content}
                   </a>
                 )}
@@ -77,8 +86,10 @@ export function TimePicker({
         </ul>
       </DaysWrapper>
       <fieldset aria-describedby={error ? 'start-error' : undefined} aria-invalid={error ? true : undefined}>
+        {/* "Times on Tuesday, December 1, in Central European Time (Europe/Berlin)": the zone's name
+            has its own brackets, so the legend says "in" rather than adding a second pair. */}
         <legend className="mb-2 font-semibold">
-          Times on {dayLabel} <span className="font-normal text-muted-foreground">({zoneName})</span>
+          Times on {dayLabel}, <span className="font-normal text-muted-foreground">in {zoneName}</span>
         </legend>
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
           {times.map((time) => (

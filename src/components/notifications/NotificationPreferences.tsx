@@ -63,7 +63,7 @@ export function NotificationPreferences({
         id="digest_hour"
         name="digest_hour"
         label="Your daily digest comes at"
-        hint={`In your time zone (${zoneName}), set on Your availability. It comes only when something waits for it.`}
+        hint={`In your time zone, ${zoneName}, set on Your availability. It comes only when something waits for it.`}
         defaultValue={String(digestHour)}
         error={errors['digest_hour']}
         className="max-w-xs"

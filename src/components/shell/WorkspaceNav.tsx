@@ -4,6 +4,7 @@ import {
   BellRing,
   BriefcaseBusiness,
   CalendarClock,
+  CalendarDays,
   ChartColumn,
   CircleUser,
   Globe,
@@ -29,6 +30,7 @@ import { siteConfig } from '@/lib/site-config';
 const icons: Record<NavKey, LucideIcon> = {
   dashboard: LayoutDashboard,
   applications: Inbox,
+  positions: BriefcaseBusiness,
   'talent-pool': UserSearch,
   posts: Newspaper,
   pages: FileText,
@@ -36,6 +38,7 @@ const icons: Record<NavKey, LucideIcon> = {
   insights: ChartColumn,
   templates: Mail,
   messages: MessagesSquare,
+  meetings: CalendarDays,
   privacy: ShieldCheck,
   retention: Archive,
   audit: ScrollText,
@@ -140,7 +143,7 @@ export function WorkspaceNav({ groups, current, currentIsPage, person, home, col
                 {group.items.map((item) => {
                   const Icon = icons[item.key];
                   const active = item.key === current;
-                  const count = item.count && item.count.value > 0 ? item.count : undefined;
+                  const count = item.count;
                   return (
                     <li key={item.key}>
                       <a
@@ -156,9 +159,14 @@ export function WorkspaceNav({ groups, current, currentIsPage, person, home, col
                         {active && <span aria-hidden="true" className="absolute inset-y-2 left-0 w-1 rounded-r bg-[#7dd3e0]" />}
                         <Icon aria-hidden="true" className="size-5 shrink-0" />
                         <span className={`flex-1 truncate ${whenCollapsed.label}`}>{item.label}</span>
+                        {/* Kept when zero (hidden): workspace-shell.ts writes a new count after an action or a while. */}
                         {count && (
-                          <span className="rounded-full bg-white px-2 py-0.5 text-xs leading-none font-bold text-navy tabular-nums nav-collapsed:lg:absolute nav-collapsed:lg:top-1 nav-collapsed:lg:right-1 nav-collapsed:lg:px-1.5">
-                            {count.value}
+                          <span
+                            data-nav-count={item.key}
+                            hidden={count.value === 0}
+                            className="rounded-full bg-white px-2 py-0.5 text-xs leading-none font-bold text-navy tabular-nums nav-collapsed:lg:absolute nav-collapsed:lg:top-1 nav-collapsed:lg:right-1 nav-collapsed:lg:px-1.5"
+                          >
+                            <span data-count-value>{count.value}</span>
                             <span className="sr-only"> {count.label}</span>
                           </span>
                         )}

@@ -42,26 +42,34 @@ if (nav) {
   enhanceAuthControls(nav);
 }
 
-// The bell's count (issue 51), asked again every 30 s while the tab is shown and when it is shown
-// again: a signed-in staff member's page only (nobody else has the bell), one small JSON answer.
+// The counts (issue 51): the bell's unread and the navigation's, asked again every 30 s while the tab
+// is shown, when it is shown again, and after an action changed something (run-admin-action.ts
+// announces it with a "workspace:changed" event). A staff member's page only (nobody else has the bell).
 const bell = document.querySelector<HTMLAnchorElement>('[data-notifications-bell]');
 if (bell) {
   const badge = bell.querySelector<HTMLElement>('[data-bell-count]')!;
   const refresh = async () => {
     if (document.visibilityState !== 'visible') return;
     try {
-      const response = await fetch('/api/notifications/unread', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const response = await fetch('/api/workspace/counts', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
       if (!response.ok) return;
-      const { unread } = (await response.json()) as { unread: number };
+      const { unread, nav: counts } = (await response.json()) as { unread: number; nav: Record<string, number> };
       badge.textContent = unread > 99 ? '99+' : String(unread);
       badge.classList.toggle('hidden', unread === 0);
       bell.setAttribute('aria-label', unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
+      for (const [key, value] of Object.entries(counts)) {
+        const element = document.querySelector<HTMLElement>(`[data-nav-count="${key}"]`);
+        if (!element) continue;
+        element.querySelector('[data-count-value]')!.textContent = String(value);
+        element.hidden = value === 0;
+      }
     } catch {
       // Offline for a moment: the next turn asks again.
     }
   };
   setInterval(() => void refresh(), 30_000);
   document.addEventListener('visibilitychange', () => void refresh());
+  document.addEventListener('workspace:changed', () => void refresh());
 }
 
 showFlashToasts();

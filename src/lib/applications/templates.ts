@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { textField } from '../forms.ts';
+import { firstNameOf } from '../text.ts';
 
 /**
  * The e-mails admins send candidates from the admin area: a template per step, with placeholders
@@ -64,7 +65,7 @@ export function placeholderValuesFor(
   company: string,
 ): PlaceholderValues {
   return {
-    first_name: candidate.fullName.trim().split(/\s+/)[0] || candidate.fullName,
+    first_name: firstNameOf(candidate.fullName) || candidate.fullName,
     position_title: candidate.positionTitle,
     company,
     sender_name: senderName,

@@ -15,12 +15,14 @@ export const noticeEmailStates = ['pending', 'digest', 'sent', 'none'] as const;
 export type NoticeEmailState = (typeof noticeEmailStates)[number];
 
 /** Why a person is told of an event: their notice says so (issue 51). */
-export const noticeReasons = ['follow', 'team', 'answered', 'mentioned', 'interviewer', 'host', 'inbox'] as const;
+export const noticeReasons = ['follow', 'team', 'proposed', 'assigned', 'answered', 'mentioned', 'interviewer', 'host', 'inbox'] as const;
 export type NoticeReason = (typeof noticeReasons)[number];
 
 export const reasonTexts: Record<NoticeReason, string> = {
   follow: 'you follow this application',
   team: 'you are on the hiring team of this position',
+  proposed: 'you proposed an interview to this candidate',
+  assigned: 'you were asked to interview this candidate',
   answered: 'you wrote to this person',
   mentioned: 'you were mentioned in a note',
   interviewer: 'you took part in this interview',

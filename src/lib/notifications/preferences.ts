@@ -7,7 +7,7 @@ import { emailChoices, noticeTopics, type EmailChoice, type NoticeTopic } from '
  */
 
 export const preferencesTexts = {
-  title: 'Notifications',
+  title: 'Your notifications',
   saved: 'Your notification choices are saved.',
   badChoice: 'Choose at once, in the daily digest or not by e-mail.',
   badHour: 'Choose an hour for your digest.',

@@ -42,6 +42,9 @@ export const bookingKinds = ['meeting', 'interview'] as const;
 export type BookingKind = (typeof bookingKinds)[number];
 export const bookingStatuses = ['confirmed', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
+/** Who cancelled a booking: its guest (from their link) or staff. */
+export const bookingCancellers = ['guest', 'staff'] as const;
+export type BookingCanceller = (typeof bookingCancellers)[number];
 /** A proposed interview: waiting for the candidate, booked by them, or withdrawn (by staff, or by a cancelled booking). */
 export const interviewRequestStatuses = ['open', 'booked', 'cancelled'] as const;
 export type InterviewRequestStatus = (typeof interviewRequestStatuses)[number];

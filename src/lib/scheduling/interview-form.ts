@@ -80,8 +80,11 @@ export const interviewTexts = {
   tooFar: `Until: at most ${MAX_DAYS_AHEAD} days ahead.`,
   notInterviewer: 'Interviewers: one of them cannot interview (their role does not review applications).',
   closed: 'This application is closed: an interview cannot be proposed.',
+  stillOffered: 'This invitation is still offered to the candidate: there is nothing to offer again.',
   /** The candidate's page. */
   choose: 'Choose a time for your interview',
+  chooseAgain: 'Choose a new time for your interview',
+  cancelledEnded: 'This invitation has ended. If you would like another time, reply to the e-mail you received.',
   notOffered: 'This interview is no longer offered.',
   withdrawn: 'This invitation was withdrawn. If you have questions, reply to the e-mail you received.',
   noTimesLeft: 'No time in this invitation is free any more. Please reply to the e-mail you received and we will propose others.',

@@ -12,6 +12,8 @@ export const meetingTexts = {
   title: 'Book a Meeting',
   pickTime: 'Choose a time',
   noTimes: 'No free time is left in the next 14 days. Please write to us instead.',
+  /** Nobody takes meetings (a fresh install, or every host opted out): said plainly, not as a full calendar. */
+  noHosts: 'Meetings cannot be booked online at the moment. Please write to us and we will find a time together.',
   booked: 'Your meeting is booked',
   moved: 'Your meeting was moved',
   cancelled: 'This meeting was cancelled',

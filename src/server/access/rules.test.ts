@@ -149,6 +149,7 @@ describe('grants', () => {
     expect(keys('admin')).toEqual([
       'dashboard',
       'applications',
+      'positions',
       'talent-pool',
       'insights',
       'templates',
@@ -156,15 +157,16 @@ describe('grants', () => {
       'pages',
       'media',
       'messages',
+      'meetings',
       'privacy',
       'retention',
       'audit',
     ]);
-    expect(keys('recruiter')).toEqual(['dashboard', 'applications', 'talent-pool', 'insights', 'templates']);
-    expect(keys('hiring_manager')).toEqual(['dashboard', 'applications', 'insights']);
+    expect(keys('recruiter')).toEqual(['dashboard', 'applications', 'positions', 'talent-pool', 'insights', 'templates']);
+    expect(keys('hiring_manager')).toEqual(['dashboard', 'applications', 'positions', 'insights']);
     expect(keys('interviewer')).toEqual(['dashboard']);
     expect(keys('editor')).toEqual(['dashboard', 'posts', 'pages', 'media']);
-    expect(keys('sales')).toEqual(['dashboard', 'messages']);
+    expect(keys('sales')).toEqual(['dashboard', 'messages', 'meetings']);
     expect(keys('user')).toEqual([]);
   });
 

@@ -30,6 +30,7 @@ const fromAudit: AuditAction[] = [
   'application.interview_booked',
   'application.interview_moved',
   'application.interview_cancelled',
+  'application.interview_reoffered',
   'application.interview_recorded',
   'application.scorecard_submitted',
   'application.scorecard_amended',

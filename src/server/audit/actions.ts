@@ -45,6 +45,7 @@ export const auditActions = {
   'application.interview_booked': 'application',
   'application.interview_moved': 'application',
   'application.interview_cancelled': 'application',
+  'application.interview_reoffered': 'application',
   'application.interview_recorded': 'application',
   // Scorecards (issue 32): submitted, and changed by their author after submitting.
   'application.scorecard_submitted': 'application',

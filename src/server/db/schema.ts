@@ -13,6 +13,7 @@ import { EXTRACTION_MAX_CHARACTERS, noTextReasons } from '../../lib/resumes/extr
 import {
   bookingKinds,
   bookingStatuses,
+  bookingCancellers,
   DEFAULT_BUFFER_MINUTES,
   DEFAULT_NOTICE_MINUTES,
   interviewRequestStatuses,
@@ -947,11 +948,14 @@ export const bookings = pgTable(
     manageTokenSealed: text('manage_token_sealed'),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Who cancelled it (issue 51): the guest from their link, or staff. Its pages say which. */
+    cancelledBy: text('cancelled_by', { enum: bookingCancellers }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('bookings_kind', inList('kind', bookingKinds)),
+    check('bookings_cancelled_by', inList('cancelled_by', bookingCancellers)),
     check('bookings_status', inList('status', bookingStatuses)),
     check('bookings_times', sql`${t.endsAt} > ${t.startsAt}`),
     index('bookings_starts_idx').on(t.startsAt),

@@ -5,7 +5,7 @@
  * can type anyone's address into a form, and what it sends must not carry their text to it.
  */
 import { siteConfig } from '../../lib/site-config.ts';
-import { oneLine, render, safeUrl, type MailContent } from './templates.ts';
+import { greeting, oneLine, render, safeUrl, type MailContent } from './templates.ts';
 
 export type BookingChange = 'booked' | 'moved' | 'cancelled';
 
@@ -18,12 +18,18 @@ const guestRows = (when: string, hostNames: string): Array<readonly [string, str
   ['With', hostNames],
 ];
 
-/** The hosts' e-mails' facts: when (in their zone) and who is coming. */
-const hostRows = (when: string, guest: { name: string; email: string; company?: string | null }): Array<readonly [string, string]> => [
+/** The hosts' e-mails' facts: when (in their zone) and who is coming (an interview's candidate, for which position and stage). */
+const hostRows = (
+  when: string,
+  guest: { name: string; email: string; company?: string | null },
+  interview?: { position: string; stage?: string | null } | null,
+): Array<readonly [string, string]> => [
   ['When', when],
-  ['Name', guest.name],
+  [interview ? 'Candidate' : 'Name', guest.name],
   ['E-mail', guest.email],
   ...(guest.company ? [['Company', guest.company] as const] : []),
+  ...(interview ? [['Position', interview.position] as const] : []),
+  ...(interview?.stage ? [['Stage', interview.stage] as const] : []),
 ];
 
 const headings: Record<BookingChange, (what: string) => string> = {
@@ -63,7 +69,7 @@ export function bookingGuestMail(input: {
     preheader: cancelled ? `Your ${input.what} on ${input.when} is cancelled.` : `${input.what} with ${input.hostNames}, ${input.when}.`,
     heading: headings[input.change](input.what),
     blocks: [
-      { kind: 'paragraph', text: `Hello ${oneLine(input.guestName, 80)},` },
+      { kind: 'paragraph', text: greeting(input.guestName) },
       {
         kind: 'paragraph',
         text: cancelled
@@ -98,24 +104,30 @@ export function bookingHostMail(input: {
   when: string;
   what: string;
   guest: { name: string; email: string; company?: string | null; topic?: string | null };
-  /** An interview's position and the application's page in the workspace. */
-  interview?: { position: string; applicationUrl: string } | null;
+  /** An interview's position, its stage, and the application's page in the workspace. */
+  interview?: { position: string; stage?: string | null; applicationUrl: string } | null;
 }): MailContent {
   // The change's name is its verb: "Meeting booked", "Meeting moved", "Meeting cancelled".
   const verb = input.change;
+  const { interview } = input;
+  // "Interview booked: Cara Candidate, …"; its heading names the stage ("Technical interview booked").
+  const kind = interview?.stage ? oneLine(interview.stage, 60) : capitalised(input.what);
+  const who = oneLine(input.guest.name, 80);
   return {
     ...render({
       subject: `${capitalised(input.what)} ${verb}: ${oneLine(input.guest.name, 60)}, ${oneLine(input.when, 60)}`,
-      preheader: `${oneLine(input.guest.name, 80)} ${verb} a ${input.what} for ${input.when}.`,
-      heading: `${capitalised(input.what)} ${verb}`,
+      preheader: interview
+        ? `${kind} with ${who} (${oneLine(interview.position, 80)}), ${verb}: ${input.when}.`
+        : `A ${input.what} with ${who}, ${verb}: ${input.when}.`,
+      heading: interview ? `${kind} with ${who} ${verb}` : `${capitalised(input.what)} ${verb}`,
       blocks: [
-        { kind: 'details', rows: hostRows(input.when, input.guest) },
-        ...(input.interview ? [{ kind: 'details' as const, rows: [['Position', input.interview.position] as const] }] : []),
+        { kind: 'details', rows: hostRows(input.when, input.guest, interview) },
         ...(input.guest.topic ? [{ kind: 'quote' as const, label: 'Topic', text: input.guest.topic }] : []),
-        ...(input.interview
-          ? [{ kind: 'button' as const, label: 'Open the application', href: safeUrl(input.interview.applicationUrl) }]
-          : []),
-        { kind: 'paragraph', text: 'The attached invitation updates your calendar. Reply to this e-mail to write to the guest.' },
+        ...(interview ? [{ kind: 'button' as const, label: 'Open the application', href: safeUrl(interview.applicationUrl) }] : []),
+        {
+          kind: 'paragraph',
+          text: `The attached invitation updates your calendar. Reply to this e-mail to write to the ${interview ? 'candidate' : 'guest'}.`,
+        },
       ],
       reason: hostReason(input.what),
     }),
@@ -136,7 +148,7 @@ export function bookingReminderGuestMail(input: {
     preheader: `Your ${input.what} with ${input.hostNames} is on ${input.when}.`,
     heading: `Your ${input.what} is tomorrow`,
     blocks: [
-      { kind: 'paragraph', text: `Hello ${oneLine(input.guestName, 80)},` },
+      { kind: 'paragraph', text: greeting(input.guestName) },
       { kind: 'paragraph', text: `A reminder: your ${input.what} with ${input.hostNames} is on ${input.when}.` },
       { kind: 'details', rows: guestRows(input.when, input.hostNames) },
       ...(input.manageUrl ? [{ kind: 'button' as const, label: 'Reschedule or cancel', href: safeUrl(input.manageUrl) }] : []),
@@ -150,13 +162,20 @@ export function bookingReminderHostMail(input: {
   when: string;
   what: string;
   guest: { name: string; email: string; company?: string | null };
+  interview?: { position: string; stage?: string | null; applicationUrl: string } | null;
 }): MailContent {
+  const { interview } = input;
   return {
     ...render({
       subject: `Reminder: ${input.what} with ${oneLine(input.guest.name, 60)}, ${oneLine(input.when, 60)}`,
       preheader: `${oneLine(input.guest.name, 80)}, ${input.when}.`,
-      heading: `${capitalised(input.what)} tomorrow`,
-      blocks: [{ kind: 'details', rows: hostRows(input.when, input.guest) }],
+      heading: interview?.stage
+        ? `${oneLine(interview.stage, 60)} with ${oneLine(input.guest.name, 80)} tomorrow`
+        : `${capitalised(input.what)} tomorrow`,
+      blocks: [
+        { kind: 'details', rows: hostRows(input.when, input.guest, interview) },
+        ...(interview ? [{ kind: 'button' as const, label: 'Open the application', href: safeUrl(interview.applicationUrl) }] : []),
+      ],
       reason: hostReason(input.what),
     }),
     replyTo: input.guest.email,
@@ -181,7 +200,7 @@ export function interviewInvitationMail(input: {
     preheader: `Pick a time for a ${input.durationMinutes}-minute interview with ${input.interviewerNames}.`,
     heading: 'Choose a time for your interview',
     blocks: [
-      { kind: 'paragraph', text: `Hello ${oneLine(input.candidateName, 80)},` },
+      { kind: 'paragraph', text: greeting(input.candidateName) },
       {
         kind: 'paragraph',
         text: `We would like to invite you to an interview for ${input.position}. Please choose a time that suits you ${input.window}: the page shows only times when everyone on the interview is free, in your time zone.`,
@@ -208,7 +227,7 @@ export function interviewWithdrawnMail(input: { candidateName: string; position:
     preheader: `The invitation to choose an interview time for ${input.position} was withdrawn.`,
     heading: 'Interview invitation withdrawn',
     blocks: [
-      { kind: 'paragraph', text: `Hello ${oneLine(input.candidateName, 80)},` },
+      { kind: 'paragraph', text: greeting(input.candidateName) },
       {
         kind: 'paragraph',
         text: `The invitation to choose a time for an interview for ${input.position} was withdrawn, and its link no longer works. We will be in touch if we propose another time.`,

@@ -3,7 +3,7 @@
  * after the interview ended. It names the candidate and the position only (the interviewer may
  * read the application, which the link opens).
  */
-import { oneLine, render, safeUrl, type MailContent } from './templates.ts';
+import { greeting, oneLine, render, safeUrl, type MailContent } from './templates.ts';
 
 export function scorecardReminderMail(input: {
   interviewerName: string;
@@ -23,7 +23,7 @@ export function scorecardReminderMail(input: {
     preheader: `The interview ended ${input.ended}; your scorecard is not submitted yet.`,
     heading: 'Your scorecard is waiting',
     blocks: [
-      { kind: 'paragraph', text: `Hello ${oneLine(input.interviewerName, 80)},` },
+      { kind: 'paragraph', text: greeting(input.interviewerName) },
       {
         kind: 'paragraph',
         text: `Your interview with ${input.candidate} for ${input.position} ended ${input.ended}. Please submit your scorecard while it is fresh: the others on the panel see theirs only after submitting, and the decision waits for everyone's.`,

@@ -78,7 +78,7 @@ describe('details', () => {
     const link = 'https://helixpoint.example/applications/abc';
     const mail = applicationReceived({ applicantName: 'Ada Lovelace', positionTitle: 'Cloud Engineer', link });
     expect(mail.subject).toBe('We received your application for Cloud Engineer');
-    expect(mail.text).toContain('Hello Ada Lovelace,');
+    expect(mail.text).toContain('Hello Ada,');
     expect(mail.text).toContain('What happens next');
     expect(mail.text).toContain(`Follow your application: ${link}`);
     expect(mail.html).toContain(`href="${link}"`);

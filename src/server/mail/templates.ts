@@ -8,6 +8,7 @@ import { createElement as h, type CSSProperties, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { siteConfig } from '../../lib/site-config.ts';
 import { formatDate } from '../../lib/format.ts';
+import { firstNameOf } from '../../lib/text.ts';
 import { withArticle, yourRoleDescriptions, type Role } from '../../lib/accounts/roles.ts';
 
 export interface MailContent {
@@ -61,9 +62,10 @@ export function oneLine(value: string, max = 120): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-function greeting(name: string): string {
-  const trimmed = name.trim();
-  return trimmed ? `Hello ${trimmed},` : 'Hello,';
+/** "Hello Cara," (by the first name, issue 51), or "Hello," without one. */
+export function greeting(name: string): string {
+  const first = oneLine(firstNameOf(name), 80);
+  return first ? `Hello ${first},` : 'Hello,';
 }
 
 function lines(text: string): ReactNode[] {

@@ -64,7 +64,7 @@ export async function placesOf(db: Pick<Database, 'select'>, events: readonly St
       places.set(`booking:${row.id}`, {
         about: `a meeting with ${row.guest}`,
         theirs: 'their meeting',
-        path: '/admin/messages#meetings-heading',
+        path: '/admin/meetings',
       });
   return places;
 }
@@ -105,13 +105,14 @@ export function describe(event: StoredEvent, place: Place | undefined, timeZone:
     case 'interview.cancelled': {
       const data = event.data as EventData['interview.booked'];
       const interview = `the interview${stageOf(data.stage)}`;
-      const who = data.by === 'guest' ? data.candidateName : 'Staff';
+      // "Cara Candidate cancelled the interview (Screening) of …"; staff's change names the candidate.
+      const withWhom = data.by === 'guest' ? '' : ` with ${data.candidateName}`;
       const line =
         event.kind === 'interview.booked'
           ? `${data.candidateName} booked ${interview} for ${at(data.startsAt)}.`
           : event.kind === 'interview.moved'
-            ? `${who} moved ${interview} with ${data.candidateName} to ${at(data.startsAt)}.`
-            : `${who} cancelled ${interview} with ${data.candidateName} of ${at(data.startsAt)}.`;
+            ? `${data.by === 'guest' ? data.candidateName : 'Staff'} moved ${interview}${withWhom} to ${at(data.startsAt)}.`
+            : `${data.by === 'guest' ? data.candidateName : 'Staff'} cancelled ${interview}${withWhom} of ${at(data.startsAt)}.`;
       const verb = event.kind === 'interview.booked' ? 'booked' : event.kind === 'interview.moved' ? 'moved' : 'cancelled';
       return view(line, `Interview ${verb}: ${data.candidateName}`, '#interviews-heading');
     }

@@ -59,7 +59,7 @@ export async function listNotifications(
         before ? lt(notifications.createdAt, before) : undefined,
       ),
     )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(desc(notifications.createdAt), desc(notifications.eventId))
     .limit(PAGE_SIZE + 1);
   const events = found.map((row) => row.event as StoredEvent);
   const [places, zones] = await Promise.all([placesOf(db, events), zonesOf(db, [userId])]);

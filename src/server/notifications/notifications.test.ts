@@ -107,7 +107,7 @@ describe('who follows an application', () => {
     await setFollowing(db(), { id: ada.id, role: 'admin' }, { applicationId }, true);
     expect((await applicationFollowers(db(), applicationId)).map((row) => [row.userId, row.reason]).sort()).toEqual([
       ['ada', 'follow'],
-      ['ivan', 'follow'],
+      ['ivan', 'assigned'],
       ['rita', 'team'],
     ]);
   });
@@ -153,7 +153,7 @@ describe('who is told', () => {
       data: { candidateName: 'Carla Candidate', startsAt, stage: 'Technical interview', by: 'guest' },
     });
     await deliverEvents(backend);
-    expect((await toldOf(ivan))[0]).toMatch(/^Carla Candidate cancelled the interview \(Technical interview\) with Carla Candidate of /);
+    expect((await toldOf(ivan))[0]).toMatch(/^Carla Candidate cancelled the interview \(Technical interview\) of /);
     expect(await toldOf(rita)).toHaveLength(1);
     // Rita gets it by e-mail (at once: a recruiter's default); Ivan has no booking here, so his too.
     expect(await subjectsTo(rita)).toEqual(['Interview cancelled: Carla Candidate']);

@@ -53,11 +53,11 @@ export async function applicationFollowers(db: Pick<Database, 'execute'>, applic
       union all
       select m.user_id, 'team', 1 from hiring_team_members m join application a on a.position_id = m.position_id
       union all
-      select r.proposed_by_user_id, 'follow', 2 from interview_requests r where r.application_id = ${applicationId} and r.proposed_by_user_id is not null
+      select r.proposed_by_user_id, 'proposed', 2 from interview_requests r where r.application_id = ${applicationId} and r.proposed_by_user_id is not null
       union all
       select e.sender_user_id, 'answered', 3 from application_emails e where e.application_id = ${applicationId} and e.sender_user_id is not null
       union all
-      select i.user_id, 'follow', 4 from application_interviewers i where i.application_id = ${applicationId}
+      select i.user_id, 'assigned', 4 from application_interviewers i where i.application_id = ${applicationId}
     )
     select distinct on (user_id) user_id, reason from by_deed
     where user_id not in (select f.user_id from follows f where f.application_id = ${applicationId} and not f.follows)

@@ -186,9 +186,15 @@ export async function moveWindowOf(db: Database, booking: { id: string; kind: Bo
 
 /** The free times of Book a Meeting: the next 14 days, when at least one host is free. */
 export async function meetingTimes(db: Database, now = new Date()): Promise<FreeTime[]> {
+  return (await meetingOffer(db, now)).times;
+}
+
+/** Book a Meeting's free times, and how many people take meetings (none: the page says so, not "no free time"). */
+export async function meetingOffer(db: Database, now = new Date()): Promise<{ hosts: number; times: FreeTime[] }> {
   const window = bookingWindow(now);
-  const hosts = await hostCalendars(db, await meetingHostIds(db), window);
-  return freeTimes(hosts, { durationMinutes: MEETING_MINUTES, ...window, now }, 'any');
+  const ids = await meetingHostIds(db);
+  const hosts = await hostCalendars(db, ids, window);
+  return { hosts: ids.length, times: freeTimes(hosts, { durationMinutes: MEETING_MINUTES, ...window, now }, 'any') };
 }
 
 export interface Guest {

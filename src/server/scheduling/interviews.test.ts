@@ -26,8 +26,10 @@ import {
   candidateInterviews,
   findInterviewRequest,
   invitationState,
+  interviewOfBooking,
   listInterviews,
   proposeInterview,
+  reofferInterview,
 } from './interviews';
 import { cancelByGuest, meetingDeps, moveBooking, type MeetingDeps } from './meetings';
 
@@ -163,8 +165,21 @@ describe('interviews', () => {
     );
     expect(outside).toEqual({ kind: 'refused', message: 'That time is not offered. Please choose one of the times shown.' });
     await cancelByGuest(deps, (await findBookingByToken(db, outcome.token))!, outcome.token, now);
+    // The invitation stands again (issue 51): the same link offers times and says who cancelled which.
     const [request] = await db.select().from(interviewRequests);
-    expect(request!.status).toBe('cancelled');
+    expect(request!.status).toBe('open');
+    const again = await invitationState(deps, (await findInterviewRequest(db, token))!, now);
+    expect(again).toMatchObject({ kind: 'open', cancelled: { by: 'guest', startsAt: state.times[2]!.start } });
+    expect(await interviewOfBooking(deps, request!.bookingId!, now)).toEqual({
+      position: 'Site Reliability Engineer',
+      chooseAgainPath: `/interviews/${token}`,
+    });
+    const [cancelledRow] = await listInterviews(db, applicationId, now);
+    expect(cancelledRow).toMatchObject({ status: 'open', bookingStatus: 'cancelled', cancelledBy: 'guest', reofferable: false });
+    // Once its window has passed, nothing stands: staff may offer it again.
+    const windowPassed = new Date('2026-12-06T12:00:00Z');
+    expect(await invitationState(deps, (await findInterviewRequest(db, token))!, windowPassed)).toMatchObject({ kind: 'open', times: [] });
+    expect((await listInterviews(db, applicationId, windowPassed))[0]!.reofferable).toBe(true);
 
     const timeline = await applicationTimeline(db, applicationId);
     const interviewEvents = timeline.flatMap((item) =>
@@ -288,5 +303,42 @@ describe('interviews', () => {
     ]);
     const cancels = await db.select().from(auditLog).where(eq(auditLog.action, 'application.interview_cancelled'));
     expect(cancels.map((row) => row.actorEmail)).toEqual(['rita@helixpoint.test', 'rita@helixpoint.test']);
+
+    // Staff cancelled it: its page says so, and the link offers nothing until staff offer new times.
+    const cancelledState = await invitationState(deps, (await findInterviewRequest(db, token))!, now);
+    expect(cancelledState).toMatchObject({ kind: 'withdrawn', cancelled: { by: 'staff' } });
+  });
+
+  it('offers new times in one click: the same panel over a fresh window, a new link, once; never while it still stands', async () => {
+    const { db, rita, applicationId } = await setUp();
+    const { requestId } = await proposeInterview(deps, rita, proposal(applicationId), now);
+    const firstToken = tokenOf((await mailsTo('cara@mail.test'))[0]!.text);
+    await expect(reofferInterview(deps, rita, requestId, applicationId, now)).rejects.toThrow(
+      'This invitation is still offered to the candidate: there is nothing to offer again.',
+    );
+    await cancelInterview(deps, rita, requestId, now);
+    // Another application's id: as missing (the person's reach was checked on that one).
+    const elsewhere = await addApplication(db, (await db.select().from(positions))[0]!.id, { fullName: 'Other', email: 'o@mail.test' });
+    await expect(reofferInterview(deps, rita, requestId, elsewhere, now)).rejects.toThrow('This interview no longer exists.');
+
+    const later = new Date('2026-12-07T18:00:00Z');
+    expect(await reofferInterview(deps, rita, requestId, applicationId, later)).toMatchObject({ requestId });
+    const mail = (await mailsTo('cara@mail.test')).at(-1)!;
+    expect(mail.subject).toBe('Choose a time for your interview: Site Reliability Engineer');
+    const token = tokenOf(mail.text);
+    expect(token).not.toBe(firstToken);
+    expect(await findInterviewRequest(db, firstToken)).toBeNull();
+    const [request] = await db.select().from(interviewRequests);
+    // From the next day, as long as the first window (five days: at least seven), in Rita's zone.
+    expect(request).toMatchObject({
+      status: 'open',
+      windowStart: new Date('2026-12-08T06:00:00Z'),
+      windowEnd: new Date('2026-12-15T06:00:00Z'),
+    });
+    const state = await invitationState(deps, (await findInterviewRequest(db, token))!, later);
+    expect(state).toMatchObject({ kind: 'open', cancelled: null });
+    await expect(reofferInterview(deps, rita, requestId, applicationId, later)).rejects.toBeInstanceOf(AdminRuleError);
+    const audited = await db.select().from(auditLog).where(eq(auditLog.action, 'application.interview_reoffered'));
+    expect(audited).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
@@ -174,13 +174,15 @@ export type FoundInterviewRequest = NonNullable<Awaited<ReturnType<typeof findIn
  */
 export async function invitationState(deps: Pick<MeetingDeps, 'db' | 'secret'>, found: FoundInterviewRequest, now = new Date()) {
   const { request, application } = found;
-  if (request.status === 'booked' && request.bookingId) {
-    const [booking] = await deps.db.select().from(bookings).where(eq(bookings.id, request.bookingId));
+  const [booking] = request.bookingId ? await deps.db.select().from(bookings).where(eq(bookings.id, request.bookingId)) : [];
+  if (request.status === 'booked' && booking) {
     const manageToken =
-      booking?.manageTokenSealed && deps.secret ? unsealText(deps.secret, MANAGE_TOKEN_SEAL, booking.manageTokenSealed) : null;
-    return { kind: 'booked' as const, managePath: manageToken ? bookingPath(manageToken) : null, startsAt: booking?.startsAt ?? null };
+      booking.manageTokenSealed && deps.secret ? unsealText(deps.secret, MANAGE_TOKEN_SEAL, booking.manageTokenSealed) : null;
+    return { kind: 'booked' as const, managePath: manageToken ? bookingPath(manageToken) : null, startsAt: booking.startsAt };
   }
-  if (request.status === 'cancelled') return { kind: 'withdrawn' as const };
+  // The interview booked before and cancelled (by whom, and when it was), which the page tells.
+  const cancelled = booking?.status === 'cancelled' ? { startsAt: booking.startsAt, by: booking.cancelledBy ?? ('staff' as const) } : null;
+  if (request.status !== 'open') return { kind: 'withdrawn' as const, cancelled };
   // A decided application (rejected, withdrawn, hired), or interviewers who are all gone: nothing to book.
   if (isDecided(application.status) || found.interviewers.length === 0) return { kind: 'closed' as const };
   const times = await commonTimes(
@@ -190,7 +192,7 @@ export async function invitationState(deps: Pick<MeetingDeps, 'db' | 'secret'>, 
     { from: request.windowStart, to: request.windowEnd },
     now,
   );
-  return { kind: 'open' as const, times };
+  return { kind: 'open' as const, times, cancelled };
 }
 
 /**
@@ -368,10 +370,118 @@ export async function cancelInterview(deps: MeetingDeps, actor: Actor, requestId
 }
 
 /**
+ * Offers new times for an invitation that ended (issue 51): withdrawn, its interview cancelled by
+ * either side, or its window passed. One click: the same length, stage and interviewers, over a
+ * window as long as the first one (at least a week) from tomorrow in the staff member's zone; a
+ * new private link (the old one ends) e-mailed to the candidate. Refused while it is still open
+ * with time left or booked, for a closed application, or when the interviewers have no common time.
+ */
+export async function reofferInterview(
+  deps: MeetingDeps,
+  actor: Actor & { id: string },
+  requestId: string,
+  applicationId: string,
+  now = new Date(),
+) {
+  const found = await findRequest(deps.db, and(eq(interviewRequests.id, requestId), eq(interviewRequests.applicationId, applicationId))!);
+  if (!found) throw new AdminRuleError('This interview no longer exists.');
+  const { request, application } = found;
+  if (!reofferable(request, now)) throw new AdminRuleError(interviewTexts.stillOffered);
+  if (isDecided(application.status)) throw new AdminRuleError(interviewTexts.closed);
+  const interviewerIds = found.interviewers.map((person) => person.userId);
+  if (!(await interviewersByIds(deps.db, interviewerIds))) throw new AdminRuleError(interviewTexts.notInterviewer);
+
+  const zone = (await hostZones(deps.db, [{ userId: actor.id }])).get(actor.id)!;
+  const days = Math.min(
+    MAX_DAYS_AHEAD,
+    Math.max(REOFFER_MIN_DAYS, Math.round((request.windowEnd.getTime() - request.windowStart.getTime()) / 86_400_000)),
+  );
+  const from = addDays(dayIn(now, zone), 1);
+  const window = windowOfDays(from, addDays(from, days - 1), zone);
+  const times = await commonTimes(deps.db, interviewerIds, request.durationMinutes, window, now);
+  if (times.length === 0) throw new AdminRuleError(interviewTexts.noCommonTime);
+
+  const token = newSecretToken();
+  const reopened = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(interviewRequests)
+      .set({
+        status: 'open',
+        windowStart: window.from,
+        windowEnd: window.to,
+        tokenHash: hashSecretToken(token),
+        tokenSealed: deps.secret ? sealText(deps.secret, INVITATION_TOKEN_SEAL, token) : null,
+        updatedAt: now,
+      })
+      // Two clicks at once re-offer once: the second finds it open with time left.
+      .where(
+        and(
+          eq(interviewRequests.id, request.id),
+          or(eq(interviewRequests.status, 'cancelled'), and(eq(interviewRequests.status, 'open'), lte(interviewRequests.windowEnd, now))),
+        ),
+      )
+      .returning({ id: interviewRequests.id });
+    if (row) await audit(tx, actor, 'application.interview_reoffered', application.id, { offered: times.length, days });
+    return row;
+  });
+  if (!reopened) throw new AdminRuleError(interviewTexts.stillOffered);
+  const names = found.interviewers.map((person) => person.name);
+  const mail = interviewInvitationMail({
+    candidateName: application.fullName,
+    position: found.position.title,
+    durationMinutes: request.durationMinutes,
+    interviewerNames: names.join(', '),
+    window: windowWords(window, zone),
+    chooseUrl: `${deps.siteUrl}${interviewPath(token)}`,
+  });
+  const addressing = await threadAddressing(
+    deps.db,
+    deps.replyAddress ?? null,
+    { applicationId: application.id },
+    { sentByUserId: actor.id },
+  );
+  await deps.jobs.enqueueEmail({ to: application.email, ...mail, ...addressing });
+  deps.log({ applicationId: application.id, requestId: request.id }, 'interview offered again');
+  return { requestId: request.id, offered: times.length };
+}
+
+/** The fewest days a re-offered invitation spans. */
+const REOFFER_MIN_DAYS = 7;
+
+/** Whether an invitation has ended and may be offered again: withdrawn or cancelled, or open with its window passed. */
+export function reofferable(request: { status: string; windowEnd: Date }, now = new Date()) {
+  return request.status === 'cancelled' || (request.status === 'open' && request.windowEnd.getTime() <= now.getTime());
+}
+
+/**
+ * What a booking's own page tells of an interview (issue 51): its position, and the invitation's
+ * link while it stands open again (the candidate cancelled and may choose a new time).
+ */
+export async function interviewOfBooking(deps: Pick<MeetingDeps, 'db' | 'secret'>, bookingId: string, now = new Date()) {
+  const [row] = await deps.db
+    .select({
+      position: positions.title,
+      status: interviewRequests.status,
+      windowEnd: interviewRequests.windowEnd,
+      tokenSealed: interviewRequests.tokenSealed,
+    })
+    .from(interviewRequests)
+    .innerJoin(applications, eq(applications.id, interviewRequests.applicationId))
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .where(eq(interviewRequests.bookingId, bookingId));
+  if (!row) return null;
+  const token =
+    row.status === 'open' && row.windowEnd > now && row.tokenSealed && deps.secret
+      ? unsealText(deps.secret, INVITATION_TOKEN_SEAL, row.tokenSealed)
+      : null;
+  return { position: row.position, chooseAgainPath: token ? interviewPath(token) : null };
+}
+
+/**
  * An application's interviews, newest first, for its page in the workspace: each invitation with
  * its interviewers and, once booked, its time and state.
  */
-export async function listInterviews(db: Database, applicationId: string) {
+export async function listInterviews(db: Database, applicationId: string, now = new Date()) {
   const rows = await db
     .select({
       id: interviewRequests.id,
@@ -384,6 +494,7 @@ export async function listInterviews(db: Database, applicationId: string) {
       proposedBy: users.name,
       startsAt: bookings.startsAt,
       bookingStatus: bookings.status,
+      cancelledBy: bookings.cancelledBy,
     })
     .from(interviewRequests)
     .leftJoin(users, eq(users.id, interviewRequests.proposedByUserId))
@@ -392,7 +503,7 @@ export async function listInterviews(db: Database, applicationId: string) {
     .orderBy(desc(interviewRequests.createdAt));
   const people = rows.length
     ? await db
-        .select({ requestId: interviewRequestInterviewers.requestId, name: users.name })
+        .select({ requestId: interviewRequestInterviewers.requestId, userId: users.id, name: users.name })
         .from(interviewRequestInterviewers)
         .innerJoin(users, eq(users.id, interviewRequestInterviewers.userId))
         .where(
@@ -406,6 +517,8 @@ export async function listInterviews(db: Database, applicationId: string) {
   return rows.map((row) => ({
     ...row,
     interviewers: people.filter((person) => person.requestId === row.id).map((person) => person.name),
+    interviewerIds: people.filter((person) => person.requestId === row.id).map((person) => person.userId),
+    reofferable: reofferable(row, now),
   }));
 }
 

@@ -8,7 +8,7 @@ import { audit, type Actor } from '../audit/log.ts';
 import { recordEvent } from '../events/record.ts';
 import { planOfPosition } from '../scorecards/plans.ts';
 import type { Database } from '../db/client.ts';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { siteConfig } from '../../lib/site-config.ts';
 import { meetingFormSchema, meetingTexts, type MeetingFieldErrors } from '../../lib/scheduling/meeting-form.ts';
 import { whenLabel, zoneOrCompany } from '../../lib/scheduling/format.ts';
@@ -137,11 +137,13 @@ async function stageName(db: Database, booking: BookingRow): Promise<string | nu
 /**
  * A booking's change, recorded in the transaction that made it (BookingHook): an interview's on its
  * application's timeline (the audit log) and in the record of domain events, a cancelled one
- * closing its invitation; a meeting's in the record of domain events. By whoever made it: the guest
+ * reopening its invitation (by the candidate) or closing it (by staff); a meeting's in the record
+ * of domain events. By whoever made it: the guest
  * from their link (no user), or staff.
  */
 export async function recordBookingChange(tx: Parameters<BookingHook>[0], booking: BookingRow, change: BookingChange, actor: Actor) {
   const by = actor.id === null ? ('guest' as const) : ('staff' as const);
+  if (change === 'cancelled') await tx.update(bookings).set({ cancelledBy: by }).where(eq(bookings.id, booking.id));
   if (!booking.applicationId) {
     await recordEvent(tx, {
       kind: `meeting.${change}`,
@@ -152,11 +154,18 @@ export async function recordBookingChange(tx: Parameters<BookingHook>[0], bookin
     return;
   }
   const applicationId = booking.applicationId;
-  if (change === 'cancelled')
+  if (change === 'cancelled') {
+    // A candidate who cancelled may choose a new time from the same link while the invitation's
+    // window has time left (issue 51); staff cancelling withdraw the invitation (they re-offer it).
+    const now = booking.cancelledAt ?? new Date();
     await tx
       .update(interviewRequests)
-      .set({ status: 'cancelled', updatedAt: new Date() })
+      .set({
+        status: sql`case when ${by === 'guest'} and ${interviewRequests.windowEnd} > ${now} then 'open' else 'cancelled' end`,
+        updatedAt: now,
+      })
       .where(eq(interviewRequests.bookingId, booking.id));
+  }
   await audit(tx, actor, `application.interview_${change}`, applicationId, {
     startsAt: booking.startsAt.toISOString(),
     endsAt: booking.endsAt.toISOString(),
@@ -181,14 +190,20 @@ export async function recordBookingChange(tx: Parameters<BookingHook>[0], bookin
 }
 
 /** An interview's position and its application's page, for the interviewers' e-mails; null for a meeting. */
-async function interviewOf(db: Database, siteUrl: string, booking: BookingRow) {
+export async function interviewOf(db: Database, siteUrl: string, booking: BookingRow) {
   if (!booking.applicationId) return null;
   const [row] = await db
     .select({ title: positions.title, positionId: positions.id })
     .from(applications)
     .innerJoin(positions, eq(positions.id, applications.positionId))
     .where(eq(applications.id, booking.applicationId));
-  return row ? { position: row.title, applicationUrl: `${siteUrl}/admin/applications/${row.positionId}/${booking.applicationId}` } : null;
+  return row
+    ? {
+        position: row.title,
+        stage: await stageName(db, booking),
+        applicationUrl: `${siteUrl}/admin/applications/${row.positionId}/${booking.applicationId}`,
+      }
+    : null;
 }
 
 /** The calendar part of a booking's e-mails: REQUEST, or CANCEL once cancelled. */

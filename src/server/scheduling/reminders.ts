@@ -8,7 +8,7 @@ import type { RateLimiters } from '../rate-limit.ts';
 import { bookingReminderGuestMail, bookingReminderHostMail } from '../mail/booking-templates.ts';
 import { whenLabel, zoneOrCompany } from '../../lib/scheduling/format.ts';
 import { findBookingById, hostZones, MANAGE_TOKEN_SEAL } from './bookings.ts';
-import { bookingPath, hostNamesOf } from './meetings.ts';
+import { bookingPath, hostNamesOf, interviewOf } from './meetings.ts';
 import { automatic } from '../mail/headers.ts';
 
 /**
@@ -72,6 +72,7 @@ export async function sendBookingReminders(deps: ReminderDeps, now = new Date())
         headers: automatic,
       });
     const zones = await hostZones(deps.db, hosts);
+    const interview = await interviewOf(deps.db, deps.siteUrl, booking);
     for (const host of hosts) {
       await deps.jobs.enqueueEmail({
         to: host.email,
@@ -79,6 +80,7 @@ export async function sendBookingReminders(deps: ReminderDeps, now = new Date())
           when: whenLabel(booking.startsAt, zones.get(host.userId)!),
           what: booking.kind,
           guest: { name: booking.guestName, email: booking.guestEmail, company: booking.guestCompany },
+          interview,
         }),
         headers: automatic,
       });

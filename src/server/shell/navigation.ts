@@ -18,17 +18,27 @@ export type { NavGroup, NavItem, NavKey };
 /** Counts a page has already made (the inbox its unread, the home its queues): not counted again. */
 export type KnownCounts = Partial<Record<'applications' | 'messages' | 'dashboard', number>>;
 
-export async function workspaceNavigation(db: Database, who: Who, known: KnownCounts = {}): Promise<NavGroup[]> {
+/** The counts beside the navigation's entries for this person, each counted only where they have the section. */
+export async function navigationCounts(db: Database, who: Who, known: KnownCounts = {}) {
   const sections = isStaff(who.role) ? sectionsFor(who) : [];
-  const [newApplications, unread, feedback] = await Promise.all([
+  const [applications, messages, dashboard] = await Promise.all([
     known.applications ?? (sections.some((section) => section.key === 'applications') ? countNewApplications(db, who) : 0),
     known.messages ?? (can(who, 'messages.handle') ? countUnreadMessages(db) : 0),
     known.dashboard ?? (isStaff(who.role) ? countFeedbackDue(db, who) : 0),
   ]);
+  return { applications, messages, dashboard };
+}
+
+/** What each count says to a screen reader after its number ("3 new"). */
+export const countLabels = { dashboard: 'awaiting your feedback', applications: 'new', messages: 'unread' } as const;
+
+export async function workspaceNavigation(db: Database, who: Who, known: KnownCounts = {}): Promise<NavGroup[]> {
+  const sections = isStaff(who.role) ? sectionsFor(who) : [];
+  const values = await navigationCounts(db, who, known);
   const counts: Partial<Record<NavKey, NavItem['count']>> = {
-    dashboard: { value: feedback, label: 'awaiting your feedback' },
-    applications: { value: newApplications, label: 'new' },
-    messages: { value: unread, label: 'unread' },
+    dashboard: { value: values.dashboard, label: countLabels.dashboard },
+    applications: { value: values.applications, label: countLabels.applications },
+    messages: { value: values.messages, label: countLabels.messages },
   };
   const groups: NavGroup[] = [];
   if (sections.length > 0)

@@ -6,9 +6,12 @@ import { insightPeriods, type InsightsQuery } from '@/lib/insights/report';
 export function InsightsFilters({
   query,
   positions,
+  scoped = false,
 }: {
   query: InsightsQuery;
   positions: ReadonlyArray<{ id: string; title: string; isActive: boolean }>;
+  /** Only the viewer's team's positions are offered (a hiring manager). */
+  scoped?: boolean;
 }) {
   return (
     <form
@@ -31,7 +34,7 @@ export function InsightsFilters({
         className="sm:w-80"
         name="position"
         defaultValue={query.positionId ?? ''}
-        placeholder="All positions"
+        placeholder={scoped ? 'All your positions' : 'All positions'}
         options={positions.map((position) => ({
           value: position.id,
           label: position.isActive ? position.title : `${position.title} (inactive)`,

@@ -20,6 +20,8 @@ export interface InsightsViewProps {
   children?: ReactNode;
   /** Whether the person may edit the answers of “How did you hear about us?” (the link is shown then). */
   canConfigure?: boolean;
+  /** The person sees their team's positions only: "All your positions". */
+  scoped?: boolean;
 }
 
 const number = new Intl.NumberFormat('en-US');
@@ -89,7 +91,7 @@ function RankedChart({ caption, label, bars }: { caption: string; label: string;
 }
 
 /** The hiring reports: the period and position form, the headline numbers, then a chart and its numbers per report. */
-export function InsightsView({ insights, positions, position, search, canConfigure = true, children }: InsightsViewProps) {
+export function InsightsView({ insights, positions, position, search, canConfigure = true, scoped = false, children }: InsightsViewProps) {
   const { summary, funnel, period } = insights;
   const query: InsightsQuery = { periodDays: period.days, positionId: insights.positionId };
   const csv = (report: string, of: string) => ({ href: `/api/admin/insights/${report}.csv${search}`, of });
@@ -129,11 +131,11 @@ export function InsightsView({ insights, positions, position, search, canConfigu
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8">
-      <InsightsFilters query={query} positions={positions} />
+      <InsightsFilters query={query} positions={positions} scoped={scoped} />
 
       <p className="text-muted-foreground">
-        <span className="font-semibold text-foreground">{position ? position.title : 'All positions'}</span>, the last {period.days} days:{' '}
-        {day(period.from)} to {day(period.to)}, both included, in US Central time.
+        <span className="font-semibold text-foreground">{position ? position.title : scoped ? 'All your positions' : 'All positions'}</span>
+        , the last {period.days} days: {day(period.from)} to {day(period.to)}, both included, in US Central time.
       </p>
 
       <ReportSection

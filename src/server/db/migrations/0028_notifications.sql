@@ -18,6 +18,7 @@ CREATE TABLE "notification_preferences" (
 );
 --> statement-breakpoint
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_email";--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "cancelled_by" text;--> statement-breakpoint
 ALTER TABLE "domain_events" ADD COLUMN "dispatched_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "domain_events" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "domain_events" ADD COLUMN "retry_at" timestamp with time zone;--> statement-breakpoint
@@ -30,4 +31,5 @@ CREATE UNIQUE INDEX "follows_application_idx" ON "follows" USING btree ("applica
 CREATE UNIQUE INDEX "follows_message_idx" ON "follows" USING btree ("contact_message_id","user_id") WHERE "follows"."contact_message_id" is not null;--> statement-breakpoint
 CREATE INDEX "domain_events_waiting_idx" ON "domain_events" USING btree ("id") WHERE "domain_events"."dispatched_at" is null;--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_cancelled_by" CHECK (cancelled_by in ('guest', 'staff'));--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_email" CHECK (email in ('pending', 'digest', 'sent', 'none'));
