@@ -142,7 +142,8 @@ test('two interviewers score a candidate blind; the hiring manager sees both sid
   await waitForHydration(iris);
   await expect(iris.getByText('1 other scorecard is hidden until you submit yours, so that theirs do not sway yours.')).toBeVisible();
   await expect(iris.getByText('Ivo: clear communicator')).toHaveCount(0);
-  await expect(iris.getByText('No scorecard submitted yet.')).toBeVisible();
+  // Nothing says "No scorecard submitted yet" under the one hidden (issue 51): one was, she just may not see it yet.
+  await expect(iris.getByText('No scorecard submitted yet.')).toHaveCount(0);
   await expectNoA11yViolations(iris, 'scorecard before submitting');
   await shot(iris, 'blind');
   // A 4 without its evidence is not submitted; the problem is named.

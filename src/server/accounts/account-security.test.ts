@@ -440,7 +440,7 @@ describe('invitations', () => {
     await inviteUser({ ...invitationDeps(), requireTwoFactor: false }, actor, { email: 'ed.editor@mail.test', role: 'editor' });
     const mail = (await mailsTo('ed.editor@mail.test'))[0];
     expect(mail?.text).toContain('as an editor');
-    expect(mail?.text).toContain('What an editor can do: The site’s content and blog; never candidates or contact messages.');
+    expect(mail?.text).toContain('What you can do as an editor: The site’s content and blog; never candidates or contact messages.');
     expect(mail?.text).not.toContain('two-factor');
   });
 

@@ -139,6 +139,7 @@ describe('the workspace navigation', () => {
         [
           'dashboard',
           'applications',
+          'positions',
           'talent-pool',
           'insights',
           'templates',
@@ -146,6 +147,7 @@ describe('the workspace navigation', () => {
           'pages',
           'media',
           'messages',
+          'meetings',
           'privacy',
           'retention',
           'audit',
@@ -158,7 +160,7 @@ describe('the workspace navigation', () => {
       ['You', ['account', 'account-availability', 'account-notifications']],
     ]);
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'sally', 'sales')))).toEqual([
-      ['Work', ['dashboard', 'messages']],
+      ['Work', ['dashboard', 'messages', 'meetings']],
       ['You', ['account', 'account-availability', 'account-notifications']],
     ]);
     // An editor is not booked: no availability of their own.

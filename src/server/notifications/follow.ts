@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AdminRuleError } from '../admin-command.ts';
 import { can, mayOnApplication, type Who } from '../access/permissions.ts';
 import type { Database } from '../db/client.ts';
+import { isForeignKeyViolation } from '../db/errors.ts';
 import { follows } from '../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -35,7 +36,7 @@ export async function setFollowing(db: Database, who: Who, thread: Thread, follo
     })
     .catch(async (error: unknown) => {
       // A message deleted meanwhile: nothing to follow.
-      if ((error as { code?: string }).code === '23503') throw new AdminRuleError(followMessages.gone);
+      if (isForeignKeyViolation(error)) throw new AdminRuleError(followMessages.gone);
       throw error;
     });
   return { following: follow };

@@ -1,3 +1,4 @@
+import { AdminRuleError } from '../admin-command';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { candidateEmailDeps, cancelCandidateEmail, emailCandidate } from '../applications/emails';
@@ -112,11 +113,15 @@ describe('who follows an application', () => {
     ]);
   });
 
-  it('refuses to follow what one may not read (another position’s application)', async () => {
+  it('refuses to follow what one may not read (another position’s application), or a message deleted meanwhile', async () => {
     const applicationId = await application();
     await expect(setFollowing(db(), { id: hugo.id, role: 'hiring_manager' }, { applicationId }, true)).rejects.toThrow(
       'This is no longer there to follow.',
     );
+    // A refusal with its reason, not a fault (the follow row's foreign key finds no message).
+    await expect(
+      setFollowing(db(), { id: ada.id, role: 'admin' }, { contactMessageId: '00000000-0000-4000-8000-000000000000' }, true),
+    ).rejects.toBeInstanceOf(AdminRuleError);
   });
 });
 
