@@ -77,3 +77,9 @@ export function formatSalaryRange(min: number | null, max: number | null, curren
   if (max !== null) return `Up to ${money.format(max)} a year`;
   return null;
 }
+
+/**
+ * An instant in the reader's own time zone and language ("Nov 27, 2026, 4:19 PM"), in the browser
+ * only: an island draws it after hydration (components/ui/local-time.tsx).
+ */
+export const localDateTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });

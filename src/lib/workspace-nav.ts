@@ -44,3 +44,6 @@ export interface NavGroup {
   label: string;
   items: NavItem[];
 }
+
+/** "Notifications, 3 unread": the bell's accessible name (the shell's script writes it again as the count changes). */
+export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');

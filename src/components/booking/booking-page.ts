@@ -45,8 +45,12 @@ async function showDay(picker: HTMLElement, href: string) {
     const next = document.importNode(fresh, true) as HTMLElement;
     picker.replaceWith(next);
     rove(next);
-    // The address names the day shown, as the page without this script would (a reload keeps it).
+    // The address names the day shown, as the page without this script would (a reload keeps it),
+    // and so does the time zone's form (another zone keeps this day).
     history.replaceState(null, '', href);
+    const day = new URL(href, location.href).searchParams.get('day');
+    const dayField = document.querySelector<HTMLInputElement>('[data-zone-form] input[name="day"]');
+    if (day && dayField) dayField.value = day;
     (next.querySelector<HTMLInputElement>('input[type="radio"]') ?? next.querySelector<HTMLElement>('[data-picker-day]'))?.focus();
   } catch {
     // Offline or refused: the ordinary way, the day's own page.

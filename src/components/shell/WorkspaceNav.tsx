@@ -24,7 +24,7 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import type { NavGroup, NavKey } from '@/lib/workspace-nav';
+import { bellLabel, type NavGroup, type NavKey } from '@/lib/workspace-nav';
 import { siteConfig } from '@/lib/site-config';
 
 const icons: Record<NavKey, LucideIcon> = {
@@ -76,8 +76,6 @@ const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-
  * its menu button, collapse button and Logout are wired by workspace-shell.ts. A phone shows a bar
  * with the menu button; the list opens below it. Without JavaScript the list is simply shown.
  */
-/** "Notifications, 3 unread": the bell's accessible name (workspace-shell.ts writes it again as the count changes). */
-export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
 
 export function WorkspaceNav({ groups, current, currentIsPage, person, home, collapsed, bell }: WorkspaceNavProps) {
   return (

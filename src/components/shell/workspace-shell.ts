@@ -1,6 +1,6 @@
 import { showFlashToasts } from '@/components/ui/toast';
 import { enhanceAuthControls } from '@/components/site/auth-controls';
-import { NAV_COOKIE } from '@/lib/workspace-nav';
+import { bellLabel, NAV_COOKIE } from '@/lib/workspace-nav';
 
 /**
  * The one script of every workspace page (WorkspaceLayout), without React: the phone menu, the
@@ -56,7 +56,7 @@ if (bell) {
       const { unread, nav: counts } = (await response.json()) as { unread: number; nav: Record<string, number> };
       badge.textContent = unread > 99 ? '99+' : String(unread);
       badge.classList.toggle('hidden', unread === 0);
-      bell.setAttribute('aria-label', unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
+      bell.setAttribute('aria-label', bellLabel(unread));
       for (const [key, value] of Object.entries(counts)) {
         const element = document.querySelector<HTMLElement>(`[data-nav-count="${key}"]`);
         if (!element) continue;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, localDateTime } from '@/lib/format';
 
 const noSubscription = () => () => {};
 
@@ -15,9 +15,5 @@ export function LocalTime({ iso }: { iso: string }) {
     () => true,
     () => false,
   );
-  return (
-    <time dateTime={iso}>
-      {hydrated ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : formatDateTime(new Date(iso))}
-    </time>
-  );
+  return <time dateTime={iso}>{hydrated ? localDateTime(iso) : formatDateTime(new Date(iso))}</time>;
 }

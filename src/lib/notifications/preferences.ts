@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { emailChoices, noticeTopics, type EmailChoice, type NoticeTopic } from './kinds.ts';
+import { emailChoices, type EmailChoice, type NoticeTopic } from './kinds.ts';
 
 /**
  * The notification preferences form (issue 51), posted as a plain form (it works without
@@ -33,8 +33,6 @@ export function readPreferences(
   if (!/^\d{1,2}$/.test(fields['digest_hour'] ?? '') || hour < 0 || hour > 23) errors['digest_hour'] = preferencesTexts.badHour;
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value: { choices, digestHour: hour } };
 }
-
-export const allTopics = noticeTopics;
 
 /** Following a thread (issue 51): the Follow / Unfollow button's input. */
 export const followApplicationSchema = z.object({ applicationId: z.uuid(), follow: z.boolean() });

@@ -55,8 +55,8 @@ export const statusLabels: Record<PostStatus, string> = { draft: 'Draft', schedu
 /** The badge each state wears, in the list and in the editor. */
 export const statusBadges = { draft: 'neutral', scheduled: 'accent', published: 'success' } as const satisfies Record<PostStatus, string>;
 
-/** An instant in the editor's own time zone and language ("Nov 27, 2026, 4:19 PM"): revisions, schedules, preview links. */
-export const localDateTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+/** An instant in the editor's own time zone and language: revisions, schedules, preview links (lib/format.ts). */
+export { localDateTime } from '../format.ts';
 
 export const revisionKindLabels: Record<RevisionKind, string> = {
   seed: 'First version',

@@ -33,6 +33,18 @@ export interface Transaction {
 }
 
 /**
+ * Drizzle over one pooled connection, made once per connection: building it reads the whole schema
+ * (its relations) again, which cost more CPU than a short transaction's queries (a profile of
+ * bench:hostile). The pool keeps its connections, so each is wrapped once.
+ */
+const overClient = new WeakMap<pg.PoolClient, Database>();
+function drizzleOver(client: pg.PoolClient): Database {
+  let db = overClient.get(client);
+  if (!db) overClient.set(client, (db = drizzle(client, { schema })));
+  return db;
+}
+
+/**
  * Runs `work` in one transaction on one pooled connection, so rows and the jobs queued for them
  * (pg-boss accepts this connection) commit or roll back together.
  */
@@ -41,7 +53,7 @@ export async function withTransaction<T>(pool: pg.Pool, work: (tx: Transaction) 
   try {
     await client.query('begin');
     const result = await work({
-      db: drizzle(client, { schema }),
+      db: drizzleOver(client),
       executeSql: (text, values) => client.query(text, values as unknown[]),
     });
     await client.query('commit');

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { domainEvents } from '../db/schema.ts';
 import type { DomainEvent, EventData, EventKind } from '../../lib/events/kinds.ts';
@@ -44,10 +44,4 @@ export async function recordEvent(tx: InTransaction, event: DomainEvent): Promis
   // Delivered at commit, and only then: a rolled-back change wakes nobody.
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, '')`);
   return row!.id;
-}
-
-/** An event as its readers get it; null when it is gone (erased with what it concerned). */
-export async function storedEvent(db: Pick<Database, 'select'>, id: number): Promise<StoredEvent | null> {
-  const [row] = await db.select().from(domainEvents).where(eq(domainEvents.id, id));
-  return (row as StoredEvent | undefined) ?? null;
 }

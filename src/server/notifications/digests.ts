@@ -7,6 +7,7 @@ import { automatic } from '../mail/headers.ts';
 import { digestMail, noticeReason } from '../mail/notice-templates.ts';
 import { dayIn, wallClock } from '../scheduling/slots.ts';
 import { isStaff } from '../access/permissions.ts';
+import { stillInReach } from './list.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { addDays } from '../../lib/scheduling/interview-form.ts';
 import { DEFAULT_DIGEST_HOUR } from '../../lib/notifications/kinds.ts';
@@ -73,7 +74,15 @@ export async function sendDigests(deps: NoticeDeps, jobs: JobSender, now = new D
         .select({ id: notifications.id, event: domainEvents })
         .from(notifications)
         .innerJoin(domainEvents, eq(domainEvents.id, notifications.eventId))
-        .where(and(eq(notifications.userId, userId), eq(notifications.email, 'digest'), lte(notifications.createdAt, now)))
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.email, 'digest'),
+            lte(notifications.createdAt, now),
+            // Only what they may still read (list.ts): the rest is left out of the digest, and of the list.
+            stillInReach({ id: userId, role: person.role }),
+          ),
+        )
         .orderBy(asc(domainEvents.id))
         .for('update', { of: notifications, skipLocked: true });
       if (rows.length === 0) return false;

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { applicationsInScope, can, type Who } from '../access/permissions.ts';
 import type { Database } from '../db/client.ts';
-import { domainEvents, notifications } from '../db/schema.ts';
+import { applications, domainEvents, notifications } from '../db/schema.ts';
 import type { StoredEvent } from '../events/record.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { NOTIFICATION_DAYS } from '../../lib/notifications/kinds.ts';
@@ -24,30 +25,46 @@ export interface NotificationRow {
 
 export const PAGE_SIZE = 50;
 
-/** The unread count of the bell: an index-only count (notifications_unread_idx). */
-export async function unreadCount(db: Pick<Database, 'select'>, userId: string): Promise<number> {
+/**
+ * A notification its person may still read: what it is about is still in their reach. Told while
+ * on a hiring team, and taken off it since: the list, the count and the digest leave those out
+ * (the permission module decides, as when they were told).
+ */
+export function stillInReach(who: Pick<Who, 'id' | 'role'>): SQL {
+  return sql`(${domainEvents.applicationId} is null or exists (select 1 from ${applications} where ${applications.id} = ${domainEvents.applicationId} and ${applicationsInScope(who, 'applications.read')}))
+    and (${domainEvents.contactMessageId} is null or ${can(who, 'messages.handle')})`;
+}
+
+/** The bell's unread count: the unread ones (notifications_unread_idx), still in the person's reach. */
+export async function unreadCount(db: Pick<Database, 'select'>, who: Pick<Who, 'id' | 'role'>): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .innerJoin(domainEvents, eq(domainEvents.id, notifications.eventId))
+    .where(and(eq(notifications.userId, who.id), isNull(notifications.readAt), stillInReach(who)));
   return row?.n ?? 0;
 }
 
 /** How many notifications a person has, and how many are unread (the list's filters). */
-export async function notificationCounts(db: Pick<Database, 'select'>, userId: string): Promise<{ all: number; unread: number }> {
+export async function notificationCounts(
+  db: Pick<Database, 'select'>,
+  who: Pick<Who, 'id' | 'role'>,
+): Promise<{ all: number; unread: number }> {
   const [row] = await db
     .select({ all: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)::int` })
     .from(notifications)
-    .where(eq(notifications.userId, userId));
+    .innerJoin(domainEvents, eq(domainEvents.id, notifications.eventId))
+    .where(and(eq(notifications.userId, who.id), stillInReach(who)));
   return { all: row?.all ?? 0, unread: row?.unread ?? 0 };
 }
 
 /** A page of a person's notifications, newest first, in their words and zone. */
 export async function listNotifications(
   db: Pick<Database, 'select'>,
-  userId: string,
+  who: Pick<Who, 'id' | 'role'>,
   { unreadOnly = false, before }: { unreadOnly?: boolean; before?: Date } = {},
 ): Promise<{ rows: NotificationRow[]; more: boolean; zone: string }> {
+  const userId = who.id;
   const found = await db
     .select({ id: notifications.id, readAt: notifications.readAt, createdAt: notifications.createdAt, event: domainEvents })
     .from(notifications)
@@ -55,6 +72,7 @@ export async function listNotifications(
     .where(
       and(
         eq(notifications.userId, userId),
+        stillInReach(who),
         unreadOnly ? isNull(notifications.readAt) : undefined,
         before ? lt(notifications.createdAt, before) : undefined,
       ),
@@ -113,6 +131,8 @@ export async function removeOldNotifications(db: Database, now = new Date()): Pr
     .where(
       and(
         lt(domainEvents.occurredAt, before),
+        // One still waiting for its readers (a dispatcher down for months) is not dropped unread.
+        isNotNull(domainEvents.dispatchedAt),
         sql`not exists (select 1 from ${notifications} where ${notifications.eventId} = ${domainEvents.id})`,
       ),
     )

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type pg from 'pg';
 import { isStaff } from '../access/permissions.ts';
 import { withTransaction, type Database, type Transaction } from '../db/client.ts';
-import { bookingHosts, domainEvents, notificationPreferences, notifications, staffSchedules, users } from '../db/schema.ts';
+import { bookingHosts, domainEvents, notificationPreferences, notifications, users } from '../db/schema.ts';
 import type { StoredEvent } from '../events/record.ts';
 import type { JobSender } from '../jobs/queue.ts';
 import { automatic } from '../mail/headers.ts';
@@ -12,6 +12,7 @@ import { scorecardReminderMail } from '../mail/scorecard-templates.ts';
 import type { MailContent } from '../mail/templates.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { whenLabel, zoneOrCompany } from '../../lib/scheduling/format.ts';
+import { hostZones } from '../scheduling/bookings.ts';
 import type { Role } from '../../lib/accounts/roles.ts';
 import type { EventData, EventKind } from '../../lib/events/kinds.ts';
 import {
@@ -60,15 +61,11 @@ const recipientColumn = (recipient: Addressee) =>
 const recipientKey = (recipient: Addressee) => ('userId' in recipient ? `user:${recipient.userId}` : `inbox:${recipient.inbox}`);
 
 /** Each person's zone (their availability's, else the company's): the times their notices name. */
-export async function zonesOf(db: Pick<Database, 'select'>, userIds: readonly string[]): Promise<Map<string, string>> {
-  const rows = userIds.length
-    ? await db
-        .select({ userId: staffSchedules.userId, timeZone: staffSchedules.timeZone })
-        .from(staffSchedules)
-        .where(inArray(staffSchedules.userId, [...userIds]))
-    : [];
-  return new Map(userIds.map((id) => [id, zoneOrCompany(rows.find((row) => row.userId === id)?.timeZone)]));
-}
+export const zonesOf = (db: Pick<Database, 'select'>, userIds: readonly string[]) =>
+  hostZones(
+    db,
+    userIds.map((userId) => ({ userId })),
+  );
 
 /** Where the recipient's e-mail goes and in which zone; null for someone no longer on the staff. */
 async function addressOf(db: Database, recipient: Addressee): Promise<{ email: string; zone: string } | null> {

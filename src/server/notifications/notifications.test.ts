@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { candidateEmailDeps, cancelCandidateEmail, emailCandidate } from '../applications/emails';
 import { assignInterviewer } from '../applications/interviewers';
 import { addNote, editNote } from '../applications/notes';
-import { applicationEmails, domainEvents, hiringTeamMembers, notifications, staffSchedules } from '../db/schema';
+import { applicationEmails, bookingHosts, bookings, domainEvents, hiringTeamMembers, notifications, staffSchedules } from '../db/schema';
 import { recordEvent } from '../events/record';
 import { clearQueuedMails, deliverEvents, queuedMailsTo, runNoticeWindows, startTestBackend, type TestBackend } from '../testing/backend';
 import { addApplication, addPosition, addUser } from '../testing/fixtures';
@@ -36,6 +36,7 @@ let rita: Person; // recruiter, on the team
 let hank: Person; // hiring manager of the position
 let hugo: Person; // hiring manager of another position
 let ivan: Person; // interviewer
+let iris: Person; // another interviewer
 let ada: Person; // admin, not on the team
 let positionId: string;
 let otherPositionId: string;
@@ -43,12 +44,13 @@ let otherPositionId: string;
 beforeAll(async () => {
   backend = await startTestBackend({ mail: { from: 'Helixpoint <no-reply@helixpoint.test>', hiringEmail: 'hiring@helixpoint.test' } });
   const db = backend.database.db;
-  [rita, hank, hugo, ivan, ada] = await Promise.all([
+  [rita, hank, hugo, ivan, ada, iris] = await Promise.all([
     addUser(db, 'rita', 'recruiter'),
     addUser(db, 'hank', 'hiring_manager'),
     addUser(db, 'hugo', 'hiring_manager'),
     addUser(db, 'ivan', 'interviewer'),
     addUser(db, 'ada', 'admin'),
+    addUser(db, 'iris', 'interviewer'),
   ]);
   positionId = await addPosition(db, { title: 'Platform Engineer' });
   otherPositionId = await addPosition(db, { title: 'Data Analyst' });
@@ -74,7 +76,7 @@ beforeEach(async () => {
 const db = () => backend.database.db;
 const application = (name = 'Carla Candidate') =>
   addApplication(db(), positionId, { fullName: name, email: `${crypto.randomUUID().slice(0, 8)}@mail.test` });
-const toldOf = async (person: Person) => (await listNotifications(db(), person.id)).rows.map((row) => row.line);
+const toldOf = async (person: Person) => (await listNotifications(db(), person)).rows.map((row) => row.line);
 const subjectsTo = async (person: Person) => (await queuedMailsTo(backend, person.email)).map((mail) => mail.subject);
 
 /** An event recorded as the commands do, in a transaction of its own here. */
@@ -147,25 +149,70 @@ describe('who is told', () => {
     for (const person of [rita, ivan, hugo]) expect(await toldOf(person)).toEqual([]);
   });
 
-  it('an interviewer of the application is told of its interview (in the list; the calendar invitation is their e-mail)', async () => {
+  it('an interviewer is told of their own interview (in the list; the calendar invitation is their e-mail), not of the other panels’', async () => {
     const applicationId = await application();
     await assignInterviewer(db(), ada, applicationId, ivan.id);
+    await assignInterviewer(db(), ada, applicationId, iris.id);
     const startsAt = '2026-12-01T15:00:00.000Z';
+    // Ivan's interview (he is its host); Iris is assigned to the application for another one.
+    const [booking] = await db()
+      .insert(bookings)
+      .values({
+        uid: 'panel@helixpoint',
+        kind: 'interview',
+        status: 'cancelled',
+        startsAt: new Date(startsAt),
+        endsAt: new Date('2026-12-01T16:00:00.000Z'),
+        guestName: 'Carla Candidate',
+        guestEmail: 'carla@mail.test',
+        guestTimeZone: 'America/Chicago',
+        applicationId,
+        manageTokenHash: 'panel',
+      })
+      .returning({ id: bookings.id });
+    await db()
+      .insert(bookingHosts)
+      .values({ bookingId: booking!.id, userId: ivan.id, during: `[${startsAt},2026-12-01T16:10:00.000Z)`, active: false });
     await happened({
       kind: 'interview.cancelled',
       applicationId,
+      bookingId: booking!.id,
       positionId,
       data: { candidateName: 'Carla Candidate', startsAt, stage: 'Technical interview', by: 'guest' },
     });
     await deliverEvents(backend);
     expect((await toldOf(ivan))[0]).toMatch(/^Carla Candidate cancelled the interview \(Technical interview\) of /);
+    // An interviewer does not read an application's other interviews: not told of them.
+    expect(await toldOf(iris)).toEqual([]);
     expect(await toldOf(rita)).toHaveLength(1);
-    // Rita gets it by e-mail (at once: a recruiter's default); Ivan has no booking here, so his too.
+    // Rita gets it by e-mail (at once: a recruiter's default); Ivan's e-mail is the calendar's cancellation.
+    expect(await subjectsTo(ivan)).toEqual([]);
     expect(await subjectsTo(rita)).toEqual(['Interview cancelled: Carla Candidate']);
     const [mail] = await queuedMailsTo(backend, rita.email);
     expect(mail!.text).toContain('you are on the hiring team of this position');
     expect(mail!.text).toContain('/account/notifications');
     expect(mail!.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
+  });
+
+  it('one taken off the hiring team no longer sees what they were told of it; a blind interviewer is not told of a note they cannot see', async () => {
+    const applicationId = await applied('Tara Team');
+    await deliverEvents(backend);
+    expect(await toldOf(hank)).toEqual(['Tara Team applied for Platform Engineer.']);
+    expect(await unreadCount(db(), hank)).toBe(1);
+    await db().delete(hiringTeamMembers).where(eq(hiringTeamMembers.userId, hank.id));
+    try {
+      expect(await toldOf(hank)).toEqual([]);
+      expect(await unreadCount(db(), hank)).toBe(0);
+      expect(await notificationCounts(db(), hank)).toEqual({ all: 0, unread: 0 });
+    } finally {
+      await db().insert(hiringTeamMembers).values({ positionId, userId: hank.id, addedByEmail: 'ada@helixpoint.test' });
+    }
+    // Iris interviews Tara and has not submitted her scorecard: she sees only her own notes, so a
+    // note that names her is not told to her (it would lead to a note hidden from her).
+    await assignInterviewer(db(), ada, applicationId, iris.id);
+    await addNote(db(), rita, applicationId, 'Could @iris Test ask about on-call?');
+    await deliverEvents(backend);
+    expect(await toldOf(iris)).toEqual([]);
   });
 
   it('a new application tells its position’s hiring team, each as they chose (a recruiter’s digest, a hiring manager at once)', async () => {
@@ -271,17 +318,17 @@ describe('the list', () => {
     const first = await applied('Lena List');
     const second = await applied('Lars List');
     await deliverEvents(backend);
-    expect(await notificationCounts(db(), hank.id)).toEqual({ all: 2, unread: 2 });
-    const { rows } = await listNotifications(db(), hank.id);
+    expect(await notificationCounts(db(), hank)).toEqual({ all: 2, unread: 2 });
+    const { rows } = await listNotifications(db(), hank);
     expect(rows.map((row) => row.line)).toEqual(['Lars List applied for Platform Engineer.', 'Lena List applied for Platform Engineer.']);
     expect(await openNotification(db(), hank.id, rows[0]!.id)).toBe(`/admin/applications/${positionId}/${second}`);
     // Someone else's notification opens nothing.
     expect(await openNotification(db(), rita.id, rows[1]!.id)).toBeNull();
-    expect(await unreadCount(db(), hank.id)).toBe(1);
+    expect(await unreadCount(db(), hank)).toBe(1);
     await markThreadRead(db(), hank.id, `application:${first}`);
-    expect(await unreadCount(db(), hank.id)).toBe(0);
+    expect(await unreadCount(db(), hank)).toBe(0);
     expect(await markAllRead(db(), rita.id)).toBe(2);
-    expect((await listNotifications(db(), rita.id, { unreadOnly: true })).rows).toEqual([]);
+    expect((await listNotifications(db(), rita, { unreadOnly: true })).rows).toEqual([]);
   });
 
   it('goes after 90 days, with the events nobody is told of', async () => {

@@ -17,11 +17,13 @@ import { zonesOf } from './notices.ts';
 const topicPermissions: Record<NoticeTopic, readonly Permission[]> = {
   applications: ['applications.read'],
   replies: ['applications.history', 'messages.handle'],
-  interviews: ['applications.read'],
+  // Those who read an application's interviews; an interviewer's own come as calendar e-mails.
+  interviews: ['applications.history'],
   scorecards: ['applications.notes'],
   'scorecards-due': ['applications.review'],
   mentions: ['applications.read'],
-  meetings: ['meetings.host'],
+  // A meeting's host is e-mailed its calendar invitation (booked, moved, cancelled): no e-mail to choose.
+  meetings: [],
   rejections: ['applications.history'],
 };
 

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import { can, isStaff, mayOnApplication, type Permission } from '../access/permissions.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { can, isStaff, mayOnApplication, type Permission, type Who } from '../access/permissions.ts';
 import type { Database } from '../db/client.ts';
-import { bookingHosts, users } from '../db/schema.ts';
+import { bookingHosts, follows, users } from '../db/schema.ts';
+import { seesOthersFeedback } from '../scorecards/scorecards.ts';
 import type { StoredEvent } from '../events/record.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import type { Role } from '../../lib/accounts/roles.ts';
@@ -27,20 +28,26 @@ export interface RecipientDeps {
   contactEmail?: string | undefined;
 }
 
-/** What a person must be allowed on an application to be told of each kind of its events. */
+/**
+ * What a person must be allowed on an application to be told of each kind of its events: what its
+ * page shows them. Its interviews are shown to those who read its history (an interviewer learns of
+ * their own interview as its host, below, not of the other panels'); a note that mentions someone
+ * tells them only when they see the others' notes (blind until submitted, decision 042).
+ */
 const readWith: Partial<Record<EventKind, Permission>> = {
   'application.received': 'applications.read',
   'reply.received': 'applications.history',
-  // The interviewers too (they may read the application they interview for): it is their interview.
-  'interview.booked': 'applications.read',
-  'interview.moved': 'applications.read',
-  'interview.cancelled': 'applications.read',
+  'interview.booked': 'applications.history',
+  'interview.moved': 'applications.history',
+  'interview.cancelled': 'applications.history',
   'scorecard.submitted': 'applications.notes',
   'scorecard.due': 'applications.review',
   'note.mentioned': 'applications.read',
   'rejection.sent': 'applications.history',
   'rejection.withdrawn': 'applications.history',
 };
+
+const interviewKinds = new Set<EventKind>(['interview.booked', 'interview.moved', 'interview.cancelled']);
 
 type Follower = { userId: string; reason: NoticeReason };
 
@@ -90,13 +97,23 @@ export async function isFollowing(
   return followers.some((follower) => follower.userId === userId);
 }
 
+/** The staff among these people, with their roles (one query). */
 async function staffOf(db: Database, ids: readonly string[]): Promise<Map<string, Role>> {
-  const found = new Map<string, Role>();
-  for (const id of new Set(ids)) {
-    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
-    if (row && isStaff(row.role)) found.set(id, row.role);
-  }
-  return found;
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.filter((row) => isStaff(row.role)).map((row) => [row.id, row.role]));
+}
+
+/** Those who chose Unfollow on a thread: whatever they did on it, they are not told. */
+async function unfollowers(db: Database, thread: { applicationId: string } | { contactMessageId: string }): Promise<Set<string>> {
+  const column = 'applicationId' in thread ? follows.applicationId : follows.contactMessageId;
+  const id = 'applicationId' in thread ? thread.applicationId : thread.contactMessageId;
+  const rows = await db
+    .select({ userId: follows.userId })
+    .from(follows)
+    .where(and(eq(column, id), eq(follows.follows, false)));
+  return new Set(rows.map((row) => row.userId));
 }
 
 /** The candidates of an application event, with why, before the permission check. */
@@ -110,7 +127,8 @@ async function applicationCandidates(db: Database, event: StoredEvent): Promise<
     case 'reply.received': {
       const { answeredUserId } = event.data as StoredEvent<'reply.received'>['data'];
       const followers = await applicationFollowers(db, applicationId);
-      return answeredUserId ? [{ userId: answeredUserId, reason: 'answered' }, ...followers] : followers;
+      const answerer = answeredUserId && !(await unfollowers(db, { applicationId })).has(answeredUserId);
+      return answerer ? [{ userId: answeredUserId, reason: 'answered' }, ...followers] : followers;
     }
     case 'scorecard.due': {
       const { interviewerId } = event.data as StoredEvent<'scorecard.due'>['data'];
@@ -120,9 +138,24 @@ async function applicationCandidates(db: Database, event: StoredEvent): Promise<
       const { mentionedUserIds } = event.data as StoredEvent<'note.mentioned'>['data'];
       return mentionedUserIds.map((userId) => ({ userId, reason: 'mentioned' as const }));
     }
-    default:
-      return applicationFollowers(db, applicationId);
+    default: {
+      const followers = await applicationFollowers(db, applicationId);
+      if (!interviewKinds.has(event.kind) || !event.bookingId) return followers;
+      // An interview's panel: each interviewer is told of their own (its host), first.
+      const hosts = await db.select({ userId: bookingHosts.userId }).from(bookingHosts).where(eq(bookingHosts.bookingId, event.bookingId));
+      return [...hosts.map((host) => ({ userId: host.userId, reason: 'interviewer' as const })), ...followers];
+    }
   }
+}
+
+/** Whether this person may be told of this application's event: they may read what it says, on its page. */
+async function mayBeTold(db: Database, who: Who, event: StoredEvent, reason: NoticeReason): Promise<boolean> {
+  const applicationId = event.applicationId!;
+  // Their own interview: the host may read the application they interview for.
+  const permission =
+    reason === 'interviewer' && interviewKinds.has(event.kind) ? 'applications.read' : (readWith[event.kind] ?? 'applications.history');
+  if (!(await mayOnApplication(db, who, permission, applicationId))) return false;
+  return event.kind === 'note.mentioned' ? seesOthersFeedback(db, who, applicationId) : true;
 }
 
 /** The people told of one event, each once, with why; only those who may read what it is about. */
@@ -130,7 +163,6 @@ export async function recipientsOf(deps: RecipientDeps, event: StoredEvent): Pro
   const { db } = deps;
   const chosen = new Map<string, NoticeReason>();
   if (event.applicationId) {
-    const permission = readWith[event.kind] ?? 'applications.history';
     const candidates = (await applicationCandidates(db, event)).filter((person) => person.userId !== event.actorUserId);
     const roles = await staffOf(
       db,
@@ -139,8 +171,7 @@ export async function recipientsOf(deps: RecipientDeps, event: StoredEvent): Pro
     for (const person of candidates) {
       const role = roles.get(person.userId);
       if (!role || chosen.has(person.userId)) continue;
-      if (await mayOnApplication(db, { id: person.userId, role }, permission, event.applicationId))
-        chosen.set(person.userId, person.reason);
+      if (await mayBeTold(db, { id: person.userId, role }, event, person.reason)) chosen.set(person.userId, person.reason);
     }
     const told: Recipient[] = [...chosen].map(([userId, reason]) => ({ userId, reason }));
     if (told.length === 0 && event.kind === 'reply.received')
@@ -149,8 +180,9 @@ export async function recipientsOf(deps: RecipientDeps, event: StoredEvent): Pro
   }
   if (event.contactMessageId) {
     const { answeredUserId } = (event.data as { answeredUserId?: string | null }) ?? {};
+    const stopped = answeredUserId ? await unfollowers(db, { contactMessageId: event.contactMessageId }) : new Set<string>();
     const candidates = [
-      ...(answeredUserId ? [{ userId: answeredUserId, reason: 'answered' as const }] : []),
+      ...(answeredUserId && !stopped.has(answeredUserId) ? [{ userId: answeredUserId, reason: 'answered' as const }] : []),
       ...(await messageFollowers(db, event.contactMessageId)),
     ].filter((person) => person.userId !== event.actorUserId);
     const roles = await staffOf(

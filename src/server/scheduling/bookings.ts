@@ -141,7 +141,7 @@ export async function hostCalendars(
 }
 
 /** Each host's own zone (the company's when they set none): their e-mails show times in it. */
-export async function hostZones(db: Database, hosts: ReadonlyArray<{ userId: string }>): Promise<Map<string, string>> {
+export async function hostZones(db: Pick<Database, 'select'>, hosts: ReadonlyArray<{ userId: string }>): Promise<Map<string, string>> {
   const rows = hosts.length
     ? await db
         .select({ userId: staffSchedules.userId, timeZone: staffSchedules.timeZone })

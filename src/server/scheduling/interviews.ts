@@ -119,24 +119,50 @@ export async function proposeInterview(deps: MeetingDeps, actor: Actor & { id: s
     });
     return inserted!;
   });
-  const mail = interviewInvitationMail({
-    candidateName: application.fullName,
+  await sendInvitation(deps, actor.id, {
+    application,
     position: application.title,
     durationMinutes: proposal.durationMinutes,
-    interviewerNames: names.join(', '),
+    names,
     window: windowWords(window, zone),
-    chooseUrl: `${deps.siteUrl}${interviewPath(token)}`,
+    token,
   });
-  // A question about the invitation comes back to the application's timeline (issue 35).
+  deps.log({ applicationId: application.id, requestId: request.id }, 'interview proposed');
+  return { requestId: request.id, offered: times.length };
+}
+
+/**
+ * E-mails the candidate their invitation's private link (proposed, or offered again); a question
+ * about it comes back to the application's timeline (issue 35).
+ */
+async function sendInvitation(
+  deps: MeetingDeps,
+  senderUserId: string,
+  invitation: {
+    application: { id: string; fullName: string; email: string };
+    position: string;
+    durationMinutes: number;
+    names: readonly string[];
+    window: string;
+    token: string;
+  },
+) {
+  const { application } = invitation;
+  const mail = interviewInvitationMail({
+    candidateName: application.fullName,
+    position: invitation.position,
+    durationMinutes: invitation.durationMinutes,
+    interviewerNames: invitation.names.join(', '),
+    window: invitation.window,
+    chooseUrl: `${deps.siteUrl}${interviewPath(invitation.token)}`,
+  });
   const addressing = await threadAddressing(
     deps.db,
     deps.replyAddress ?? null,
     { applicationId: application.id },
-    { sentByUserId: actor.id },
+    { sentByUserId: senderUserId },
   );
   await deps.jobs.enqueueEmail({ to: application.email, ...mail, ...addressing });
-  deps.log({ applicationId: application.id, requestId: request.id }, 'interview proposed');
-  return { requestId: request.id, offered: times.length };
 }
 
 /** An invitation with its application, position and interviewers. */
@@ -425,22 +451,14 @@ export async function reofferInterview(
     return row;
   });
   if (!reopened) throw new AdminRuleError(interviewTexts.stillOffered);
-  const names = found.interviewers.map((person) => person.name);
-  const mail = interviewInvitationMail({
-    candidateName: application.fullName,
+  await sendInvitation(deps, actor.id, {
+    application,
     position: found.position.title,
     durationMinutes: request.durationMinutes,
-    interviewerNames: names.join(', '),
+    names: found.interviewers.map((person) => person.name),
     window: windowWords(window, zone),
-    chooseUrl: `${deps.siteUrl}${interviewPath(token)}`,
+    token,
   });
-  const addressing = await threadAddressing(
-    deps.db,
-    deps.replyAddress ?? null,
-    { applicationId: application.id },
-    { sentByUserId: actor.id },
-  );
-  await deps.jobs.enqueueEmail({ to: application.email, ...mail, ...addressing });
   deps.log({ applicationId: application.id, requestId: request.id }, 'interview offered again');
   return { requestId: request.id, offered: times.length };
 }

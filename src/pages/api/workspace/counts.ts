@@ -12,6 +12,6 @@ export const prerender = false;
 export const GET: APIRoute = async ({ locals }) => {
   const db = getRuntime().database.db;
   const viewer = locals.viewer!;
-  const [unread, nav] = await Promise.all([unreadCount(db, viewer.id), navigationCounts(db, viewer)]);
+  const [unread, nav] = await Promise.all([unreadCount(db, viewer), navigationCounts(db, viewer)]);
   return Response.json({ unread, nav }, { headers: { 'Cache-Control': 'no-store' } });
 };

@@ -32,4 +32,6 @@ CREATE UNIQUE INDEX "follows_message_idx" ON "follows" USING btree ("contact_mes
 CREATE INDEX "domain_events_waiting_idx" ON "domain_events" USING btree ("id") WHERE "domain_events"."dispatched_at" is null;--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_cancelled_by" CHECK (cancelled_by in ('guest', 'staff'));--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_email" CHECK (email in ('pending', 'digest', 'sent', 'none'));
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_email" CHECK (email in ('pending', 'digest', 'sent', 'none'));--> statement-breakpoint
+-- The events recorded before this release were handed to their readers by jobs of their own: none is handed again.
+UPDATE "domain_events" SET "dispatched_at" = "occurred_at";
