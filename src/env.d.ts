@@ -8,5 +8,7 @@ declare namespace App {
     afterResponse?: Array<() => void>;
     /** Set by our HTTP server (src/server/http/server.ts): the request id, a fault's reference. */
     requestId?: string;
+    /** Set by our HTTP server: resolves once the client's connection takes more (a streamed download waits on it). */
+    writable?: () => Promise<void>;
   }
 }

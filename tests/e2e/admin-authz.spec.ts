@@ -551,6 +551,7 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/api/admin/messages/[messageId]/reply-files/[fileId]': staffDownload(() => [
     { url: `/api/admin/messages/${fixture.messageId}/reply-files/${fixture.replyFileMessage}`, ok: ['admin', 'sales'] },
   ]),
+  '/api/admin/audit.csv': staffDownload(() => [{ url: '/api/admin/audit.csv', ok: ['admin'] }]),
   '/api/admin/insights/[report].csv': staffDownload(() => [
     { url: '/api/admin/insights/sources.csv?period=90', ok: hiringTeam },
     { url: `/api/admin/insights/funnel.csv?position=${fixture.teamPosition}`, ok: hiringTeam },

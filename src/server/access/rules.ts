@@ -245,6 +245,7 @@ export const routeRules = {
   '/api/admin/applications/[applicationId]/reply-files/[fileId]': staff('applications.history'),
   '/api/admin/messages/[messageId]/reply-files/[fileId]': staff('messages.handle'),
   '/api/admin/insights/[report].csv': staff('insights.read'),
+  '/api/admin/audit.csv': staff('audit.read'),
   '/api/admin/privacy/export': staff('privacy.manage'),
 } as const satisfies Record<string, Rule>;
 

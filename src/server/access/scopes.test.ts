@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWorkspaceQuery, type WorkspaceQuery } from '@/lib/applications/query';
-import { applicationsCsv, listWorkspaceForExport } from '../applications/export';
+import { workspaceExport } from '../applications/export';
+import { openCsvStream } from '../exports/csv-stream';
 import { loadApplicationPage } from '../applications/application-page';
 import { bulkApplications } from '../applications/bulk';
 import { candidateEmailDeps } from '../applications/emails';
@@ -89,11 +90,15 @@ describe('a hiring manager', () => {
   it('exports only their team’s applications, whatever the filter asks', async () => {
     const { db } = backend.database;
     const reach = { who: manager, permission: 'applications.export' } as const;
-    const rows = await listWorkspaceForExport(db, query({ q: '@scope.test' }), reach);
-    const csv = applicationsCsv(rows, { withPosition: true });
+    const exported = async (view: WorkspaceQuery) =>
+      new Response(await openCsvStream(backend.database.exportPool, await workspaceExport(db, view, reach))).text();
+    const csv = await exported(query({ q: '@scope.test' }));
     expect(csv).toContain('Omar Team');
     expect(csv).not.toContain('Otto Outside');
-    expect(await listWorkspaceForExport(db, query({ position: ids.other }), reach)).toEqual([]);
+    expect((await exported(query({ position: ids.other }))).split('\r\n')).toEqual([
+      'Name,Position,Email,Phone,Status,Applied,Source,Heard about us,Knock-out answer',
+      '',
+    ]);
     expect(await matchingApplicationIds(db, query({ q: 'otto' }), reach)).toEqual([]);
   });
 

@@ -4,7 +4,8 @@ import { listAuditLog } from '../audit/log';
 import { applications } from '../db/schema';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { addApplication, addPosition, addUser, applicantDefaults, listAll } from '../testing/fixtures';
-import { applicationsCsv, exportFileName, listApplicationsForExport } from './export';
+import { exportFileName, positionExport } from './export';
+import { openCsvStream } from '../exports/csv-stream';
 import { emptyWorkspaceQuery } from '@/lib/applications/query';
 import { getApplicationDetail, setApplicationStatus } from './review';
 import { APPLICATIONS_PER_PAGE, pageWorkspace } from './workspace';
@@ -79,42 +80,44 @@ describe('applications', () => {
     expect(await getApplicationDetail(database.db, positionId, 'not-a-uuid')).toBeNull();
   });
 
-  it('export to CSV with formulas defused and quotes escaped', () => {
-    const csv = applicationsCsv([
-      {
-        fullName: '=HYPERLINK("http://evil.test")',
-        email: 'a@b.test',
-        phone: '+15125550147',
-        status: 'pending',
-        createdAt: new Date('2026-11-21T10:00:00Z'),
-        source: 'linkedin.com',
-        heardAbout: 'Friend or colleague',
-        knockedOut: true,
-      },
-      {
-        fullName: 'Doe, "Jane"',
-        email: '@attacker',
-        phone: '-1',
-        status: 'hired',
-        createdAt: new Date('2026-11-20T10:00:00Z'),
-        source: '=cmd',
-        heardAbout: null,
-        knockedOut: false,
-      },
-    ]);
-    const [header, first, second] = csv.split('\r\n');
+  it('export to CSV with formulas defused and quotes escaped', async () => {
+    const positionId = await addPosition(database.db);
+    await addApplication(database.db, positionId, {
+      fullName: '=HYPERLINK("http://evil.test")',
+      email: 'a@b.test',
+      phone: '+15125550147',
+      status: 'pending',
+      createdAt: new Date('2026-11-21T10:00:00Z'),
+      source: 'linkedin.com',
+      heardAbout: 'Friend or colleague',
+      knockedOut: true,
+    });
+    await addApplication(database.db, positionId, {
+      fullName: 'Doe, "Jane"',
+      email: 'jane@mail.test',
+      phone: '+15125550148',
+      status: 'hired',
+      createdAt: new Date('2026-11-20T10:00:00Z'),
+      source: '-2+3',
+      heardAbout: '@SUM(1+1)',
+      knockedOut: false,
+    });
+    const csv = await new Response(await openCsvStream(database.exportPool, positionExport(database.db, positionId))).text();
+    const [header, first, second, end] = csv.split('\r\n');
     expect(header).toBe('Name,Email,Phone,Status,Applied,Source,Heard about us,Knock-out answer');
     expect(first).toBe(
       `"'=HYPERLINK(""http://evil.test"")",a@b.test,"'+15125550147",pending,2026-11-21T04:00:00-06:00,linkedin.com,Friend or colleague,yes`,
     );
-    expect(second).toBe(`"Doe, ""Jane""","'@attacker","'-1",hired,2026-11-20T04:00:00-06:00,"'=cmd",,`);
+    expect(second).toBe(`"Doe, ""Jane""",jane@mail.test,"'+15125550148",hired,2026-11-20T04:00:00-06:00,"'-2+3","'@SUM(1+1)",`);
+    expect(end).toBe('');
   });
 
   it('export every application of the position, newest first, under a file name made from its title', async () => {
     const positionId = await addPosition(database.db, { title: 'Senior Cloud Engineer (AWS)' });
     await addApplication(database.db, positionId, { email: 'old@mail.test', createdAt: new Date('2026-11-01T10:00:00Z') });
     await addApplication(database.db, positionId, { email: 'new@mail.test', createdAt: new Date('2026-11-02T10:00:00Z') });
-    expect((await listApplicationsForExport(database.db, positionId)).map((row) => row.email)).toEqual(['new@mail.test', 'old@mail.test']);
+    const csv = await new Response(await openCsvStream(database.exportPool, positionExport(database.db, positionId))).text();
+    expect(csv.split('\r\n').map((line) => line.split(',')[1])).toEqual(['Email', 'new@mail.test', 'old@mail.test', undefined]);
     expect(exportFileName('Senior Cloud Engineer (AWS)')).toBe('applications-senior-cloud-engineer-aws.csv');
     expect(exportFileName('???')).toBe('applications-position.csv');
   });

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { applicationsInScope, type Permission, type Who } from '../access/permissions.ts';
 import { containsPattern } from '../db/like.ts';
@@ -131,11 +132,12 @@ function order(query: WorkspaceQuery, reach: Reach, phrase: string | null): SQL[
  * And without parallel workers: the page and its counts already run side by side, and a worker
  * ran the page's ranked subquery once more each (3 × 80 ms). Without a search, the planner chooses freely.
  */
+export const SEARCH_SETTINGS = ['set local enable_seqscan = off', 'set local max_parallel_workers_per_gather = 0'] as const;
+
 export async function searching<T>(db: Database, q: string | null, run: (db: Database) => Promise<T>): Promise<T> {
   if (!q) return run(db);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    for (const statement of SEARCH_SETTINGS) await tx.execute(sql.raw(statement));
     return run(tx);
   });
 }
@@ -224,6 +226,22 @@ export async function matchingApplicationIds(db: Database, query: WorkspaceQuery
       .orderBy(...order(query, reach, phrase)),
   );
   return rows.map((row) => row.id);
+}
+
+/**
+ * Every application a view shows, in its order, with `columns` (and the position's, joined): one
+ * query for the export to stream (exports/csv-stream.ts), with the settings a search runs with.
+ */
+export async function viewQuery(db: Database, query: WorkspaceQuery, reach: Reach, columns: SelectedFields) {
+  const phrase = query.q ? await phraseOf(db, query.q) : null;
+  const compiled = db
+    .select(columns)
+    .from(applications)
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .where(and(...conditions(query, reach, { phrase })))
+    .orderBy(...order(query, reach, phrase))
+    .toSQL();
+  return { query: compiled, setup: query.q ? SEARCH_SETTINGS : [] };
 }
 
 /** The applications before and after one in the view's order, for "previous" and "next" on its page. */

@@ -39,27 +39,17 @@ export async function audit(
  * recorded of it.
  */
 export async function listAuditLog(db: Database, limit = 200) {
+  const rows = await auditQuery(db).limit(limit);
+  return rows.map(withTarget);
+}
+
+/** The log's entries, newest first, with what names their actor and target: the page's query, and the export's (audit/export.ts). */
+export function auditQuery(db: Database) {
   const actor = aliasedTable(users, 'actor');
   const targetUser = aliasedTable(users, 'target_user');
   const applicationPosition = aliasedTable(positions, 'application_position');
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      actorEmail: auditLog.actorEmail,
-      actorName: actor.name,
-      actorRole: auditLog.actorRole,
-      action: auditLog.action,
-      targetType: auditLog.targetType,
-      targetId: auditLog.targetId,
-      details: auditLog.details,
-      createdAt: auditLog.createdAt,
-      userName: targetUser.name,
-      positionTitle: positions.title,
-      applicantName: applications.fullName,
-      applicationPositionId: applications.positionId,
-      applicationPositionTitle: applicationPosition.title,
-      senderName: sql<string | null>`${contactMessages.firstName} || ' ' || ${contactMessages.lastName}`,
-    })
+  return db
+    .select(auditColumns(actor, targetUser, applicationPosition))
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
     .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(targetUser.id, auditLog.targetId)))
@@ -68,11 +58,47 @@ export async function listAuditLog(db: Database, limit = 200) {
     .leftJoin(applicationPosition, eq(applicationPosition.id, applications.positionId))
     .leftJoin(contactMessages, and(eq(auditLog.targetType, 'message'), sql`${contactMessages.id}::text = ${auditLog.targetId}`))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
-  return rows.map(({ userName, positionTitle, applicantName, applicationPositionId, applicationPositionTitle, senderName, ...entry }) => ({
+    .$dynamic();
+}
+
+function auditColumns(actor: typeof users, targetUser: typeof users, applicationPosition: typeof positions) {
+  return {
+    id: auditLog.id,
+    actorEmail: auditLog.actorEmail,
+    actorName: actor.name,
+    actorRole: auditLog.actorRole,
+    action: auditLog.action,
+    targetType: auditLog.targetType,
+    targetId: auditLog.targetId,
+    details: auditLog.details,
+    createdAt: auditLog.createdAt,
+    userName: targetUser.name,
+    positionTitle: positions.title,
+    applicantName: applications.fullName,
+    applicationPositionId: applications.positionId,
+    applicationPositionTitle: applicationPosition.title,
+    senderName: sql<string | null>`${contactMessages.firstName} || ' ' || ${contactMessages.lastName}`,
+  };
+}
+
+/** The names of the columns auditQuery selects, in its order (for a streamed export). */
+export const auditFields = Object.keys(auditColumns(users, users, positions)) as (keyof AuditQueryRow)[];
+export type AuditQueryRow = Awaited<ReturnType<typeof auditQuery>>[number];
+
+/** An entry with its target described. */
+export function withTarget({
+  userName,
+  positionTitle,
+  applicantName,
+  applicationPositionId,
+  applicationPositionTitle,
+  senderName,
+  ...entry
+}: AuditQueryRow) {
+  return {
     ...entry,
     target: describeTarget(entry, { userName, positionTitle, applicantName, applicationPositionId, applicationPositionTitle, senderName }),
-  }));
+  };
 }
 
 export interface AuditTarget {

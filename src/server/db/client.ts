@@ -13,8 +13,16 @@ export type Database = NodePgDatabase<typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;
+  /**
+   * The CSV exports' own connections (exports/csv-stream.ts): an export holds one for as long as
+   * its download lasts, so they come from a pool of EXPORT_CONNECTIONS of their own and never take
+   * the ones pages and actions need; a further export waits for one.
+   */
+  exportPool: pg.Pool;
   close(): Promise<void>;
 }
+
+export const EXPORT_CONNECTIONS = 3;
 
 export function connect(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
@@ -23,7 +31,22 @@ export function connect(url: string): DatabaseHandle {
   // listener of the pool's, so each gets its own. Its next query fails and the client is dropped.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+  const exportPool = new pg.Pool({
+    connectionString: url,
+    max: EXPORT_CONNECTIONS,
+    idleTimeoutMillis: 10_000,
+    connectionTimeoutMillis: 120_000,
+  });
+  exportPool.on('error', () => {});
+  exportPool.on('connect', (client) => client.on('error', () => {}));
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    exportPool,
+    close: async () => {
+      await Promise.all([pool.end(), exportPool.end()]);
+    },
+  };
 }
 
 /** A transaction's view of the database: drizzle over the same connection, and raw SQL for libraries (pg-boss). */

@@ -15,6 +15,28 @@ export interface RequestLocals {
   afterResponse?: Array<() => void>;
   /** The request id (X-Request-Id): a fault's reference (src/server/failures.ts). */
   requestId?: string;
+  /** Resolves once the answer's connection takes more (exports/csv-stream.ts): see `whenWritable`. */
+  writable?: () => Promise<void>;
+}
+
+/**
+ * Resolves when the client's connection has room again (its socket drained), at once when it has
+ * room, or when it closed. Astro's adapter writes a streamed body as fast as the stream gives it,
+ * whatever the client takes: a download streamed from the database waits on this before it reads
+ * more rows, so a slow client holds one batch in memory, not the whole file.
+ */
+export function whenWritable(res: ServerResponse): Promise<void> {
+  const socket = res.socket;
+  if (!socket || socket.destroyed || !socket.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off('drain', done);
+      socket.off('close', done);
+      resolve();
+    };
+    socket.on('drain', done);
+    socket.on('close', done);
+  });
 }
 
 /** Astro's Node adapter handler in middleware mode (dist/server/entry.mjs); `locals` become Astro.locals. */
@@ -172,7 +194,7 @@ export function createAppServer({
   ): void => {
     // The route label of the metrics: a pattern, never the raw path (unbounded label values).
     let route = 'astro';
-    const locals: RequestLocals = { afterResponse: [], requestId: reqId };
+    const locals: RequestLocals = { afterResponse: [], requestId: reqId, writable: () => whenWritable(res) };
     res.once('finish', () => {
       if (route === 'astro') route = locals.routePattern ?? 'unmatched';
       answered(req, res.statusCode, route, path, reqId, started);

@@ -400,7 +400,8 @@ describe('a burst of replies to one thread', () => {
     ).rejects.toMatchObject({
       responseCode: 451,
     });
-  });
+    // Twenty-one applications, signed mails and SMTP sessions: seconds on a busy machine.
+  }, 30_000);
 });
 
 describe('attachments within the upload quotas', () => {
