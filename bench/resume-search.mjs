@@ -10,7 +10,7 @@
 // Prints set-up time, p50/p95/max per kind of search and overall, and files/s per core.
 // Fails (exit 1) when the p95 of all searches is 100 ms or more, or a generated resume cannot be read.
 //   npm run bench:search [-- --applications 50000] [--runs 20] [--json] [--keep-data DIR]
-// --keep-data DIR loads the applications into DIR once and keeps it; later runs with the same DIR
+// --keep-data DIR loads the applications into DIR once and keeps its database in DIR/data; later runs with the same DIR
 // (and the same --applications) reuse it (migrated again, so a new migration applies), for quick iterations.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

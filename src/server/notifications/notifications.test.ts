@@ -82,6 +82,16 @@ const subjectsTo = async (person: Person) => (await queuedMailsTo(backend, perso
 /** An event recorded as the commands do, in a transaction of its own here. */
 const happened = (event: Parameters<typeof recordEvent>[1]) => db().transaction((tx) => recordEvent(tx, event));
 
+/** Rita's rejection e-mail to Carla went out. */
+const rejectionSent = (applicationId: string) =>
+  happened({
+    kind: 'rejection.sent',
+    applicationId,
+    positionId,
+    actorUserId: rita.id,
+    data: { candidateName: 'Carla Candidate', sendAt: null },
+  });
+
 /** An application as the apply command makes it: stored, and its event recorded (submit.test.ts shows the command does). */
 async function applied(name: string) {
   const applicationId = await application(name);
@@ -136,13 +146,7 @@ describe('who is told', () => {
     await db().delete(hiringTeamMembers).where(eq(hiringTeamMembers.userId, hugo.id));
     await db().insert(hiringTeamMembers).values({ positionId: otherPositionId, userId: hugo.id, addedByEmail: 'x' });
     await assignInterviewer(db(), ada, applicationId, ivan.id);
-    await happened({
-      kind: 'rejection.sent',
-      applicationId,
-      positionId,
-      actorUserId: rita.id,
-      data: { candidateName: 'Carla Candidate', sendAt: null },
-    });
+    await rejectionSent(applicationId);
     await deliverEvents(backend);
     // Rita did it; Hank reads the history; Ivan (an interviewer) does not, nor Hugo.
     expect(await toldOf(hank)).toEqual(['The rejection e-mail to Carla Candidate was sent.']);
@@ -249,13 +253,7 @@ describe('e-mail as each person chose', () => {
       { id: hank.id, role: 'hiring_manager' },
       { choices: { rejections: 'off', applications: 'off' }, digestHour: 8 },
     );
-    await happened({
-      kind: 'rejection.sent',
-      applicationId,
-      positionId,
-      actorUserId: rita.id,
-      data: { candidateName: 'Carla Candidate', sendAt: null },
-    });
+    await rejectionSent(applicationId);
     await deliverEvents(backend);
     expect(await toldOf(hank)).toContain('The rejection e-mail to Carla Candidate was sent.');
     expect(await subjectsTo(hank)).toEqual([]);
