@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationEmails,
@@ -94,6 +96,40 @@ describe('a role home', () => {
     expect(stalled.rows[0]!.since.toISOString()).toBe(daysAgo(20).toISOString());
     // Out of an interviewer's reach entirely.
     expect(await stalledApplications(db, await addUser(db, 'ian', 'interviewer'), now)).toEqual({ count: 0, rows: [] });
+  });
+
+  it('knows the last activity of applications stored before it was kept (migration 0029’s backfill)', async () => {
+    const db = database.db;
+    const position = await addPosition(db, { title: 'Older Role' });
+    const moved = await addApplication(db, position, { email: 'moved@mail.test', status: 'reviewing', createdAt: daysAgo(50) });
+    const untouched = await addApplication(db, position, { email: 'untouched@mail.test', status: 'offer', createdAt: daysAgo(45) });
+    await db.insert(applicationStatusHistory).values({ applicationId: moved, status: 'reviewing', reachedAt: daysAgo(12) });
+    await db
+      .insert(applicationEmails)
+      .values({ applicationId: moved, senderEmail: 'x@helixpoint.test', subject: 'Hi', body: 'Hello', createdAt: daysAgo(9) });
+    // As the previous release left them: the column filled with the migration's time.
+    await db.execute(sql`update applications set last_activity_at = now() where id in (${moved}, ${untouched})`);
+    const migration = readFileSync(new URL('../db/migrations/0029_stalled_by_last_activity.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE "applications" a SET'));
+    await db.execute(sql.raw(backfill!));
+    const [row] = (
+      await db.execute<{ moved: Date; untouched: Date }>(
+        sql`select (select last_activity_at from applications where id = ${moved}) as moved, (select last_activity_at from applications where id = ${untouched}) as untouched`,
+      )
+    ).rows;
+    expect(new Date(row!.moved).toISOString()).toBe(daysAgo(9).toISOString());
+    expect(new Date(row!.untouched).toISOString()).toBe(daysAgo(45).toISOString());
+    // A note written with an older time (a restore) does not take it back.
+    await db
+      .insert(applicationNotes)
+      .values({ applicationId: moved, authorEmail: 'x@helixpoint.test', body: 'Old', createdAt: daysAgo(30) });
+    const stalled = await stalledApplications(db, { id: 'nobody', role: 'admin' }, now);
+    expect(
+      stalled.rows.filter((entry) => entry.positionId === position).map((entry) => [entry.fullName, entry.since.toISOString()]),
+    ).toEqual([
+      ['Jane Doe', daysAgo(45).toISOString()],
+      ['Jane Doe', daysAgo(9).toISOString()],
+    ]);
   });
 
   it('lists the applications an interviewer owes feedback on, until they rate or note them', async () => {

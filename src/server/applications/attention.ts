@@ -1,16 +1,8 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { applicationsInScope, can, type Who } from '../access/permissions.ts';
-import {
-  applicationEmails,
-  applicationInterviewers,
-  applicationNotes,
-  applicationRatings,
-  applications,
-  applicationStatusHistory,
-  positions,
-} from '../db/schema.ts';
-import { decidedStatuses, type ApplicationStatus } from '../../lib/applications/status.ts';
+import { applicationInterviewers, applicationNotes, applicationRatings, applications, positions } from '../db/schema.ts';
+import { applicationStatuses, decidedStatuses, isDecided, type ApplicationStatus } from '../../lib/applications/status.ts';
 
 /**
  * What in hiring waits for this person today (issue 30): the counts of the workspace's navigation
@@ -27,13 +19,16 @@ const open = sql`${applications.status} not in (${sql.join(
   sql`, `,
 )})`;
 
-/** The last thing that happened to an application: it arrived, moved, got a note or an e-mail. */
-const lastActivity = sql<Date>`greatest(
-  ${applications.createdAt},
-  (select max(${applicationStatusHistory.reachedAt}) from ${applicationStatusHistory} where ${applicationStatusHistory.applicationId} = ${applications.id}),
-  (select max(${applicationNotes.createdAt}) from ${applicationNotes} where ${applicationNotes.applicationId} = ${applications.id}),
-  (select max(${applicationEmails.createdAt}) from ${applicationEmails} where ${applicationEmails.applicationId} = ${applications.id})
-)`.mapWith((value: string | Date) => new Date(value));
+/**
+ * Past their first look and not decided: where an application can stall. Said as the list of
+ * statuses (not "not pending and not decided"), so PostgreSQL sees that applications_stalled_idx
+ * (db/concurrent-indexes.ts), whose condition is the same list, holds them.
+ */
+const underWay = applicationStatuses.filter((status) => status !== 'pending' && !isDecided(status));
+const inProgress = sql`${applications.status} in (${sql.join(
+  underWay.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
 
 /** New (pending) applications in the viewer's reach; 0 for someone who lists none. */
 export async function countNewApplications(db: Database, who: Who): Promise<number> {
@@ -62,8 +57,8 @@ export interface AttentionRow {
 export async function stalledApplications(db: Database, who: Who, now = new Date()) {
   if (!can(who, 'applications.list')) return { count: 0, rows: [] as AttentionRow[] };
   const cutoff = new Date(now.getTime() - STALLED_AFTER_DAYS * 86_400_000);
-  const inReach = and(open, sql`${applications.status} <> 'pending'`, applicationsInScope(who, 'applications.list'));
-  const stalled = and(inReach, sql`${lastActivity} < ${cutoff.toISOString()}`);
+  // The last thing that happened: kept by the database (applications.last_activity_at, migration 0029).
+  const stalled = and(inProgress, applicationsInScope(who, 'applications.list'), lt(applications.lastActivityAt, cutoff));
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -72,12 +67,12 @@ export async function stalledApplications(db: Database, who: Who, now = new Date
         positionTitle: positions.title,
         fullName: applications.fullName,
         status: applications.status,
-        since: lastActivity,
+        since: applications.lastActivityAt,
       })
       .from(applications)
       .innerJoin(positions, eq(positions.id, applications.positionId))
       .where(stalled)
-      .orderBy(asc(lastActivity), asc(applications.id))
+      .orderBy(asc(applications.lastActivityAt), asc(applications.id))
       .limit(HOME_LIST_LIMIT),
     db.select({ count: count() }).from(applications).where(stalled),
   ]);

@@ -37,6 +37,15 @@ export const concurrentIndexes: readonly ConcurrentIndex[] = [
     // 50,000 applications); without them the planner takes a pair as rare and uses the index.
     then: ['ALTER INDEX "applications_search_bigrams_idx" ALTER COLUMN 1 SET STATISTICS 0'],
   },
+  {
+    name: 'applications_stalled_idx',
+    purpose:
+      'Stalled applications on the home pages (issue 52): the open ones past their first look, by their last activity ' +
+      '(migration 0029 keeps last_activity_at), oldest first; the list and its count read a few index entries.',
+    create:
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS "applications_stalled_idx" ON "applications" ("last_activity_at", "id") ' +
+      "WHERE \"status\" IN ('reviewing', 'interview', 'offer')",
+  },
 ];
 
 /** Whether an index of that name exists, and whether it is usable (false after an interrupted build). */

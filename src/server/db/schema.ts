@@ -399,6 +399,13 @@ export const applications = pgTable(
      * application_notes (application_search_vector(), migration 0019), so no write can leave it stale.
      */
     searchVector: tsvector('search_vector'),
+    /**
+     * The last thing that happened to it: it arrived, moved, got a note or an e-mail (issue 52).
+     * Kept by triggers on application_status_history, application_notes and application_emails
+     * (migration 0029), so every writer agrees; what "stalled" on a home page reads, through an
+     * index, instead of three lookups per open application.
+     */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
