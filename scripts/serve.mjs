@@ -1,6 +1,8 @@
 // Starts the production build (`npm run build` first): configuration, database (embedded unless
 // DATABASE_URL is set), demo data on first start, jobs, then the HTTP server. Defaults from the
 // operating contract: 127.0.0.1:4321, DATA_DIR ./data.
+// First: React's production build, before any module loads React.
+import './lib/production-react.mjs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

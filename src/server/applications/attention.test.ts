@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationEmails,
@@ -7,6 +7,7 @@ import {
   applicationNotes,
   applicationRatings,
   applicationStatusHistory,
+  applications,
   contactMessages,
   hiringTeamMembers,
 } from '../db/schema';
@@ -98,7 +99,7 @@ describe('a role home', () => {
     expect(await stalledApplications(db, await addUser(db, 'ian', 'interviewer'), now)).toEqual({ count: 0, rows: [] });
   });
 
-  it('knows the last activity of applications stored before it was kept (migration 0029’s backfill)', async () => {
+  it('knows the last activity of applications stored before it was kept (migration 0030’s backfill), and follows their status', async () => {
     const db = database.db;
     const position = await addPosition(db, { title: 'Older Role' });
     const moved = await addApplication(db, position, { email: 'moved@mail.test', status: 'reviewing', createdAt: daysAgo(50) });
@@ -107,14 +108,17 @@ describe('a role home', () => {
     await db
       .insert(applicationEmails)
       .values({ applicationId: moved, senderEmail: 'x@helixpoint.test', subject: 'Hi', body: 'Hello', createdAt: daysAgo(9) });
-    // As the previous release left them: the column filled with the migration's time.
-    await db.execute(sql`update applications set last_activity_at = now() where id in (${moved}, ${untouched})`);
-    const migration = readFileSync(new URL('../db/migrations/0029_stalled_by_last_activity.sql', import.meta.url), 'utf8');
-    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE "applications" a SET'));
+    // As the previous release left them: no activity kept at all; the migration fills it from the record.
+    await db.execute(sql`delete from application_activity`);
+    const migration = readFileSync(new URL('../db/migrations/0030_stalled_by_activity_table.sql', import.meta.url), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('INSERT INTO "application_activity"'));
     await db.execute(sql.raw(backfill!));
     const [row] = (
       await db.execute<{ moved: Date; untouched: Date }>(
-        sql`select (select last_activity_at from applications where id = ${moved}) as moved, (select last_activity_at from applications where id = ${untouched}) as untouched`,
+        sql`select (select last_activity_at from application_activity where application_id = ${moved}) as moved,
+                   (select last_activity_at from application_activity where application_id = ${untouched}) as untouched`,
       )
     ).rows;
     expect(new Date(row!.moved).toISOString()).toBe(daysAgo(9).toISOString());
@@ -123,13 +127,20 @@ describe('a role home', () => {
     await db
       .insert(applicationNotes)
       .values({ applicationId: moved, authorEmail: 'x@helixpoint.test', body: 'Old', createdAt: daysAgo(30) });
-    const stalled = await stalledApplications(db, { id: 'nobody', role: 'admin' }, now);
-    expect(
-      stalled.rows.filter((entry) => entry.positionId === position).map((entry) => [entry.fullName, entry.since.toISOString()]),
-    ).toEqual([
+    const admin = { id: 'nobody', role: 'admin' } as const;
+    const ofPosition = async () =>
+      (await stalledApplications(db, admin, now)).rows
+        .filter((entry) => entry.positionId === position)
+        .map((entry) => [entry.fullName, entry.since.toISOString()]);
+    expect(await ofPosition()).toEqual([
       ['Jane Doe', daysAgo(45).toISOString()],
       ['Jane Doe', daysAgo(9).toISOString()],
     ]);
+    // Decided, it is no longer under way; back to review, it is again.
+    await db.update(applications).set({ status: 'hired' }).where(eq(applications.id, untouched));
+    expect(await ofPosition()).toEqual([['Jane Doe', daysAgo(9).toISOString()]]);
+    await db.update(applications).set({ status: 'reviewing' }).where(eq(applications.id, untouched));
+    expect(await ofPosition()).toHaveLength(2);
   });
 
   it('lists the applications an interviewer owes feedback on, until they rate or note them', async () => {

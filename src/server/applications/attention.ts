@@ -1,8 +1,15 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { applicationsInScope, can, type Who } from '../access/permissions.ts';
-import { applicationInterviewers, applicationNotes, applicationRatings, applications, positions } from '../db/schema.ts';
-import { applicationStatuses, decidedStatuses, isDecided, type ApplicationStatus } from '../../lib/applications/status.ts';
+import {
+  applicationActivity,
+  applicationInterviewers,
+  applicationNotes,
+  applicationRatings,
+  applications,
+  positions,
+} from '../db/schema.ts';
+import { decidedStatuses, type ApplicationStatus } from '../../lib/applications/status.ts';
 
 /**
  * What in hiring waits for this person today (issue 30): the counts of the workspace's navigation
@@ -16,17 +23,6 @@ export const HOME_LIST_LIMIT = 5;
 
 const open = sql`${applications.status} not in (${sql.join(
   decidedStatuses.map((status) => sql`${status}`),
-  sql`, `,
-)})`;
-
-/**
- * Past their first look and not decided: where an application can stall. Said as the list of
- * statuses (not "not pending and not decided"), so PostgreSQL sees that applications_stalled_idx
- * (db/concurrent-indexes.ts), whose condition is the same list, holds them.
- */
-const underWay = applicationStatuses.filter((status) => status !== 'pending' && !isDecided(status));
-const inProgress = sql`${applications.status} in (${sql.join(
-  underWay.map((status) => sql`${status}`),
   sql`, `,
 )})`;
 
@@ -57,8 +53,14 @@ export interface AttentionRow {
 export async function stalledApplications(db: Database, who: Who, now = new Date()) {
   if (!can(who, 'applications.list')) return { count: 0, rows: [] as AttentionRow[] };
   const cutoff = new Date(now.getTime() - STALLED_AFTER_DAYS * 86_400_000);
-  // The last thing that happened: kept by the database (applications.last_activity_at, migration 0029).
-  const stalled = and(inProgress, applicationsInScope(who, 'applications.list'), lt(applications.lastActivityAt, cutoff));
+  // The last thing that happened, and whether the application is under way (reviewing, interview
+  // or offer): kept by the database (application_activity, migration 0030); the list and its
+  // count read its partial index, and only the list's five rows read their applications.
+  const stalled = and(
+    applicationActivity.underWay,
+    lt(applicationActivity.lastActivityAt, cutoff),
+    applicationsInScope(who, 'applications.list', { id: applicationActivity.applicationId, positionId: applicationActivity.positionId }),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -67,14 +69,15 @@ export async function stalledApplications(db: Database, who: Who, now = new Date
         positionTitle: positions.title,
         fullName: applications.fullName,
         status: applications.status,
-        since: applications.lastActivityAt,
+        since: applicationActivity.lastActivityAt,
       })
-      .from(applications)
+      .from(applicationActivity)
+      .innerJoin(applications, eq(applications.id, applicationActivity.applicationId))
       .innerJoin(positions, eq(positions.id, applications.positionId))
       .where(stalled)
-      .orderBy(asc(applications.lastActivityAt), asc(applications.id))
+      .orderBy(asc(applicationActivity.lastActivityAt), asc(applicationActivity.applicationId))
       .limit(HOME_LIST_LIMIT),
-    db.select({ count: count() }).from(applications).where(stalled),
+    db.select({ count: count() }).from(applicationActivity).where(stalled),
   ]);
   return { count: total?.count ?? 0, rows: rows as AttentionRow[] };
 }

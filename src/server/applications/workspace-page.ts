@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { can, type Who } from '../access/permissions.ts';
-import { listAdminPositions } from '../positions/manage.ts';
+import { listPositionChoices } from '../positions/manage.ts';
 import { formatPhone } from '../../lib/phone/phone.ts';
 import { applicationHref, parseWorkspaceQuery, workspaceHref, type WorkspaceQuery } from '../../lib/applications/query.ts';
 import { statusLabels } from '../../lib/applications/status.ts';
@@ -24,7 +24,7 @@ export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, pos
   if (canonical !== url.pathname + url.search) return { redirect: canonical } as const;
   const [list, positions, templates, sources, sender] = await Promise.all([
     pageWorkspace(db, query, reach),
-    position ? null : listAdminPositions(db, viewer, 'applications.list'),
+    position ? null : listPositionChoices(db, viewer, 'applications.list'),
     listTemplates(db),
     listApplicationSources(db, reach),
     senderName(db, viewer),
@@ -46,7 +46,7 @@ export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, pos
     base,
     query,
     list,
-    positions: positions?.map(({ id, title }) => ({ id, title })) ?? null,
+    positions,
     // The chosen source stays a choice even when no application has it any more.
     sources: query.source && !sources.includes(query.source) ? [...sources, query.source] : sources,
     rows: await Promise.all(

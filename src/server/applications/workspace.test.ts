@@ -20,7 +20,7 @@ import {
 import { addNote, deleteNote, editNote, listNotes, rateApplication, ratingSummary } from './notes';
 import { setApplicationStatus } from './review';
 import { applicationTimeline } from './timeline';
-import { matchingApplicationIds, neighbours, otherApplicationsOf, pageWorkspace } from './workspace';
+import { matchingApplicationIds, neighbours, otherApplicationsOf, pageWorkspace, RANKED_MATCHES } from './workspace';
 
 /* The recruiter's workspace against a real PostgreSQL and the mail queue. */
 
@@ -93,6 +93,49 @@ describe('the list', () => {
       next: { id: nina2, positionId: cloud },
     });
     expect((await otherApplicationsOf(db, nina1, listAll)).map((row) => row.id)).toEqual([nina2]);
+  });
+});
+
+describe('previous and next', () => {
+  it('follow the list in every order, past the ranked matches too, without numbering the whole view', async () => {
+    const { db, pool } = backend.database;
+    const positionId = await addPosition(db, { title: 'Keyset Engineer' });
+    // One more than the ranked matches and the first after them; pairs of them applied at the same
+    // moment (the order falls back to the id); the word three times in some cover letters, so
+    // rank and age disagree; ratings on every seventh.
+    const count = RANKED_MATCHES + 3;
+    await pool.query(
+      `insert into applications (position_id, full_name, email, phone, address, gender, cover_letter, created_at)
+       select $1, 'Keyset Person ' || n, 'keyset-' || n || '@ks.test', '+15125550147', '100 Congress Ave', 'female',
+              case when n % 4 = 0 then 'keyset keyset keyset rockets' else 'rockets' end, timestamptz '2026-01-01' + (n / 2) * interval '1 hour'
+       from generate_series(1, $2::int) n`,
+      [positionId, count],
+    );
+    await pool.query(
+      `insert into application_ratings (application_id, reviewer_user_id, rating)
+       select id, $2, 1 + abs(hashtext(id::text)) % 5 from applications where position_id = $1 and right(full_name, 1) in ('0', '7')`,
+      [positionId, ada.id],
+    );
+    for (const view of [
+      query({ position: positionId }),
+      query({ position: positionId, sort: 'rating' }),
+      query({ position: positionId, q: 'keyset' }),
+      query({ position: positionId, q: 'rockets', sort: 'rating' }),
+      query({ position: positionId, q: 'keyset', status: 'pending' }),
+    ]) {
+      const order = await matchingApplicationIds(db, view, listAll);
+      expect(order).toHaveLength(count);
+      for (const index of [0, 1, 2, 250, RANKED_MATCHES - 2, RANKED_MATCHES - 1, RANKED_MATCHES, RANKED_MATCHES + 1, count - 1]) {
+        const around = await neighbours(db, view, listAll, order[index]!);
+        expect([around.previous?.id ?? null, around.next?.id ?? null], `${JSON.stringify(view)} at ${index}`).toEqual([
+          order[index - 1] ?? null,
+          order[index + 1] ?? null,
+        ]);
+      }
+    }
+    // One outside the view has none.
+    const other = await addApplication(db, await addPosition(db), { email: 'elsewhere@ks.test' });
+    expect(await neighbours(db, query({ position: positionId }), listAll, other)).toEqual({ previous: null, next: null });
   });
 });
 

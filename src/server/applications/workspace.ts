@@ -244,30 +244,95 @@ export async function viewQuery(db: Database, query: WorkspaceQuery, reach: Reac
   return { query: compiled, setup: query.q ? SEARCH_SETTINGS : [] };
 }
 
-/** The applications before and after one in the view's order, for "previous" and "next" on its page. */
+type Neighbour = { id: string; positionId: string } | null;
+
+/**
+ * The applications before and after one in the view's order, for "previous" and "next" on its
+ * page: found from the application's own place in that order (a keyset), never by numbering the
+ * whole view. Newest first: one step each way on the index of (created_at, id). Best match first:
+ * only the newest RANKED_MATCHES matches are ranked (see there), so the application's place among
+ * them, and the first match after them, come from those rows alone; past them the order is newest
+ * first again. Best rated first: one step each way on (average rating, created_at, id).
+ */
 export async function neighbours(db: Database, query: WorkspaceQuery, reach: Reach, applicationId: string) {
   const phrase = query.q ? await phraseOf(db, query.q) : null;
+  const where = and(...conditions(query, reach, { phrase }))!;
+  const sort = effectiveSort(query);
+  return searching(db, query.q, async (db) => {
+    if (sort === 'relevance' && query.q) return rankedNeighbours(db, where, query.q, applicationId);
+    return keysetNeighbours(db, where, sort === 'rating' ? ratedKey : newestKey, applicationId);
+  });
+}
+
+const neighbourColumns = { id: applications.id, positionId: applications.positionId };
+
+/** An order's key as a row of values, for the application in the view and for the one given. */
+interface OrderKey {
+  row: SQL;
+  of: (applicationId: string) => SQL;
+}
+const newestKey: OrderKey = {
+  row: sql`(${applications.createdAt}, ${applications.id})`,
+  of: (id) => sql`(select created_at, id from applications as key_of where key_of.id = ${id})`,
+};
+/** An unrated application's average is 0, below every rating (1 to 5): "nulls last" of the view's order. */
+const ratedKey: OrderKey = {
+  row: sql`(coalesce(${averageRating}, 0), ${applications.createdAt}, ${applications.id})`,
+  of: (id) =>
+    sql`(select coalesce((select avg(r.rating)::float from application_ratings r where r.application_id = key_of.id), 0), created_at, id from applications as key_of where key_of.id = ${id})`,
+};
+
+async function keysetNeighbours(db: Database, where: SQL, key: OrderKey, applicationId: string) {
+  const [inView] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(where, eq(applications.id, applicationId)));
+  if (!inView) return { previous: null, next: null };
+  const step = async (direction: 'previous' | 'next'): Promise<Neighbour> => {
+    const [row] = await db
+      .select(neighbourColumns)
+      .from(applications)
+      .where(and(where, direction === 'previous' ? sql`${key.row} > ${key.of(applicationId)}` : sql`${key.row} < ${key.of(applicationId)}`))
+      .orderBy(direction === 'previous' ? sql`${key.row} asc` : sql`${key.row} desc`)
+      .limit(1);
+    return row ?? null;
+  };
+  return { previous: await step('previous'), next: await step('next') };
+}
+
+async function rankedNeighbours(db: Database, where: SQL, q: string, applicationId: string) {
+  // The ranked matches and the first one after them, numbered newest first, as pageRows numbers them.
+  const newest = db
+    .select({
+      id: applications.id,
+      n: sql<number>`row_number() over (order by ${applications.createdAt} desc, ${applications.id} desc)`.as('n'),
+    })
+    .from(applications)
+    .where(where)
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(RANKED_MATCHES + 1)
+    .as('newest');
+  const window = sql`(order by (case when ${newest.n} <= ${RANKED_MATCHES} then ${relevance(q)} end) desc nulls last, ${newest.n})`;
   const ordered = db
     .select({
       id: applications.id,
-      positionId: applications.positionId,
-      previous: sql<string | null>`lag(${applications.id}::text) over (order by ${sql.join(order(query, reach, phrase), sql`, `)})`.as(
-        'previous',
-      ),
-      previousPosition: sql<
-        string | null
-      >`lag(${applications.positionId}::text) over (order by ${sql.join(order(query, reach, phrase), sql`, `)})`.as('previous_position'),
-      next: sql<string | null>`lead(${applications.id}::text) over (order by ${sql.join(order(query, reach, phrase), sql`, `)})`.as('next'),
-      nextPosition: sql<
-        string | null
-      >`lead(${applications.positionId}::text) over (order by ${sql.join(order(query, reach, phrase), sql`, `)})`.as('next_position'),
+      n: sql<number>`${newest.n}`.as('place'),
+      previous: sql<string | null>`lag(${applications.id}::text) over ${window}`.as('previous'),
+      previousPosition: sql<string | null>`lag(${applications.positionId}::text) over ${window}`.as('previous_position'),
+      next: sql<string | null>`lead(${applications.id}::text) over ${window}`.as('next'),
+      nextPosition: sql<string | null>`lead(${applications.positionId}::text) over ${window}`.as('next_position'),
     })
     .from(applications)
-    .where(and(...conditions(query, reach, { phrase })))
+    .innerJoin(newest, eq(newest.id, applications.id))
     .as('ordered');
-  const [row] = await searching(db, query.q, (db) => db.select().from(ordered).where(eq(ordered.id, applicationId)));
-  const link = (id: string | null, positionId: string | null) => (id && positionId ? { id, positionId } : null);
-  return { previous: link(row?.previous ?? null, row?.previousPosition ?? null), next: link(row?.next ?? null, row?.nextPosition ?? null) };
+  const [row] = await db.select().from(ordered).where(eq(ordered.id, applicationId));
+  // Older than every ranked match: newest first among the rest (the first of them follows the ranked ones).
+  if (!row) return keysetNeighbours(db, where, newestKey, applicationId);
+  const link = (id: string | null, positionId: string | null): Neighbour => (id && positionId ? { id, positionId } : null);
+  const previous = link(row.previous, row.previousPosition);
+  // The first match after the ranked ones: what follows it is the next older match.
+  if (Number(row.n) > RANKED_MATCHES) return { previous, next: (await keysetNeighbours(db, where, newestKey, applicationId)).next };
+  return { previous, next: link(row.next, row.nextPosition) };
 }
 
 /** The sources applicants came from, most frequent first: the choices of the list's source filter. */

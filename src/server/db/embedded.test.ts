@@ -36,6 +36,7 @@ describe('the embedded database', () => {
     expect(rows.map((row) => row.table_name)).toEqual([
       'accounts',
       'app_meta',
+      'application_activity',
       'application_emails',
       'application_interviewers',
       'application_links',

@@ -38,6 +38,15 @@ export async function listAdminPositions(db: Database, who: Who, permission: Per
   return rows.map((row) => ({ ...row, closed: Boolean(row.closesAt && row.closesAt < now) }));
 }
 
+/** The positions a person may reach with a permission, newest first: a filter's choices (no counts to compute). */
+export async function listPositionChoices(db: Database, who: Who, permission: Permission) {
+  return db
+    .select({ id: positions.id, title: positions.title })
+    .from(positions)
+    .where(positionsInScope(who, permission))
+    .orderBy(desc(positions.createdAt));
+}
+
 /** Any position, open or not (the admin area's pages); null for an id that is not one. */
 export async function getPosition(db: Database, positionId: string) {
   if (!isUuid(positionId)) return null;
