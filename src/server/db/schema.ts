@@ -399,6 +399,12 @@ export const applications = pgTable(
      * application_notes (application_search_vector(), migration 0019), so no write can leave it stale.
      */
     searchVector: tsvector('search_vector'),
+    /**
+     * The last activity as migration 0029 kept it, read by the previous release only: nothing here
+     * reads or keeps it since migration 0030 (application_activity). Dropped in a later release,
+     * once no instance of the previous one can be running (docs/operations.md, "Upgrades").
+     */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

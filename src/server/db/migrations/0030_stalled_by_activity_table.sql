@@ -3,14 +3,12 @@
 -- application row and an entry in each of its indexes, the search document's and its word pairs'
 -- among them: 6.5 ms a note or e-mail at 50,000 applications, a second row version for each
 -- status move, and minutes for a bulk change. A row here is four columns and two small indexes.
+-- The column stays (the previous release reads it; its value set at arrival by 0029's insert
+-- trigger), no longer brought forward: dropped in a later release (docs/operations.md, "Upgrades").
 DROP TRIGGER IF EXISTS "application_status_history_activity" ON "application_status_history";--> statement-breakpoint
 DROP TRIGGER IF EXISTS "application_notes_activity" ON "application_notes";--> statement-breakpoint
 DROP TRIGGER IF EXISTS "application_emails_activity" ON "application_emails";--> statement-breakpoint
-DROP TRIGGER IF EXISTS "applications_first_activity" ON "applications";--> statement-breakpoint
 DROP FUNCTION IF EXISTS applications_touch_activity();--> statement-breakpoint
-DROP FUNCTION IF EXISTS applications_first_activity();--> statement-breakpoint
-DROP INDEX IF EXISTS "applications_stalled_idx";--> statement-breakpoint
-ALTER TABLE "applications" DROP COLUMN IF EXISTS "last_activity_at";--> statement-breakpoint
 CREATE TABLE "application_activity" (
 	"application_id" uuid PRIMARY KEY NOT NULL,
 	"position_id" uuid NOT NULL,
