@@ -13,6 +13,7 @@ import { parse as parseDevalue } from 'devalue';
 import pg from 'pg';
 import { freePort } from '../src/server/net.ts';
 import { startSite } from './lib/site.mjs';
+import { cookiesOf } from './lib/cookies.mjs';
 
 const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, json: { type: 'boolean', default: false } } });
 const rounds = Number(options.rounds);
@@ -56,10 +57,7 @@ try {
     body: JSON.stringify({ email: 'drill@helixpoint.test', password: 'Drill-pass-2026!x' }),
   });
   if (!signIn.ok) throw new Error(`sign-in: ${signIn.status}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = cookiesOf(signIn);
   const action = async (name, input) => {
     const response = await fetch(`${a.url}/_actions/admin.${name}`, {
       method: 'POST',

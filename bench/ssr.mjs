@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { load as loadWith } from './lib/autocannon.mjs';
 import { rssMb } from './lib/memory.mjs';
 import { serveBuild } from './serve-build.mjs';
+import { cookiesOf } from './lib/cookies.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -43,12 +44,6 @@ function databaseUrlOf(dataDir) {
   const password = readFileSync(join(dataDir, 'postgres-password'), 'utf8').trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/helixpoint`;
 }
-
-const cookiesOf = (response) =>
-  response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
 
 async function main() {
   // The admin's second factor is not what this measures.

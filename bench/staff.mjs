@@ -24,6 +24,7 @@ import { freePort } from '../src/server/net.ts';
 import { rssMb } from './lib/memory.mjs';
 import { startSite } from './lib/site.mjs';
 import { percentile } from './lib/applicant.mjs';
+import { cookiesOf } from './lib/cookies.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -197,12 +198,6 @@ async function addHistory(database, env) {
 
 // ---------------------------------------------------------------------------------------------
 // Over HTTP, as a browser.
-
-const cookiesOf = (response) =>
-  response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
 
 async function signIn(url, staff) {
   const response = await fetch(`${url}/api/auth/sign-in/email`, {

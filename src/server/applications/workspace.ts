@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { applicationsInScope, type Permission, type Who } from '../access/permissions.ts';
@@ -143,6 +143,26 @@ export async function searching<T>(db: Database, q: string | null, run: (db: Dat
 }
 
 /**
+ * A view's newest `limit` matches, numbered newest first (`n`): the ones a search ranks are the
+ * first RANKED_MATCHES of them. The page and "previous"/"next" number them alike.
+ */
+function numberedMatches(db: Database, where: SQL | undefined, limit: number) {
+  return db
+    .select({
+      id: applications.id,
+      n: sql<number>`row_number() over (order by ${applications.createdAt} desc, ${applications.id} desc)`.as('n'),
+    })
+    .from(applications)
+    .where(where)
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(limit)
+    .as('newest');
+}
+
+/** Best match first among numbered matches: the ranked ones by relevance, then the rest newest first. */
+const rankedOrder = (n: SQLWrapper, q: string) => sql`(case when ${n} <= ${RANKED_MATCHES} then ${relevance(q)} end) desc nulls last, ${n}`;
+
+/**
  * The page's rows: with a search, best match first, the newest RANKED_MATCHES matches ranked (as
  * `order` says, in one pass: the matches are found once, numbered newest first, and only those up
  * to the page's end are read); otherwise as `order` says.
@@ -166,22 +186,17 @@ function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phrase: str
   };
   const offset = (query.page - 1) * APPLICATIONS_PER_PAGE;
   if (effectiveSort(query) === 'relevance' && query.q) {
-    const newest = db
-      .select({
-        id: applications.id,
-        n: sql<number>`row_number() over (order by ${applications.createdAt} desc, ${applications.id} desc)`.as('n'),
-      })
-      .from(applications)
-      .where(and(...conditions(query, reach, { phrase })))
-      .orderBy(desc(applications.createdAt), desc(applications.id))
-      .limit(Math.max(RANKED_MATCHES, offset + APPLICATIONS_PER_PAGE))
-      .as('newest');
+    const newest = numberedMatches(
+      db,
+      and(...conditions(query, reach, { phrase })),
+      Math.max(RANKED_MATCHES, offset + APPLICATIONS_PER_PAGE),
+    );
     return db
       .select(columns)
       .from(applications)
       .innerJoin(newest, eq(newest.id, applications.id))
       .innerJoin(positions, eq(positions.id, applications.positionId))
-      .orderBy(sql`(case when ${newest.n} <= ${RANKED_MATCHES} then ${relevance(query.q)} end) desc nulls last`, newest.n)
+      .orderBy(rankedOrder(newest.n, query.q))
       .limit(APPLICATIONS_PER_PAGE)
       .offset(offset);
   }
@@ -266,21 +281,28 @@ export async function neighbours(db: Database, query: WorkspaceQuery, reach: Rea
 
 const neighbourColumns = { id: applications.id, positionId: applications.positionId };
 
-/** An order's key as a row of values, for the application in the view and for the one given. */
-interface OrderKey {
-  row: SQL;
-  of: (applicationId: string) => SQL;
+/**
+ * An order's key: the values it sorts by, as a row. For the one application given, the same
+ * values are read by a subquery of its own (its "applications" hides the outer query's).
+ */
+function orderKey(columns: SQL) {
+  return { row: sql`(${columns})`, of: (id: string) => sql`(select ${columns} from ${applications} where ${applications.id} = ${id})` };
 }
-const newestKey: OrderKey = {
-  row: sql`(${applications.createdAt}, ${applications.id})`,
-  of: (id) => sql`(select created_at, id from applications as key_of where key_of.id = ${id})`,
-};
+type OrderKey = ReturnType<typeof orderKey>;
+const newestKey = orderKey(sql`${applications.createdAt}, ${applications.id}`);
 /** An unrated application's average is 0, below every rating (1 to 5): "nulls last" of the view's order. */
-const ratedKey: OrderKey = {
-  row: sql`(coalesce(${averageRating}, 0), ${applications.createdAt}, ${applications.id})`,
-  of: (id) =>
-    sql`(select coalesce((select avg(r.rating)::float from application_ratings r where r.application_id = key_of.id), 0), created_at, id from applications as key_of where key_of.id = ${id})`,
-};
+const ratedKey = orderKey(sql`coalesce(${averageRating}, 0), ${applications.createdAt}, ${applications.id}`);
+
+/** The application next to one in the view, one step on its key: the one before it, or after it. */
+async function step(db: Database, where: SQL, key: OrderKey, applicationId: string, direction: 'previous' | 'next'): Promise<Neighbour> {
+  const [row] = await db
+    .select(neighbourColumns)
+    .from(applications)
+    .where(and(where, direction === 'previous' ? sql`${key.row} > ${key.of(applicationId)}` : sql`${key.row} < ${key.of(applicationId)}`))
+    .orderBy(direction === 'previous' ? sql`${key.row} asc` : sql`${key.row} desc`)
+    .limit(1);
+  return row ?? null;
+}
 
 async function keysetNeighbours(db: Database, where: SQL, key: OrderKey, applicationId: string) {
   const [inView] = await db
@@ -288,31 +310,13 @@ async function keysetNeighbours(db: Database, where: SQL, key: OrderKey, applica
     .from(applications)
     .where(and(where, eq(applications.id, applicationId)));
   if (!inView) return { previous: null, next: null };
-  const step = async (direction: 'previous' | 'next'): Promise<Neighbour> => {
-    const [row] = await db
-      .select(neighbourColumns)
-      .from(applications)
-      .where(and(where, direction === 'previous' ? sql`${key.row} > ${key.of(applicationId)}` : sql`${key.row} < ${key.of(applicationId)}`))
-      .orderBy(direction === 'previous' ? sql`${key.row} asc` : sql`${key.row} desc`)
-      .limit(1);
-    return row ?? null;
-  };
-  return { previous: await step('previous'), next: await step('next') };
+  return { previous: await step(db, where, key, applicationId, 'previous'), next: await step(db, where, key, applicationId, 'next') };
 }
 
 async function rankedNeighbours(db: Database, where: SQL, q: string, applicationId: string) {
-  // The ranked matches and the first one after them, numbered newest first, as pageRows numbers them.
-  const newest = db
-    .select({
-      id: applications.id,
-      n: sql<number>`row_number() over (order by ${applications.createdAt} desc, ${applications.id} desc)`.as('n'),
-    })
-    .from(applications)
-    .where(where)
-    .orderBy(desc(applications.createdAt), desc(applications.id))
-    .limit(RANKED_MATCHES + 1)
-    .as('newest');
-  const window = sql`(order by (case when ${newest.n} <= ${RANKED_MATCHES} then ${relevance(q)} end) desc nulls last, ${newest.n})`;
+  // The ranked matches and the first one after them, numbered and ordered as the page does.
+  const newest = numberedMatches(db, where, RANKED_MATCHES + 1);
+  const window = sql`(order by ${rankedOrder(newest.n, q)})`;
   const ordered = db
     .select({
       id: applications.id,
@@ -330,8 +334,8 @@ async function rankedNeighbours(db: Database, where: SQL, q: string, application
   if (!row) return keysetNeighbours(db, where, newestKey, applicationId);
   const link = (id: string | null, positionId: string | null): Neighbour => (id && positionId ? { id, positionId } : null);
   const previous = link(row.previous, row.previousPosition);
-  // The first match after the ranked ones: what follows it is the next older match.
-  if (Number(row.n) > RANKED_MATCHES) return { previous, next: (await keysetNeighbours(db, where, newestKey, applicationId)).next };
+  // The first match after the ranked ones (in the view: it is one of its numbered matches): what follows it is the next older match.
+  if (Number(row.n) > RANKED_MATCHES) return { previous, next: await step(db, where, newestKey, applicationId, 'next') };
   return { previous, next: link(row.next, row.nextPosition) };
 }
 
