@@ -32,6 +32,9 @@ const APPLICATIONS = Number(option('--applications', 50_000));
 const RUNS = Number(option('--runs', 20));
 const DIR = option('--data', join(tmpdir(), `helixpoint-staff-bench-${APPLICATIONS}`));
 const JSON_OUTPUT = args.includes('--json');
+/** While working on one page: `--pages 'best rated|insights'` times only those, `--no-exports` skips the exports and memory. */
+const ONLY = option('--pages', null) ? new RegExp(option('--pages', null), 'i') : null;
+const EXPORTS = !args.includes('--no-exports');
 const BUDGET_MS = 100;
 const HEALTH_P99_MS = 50;
 /** Decision 026's budget for the server's resident memory, here at 50,000 applications with every kind of export run. */
@@ -293,6 +296,65 @@ async function duringExports(url, pid, exports, cookie) {
   return { results, samples, peak };
 }
 
+/** Three exports at once with /healthz asked meanwhile, then every kind at once, then the memory the server keeps. */
+async function exportsAndMemory(site, admin, ids, report) {
+  // Exports: three of the workspace's at once, /healthz asked meanwhile.
+  const three = await duringExports(
+    site.url,
+    site.pid,
+    ['/api/admin/applications.csv', '/api/admin/applications.csv?q=python', '/api/admin/applications.csv?status=rejected'],
+    admin,
+  );
+  const health = three.samples.map((sample) => sample.ms);
+  report.exports = {
+    three: three.results.map(({ path, status, lines, bytes, ms }) => ({
+      path,
+      status,
+      rows: lines - 1,
+      mb: Number((bytes / 2 ** 20).toFixed(1)),
+      seconds: Number((ms / 1000).toFixed(1)),
+    })),
+    healthz: {
+      samples: health.length,
+      p50: Number(percentile(health, 50).toFixed(1)),
+      p99: Number(percentile(health, 99).toFixed(1)),
+      failed: three.samples.filter((s) => s.status !== 200).length,
+    },
+  };
+  const all = three.results[0];
+  check(
+    all.status === 200 && all.lines - 1 === APPLICATIONS,
+    `the whole workspace's CSV has every application: ${(all.lines - 1).toLocaleString('en-US')} rows, ${report.exports.three[0].mb} MB in ${report.exports.three[0].seconds} s`,
+  );
+  check(
+    report.exports.healthz.p99 < HEALTH_P99_MS && report.exports.healthz.failed === 0,
+    `/healthz during three exports: p50 ${report.exports.healthz.p50} ms, p99 ${report.exports.healthz.p99} ms over ${health.length} (under ${HEALTH_P99_MS} ms; ${report.exports.healthz.failed} failed)`,
+  );
+
+  // Every kind of export at once, then the memory the server keeps.
+  const every = await duringExports(
+    site.url,
+    site.pid,
+    [
+      '/api/admin/applications.csv',
+      `/api/admin/applications/${ids.popular}.csv`,
+      '/api/admin/insights/positions.csv',
+      '/api/admin/insights/sources.csv',
+      '/api/admin/audit.csv',
+    ],
+    admin,
+  );
+  for (const result of every.results)
+    check(result.status === 200 && result.lines > 1, `export ${result.path}: ${(result.lines - 1).toLocaleString('en-US')} rows`);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const after = rssMb(site.pid);
+  report.memory = { peakDuringExportsMb: Math.max(three.peak, every.peak), afterMb: after, budgetMb: MEMORY_BUDGET_MB };
+  check(
+    after < MEMORY_BUDGET_MB,
+    `resident memory after the bench: ${after} MB (peak during exports ${report.memory.peakDuringExportsMb} MB; budget ${MEMORY_BUDGET_MB} MB)`,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
@@ -339,7 +401,7 @@ async function main() {
       for (const page of pages) page.status = (await get(site.url, page.path, cookies[page.who])).status;
     // A page the role may not open (the talent pool, to a hiring manager) is not theirs to time.
     for (const page of pages.filter((entry) => entry.status === 403)) say(`     ${page.who.padEnd(9)} ${page.name}: not theirs (403)`);
-    pages = pages.filter((page) => page.status !== 403);
+    pages = pages.filter((page) => page.status !== 403 && (!ONLY || ONLY.test(page.name)));
     for (let run = 0; run < RUNS; run += 1)
       for (const page of pages) {
         const { ms, status, text } = await get(site.url, page.path, cookies[page.who]);
@@ -364,62 +426,7 @@ async function main() {
       );
     }
 
-    // Exports: three of the workspace's at once, /healthz asked meanwhile.
-    const admin = cookies.admin;
-    const three = await duringExports(
-      site.url,
-      site.pid,
-      ['/api/admin/applications.csv', '/api/admin/applications.csv?q=python', '/api/admin/applications.csv?status=rejected'],
-      admin,
-    );
-    const health = three.samples.map((sample) => sample.ms);
-    report.exports = {
-      three: three.results.map(({ path, status, lines, bytes, ms }) => ({
-        path,
-        status,
-        rows: lines - 1,
-        mb: Number((bytes / 2 ** 20).toFixed(1)),
-        seconds: Number((ms / 1000).toFixed(1)),
-      })),
-      healthz: {
-        samples: health.length,
-        p50: Number(percentile(health, 50).toFixed(1)),
-        p99: Number(percentile(health, 99).toFixed(1)),
-        failed: three.samples.filter((s) => s.status !== 200).length,
-      },
-    };
-    const all = three.results[0];
-    check(
-      all.status === 200 && all.lines - 1 === APPLICATIONS,
-      `the whole workspace's CSV has every application: ${(all.lines - 1).toLocaleString('en-US')} rows, ${report.exports.three[0].mb} MB in ${report.exports.three[0].seconds} s`,
-    );
-    check(
-      report.exports.healthz.p99 < HEALTH_P99_MS && report.exports.healthz.failed === 0,
-      `/healthz during three exports: p50 ${report.exports.healthz.p50} ms, p99 ${report.exports.healthz.p99} ms over ${health.length} (under ${HEALTH_P99_MS} ms; ${report.exports.healthz.failed} failed)`,
-    );
-
-    // Every kind of export at once, then the memory the server keeps.
-    const every = await duringExports(
-      site.url,
-      site.pid,
-      [
-        '/api/admin/applications.csv',
-        `/api/admin/applications/${ids.popular}.csv`,
-        '/api/admin/insights/positions.csv',
-        '/api/admin/insights/sources.csv',
-        '/api/admin/audit.csv',
-      ],
-      admin,
-    );
-    for (const result of every.results)
-      check(result.status === 200 && result.lines > 1, `export ${result.path}: ${(result.lines - 1).toLocaleString('en-US')} rows`);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const after = rssMb(site.pid);
-    report.memory = { peakDuringExportsMb: Math.max(three.peak, every.peak), afterMb: after, budgetMb: MEMORY_BUDGET_MB };
-    check(
-      after < MEMORY_BUDGET_MB,
-      `resident memory after the bench: ${after} MB (peak during exports ${report.memory.peakDuringExportsMb} MB; budget ${MEMORY_BUDGET_MB} MB)`,
-    );
+    if (EXPORTS) await exportsAndMemory(site, cookies.admin, ids, report);
   } finally {
     await site.stop();
   }

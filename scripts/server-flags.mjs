@@ -4,5 +4,5 @@
 // glibc from holding freed memory per thread, and fixed mmap and trim thresholds (64 KB) stop it
 // from raising them after a burst of large blocks and keeping those in its heap (glibc's dynamic
 // threshold goes up to 32 MB). Decision 026; scripts/server-flags.test.mjs keeps the copies equal.
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', '--max-old-space-size=256'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=256'];
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536', MALLOC_TRIM_THRESHOLD_: '65536' };

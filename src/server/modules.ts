@@ -1,5 +1,6 @@
 import { accountsModule } from './accounts/module.ts';
 import { alertsModule } from './alerts/module.ts';
+import { applicationsModule } from './applications/module.ts';
 import { candidatesModule } from './candidates/module.ts';
 import { insightsModule } from './insights/module.ts';
 import type { AppConfig } from './config.ts';
@@ -25,6 +26,7 @@ import { uploadsModule } from './uploads/module.ts';
  */
 export const serverModules: readonly ServerModule[] = [
   positionsModule,
+  applicationsModule,
   accountsModule,
   uploadsModule,
   resumesModule,

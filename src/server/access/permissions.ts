@@ -90,6 +90,19 @@ export function applicationsInScope(
   );
 }
 
+/**
+ * The applications a person may reach with a permission, as a condition on their position alone,
+ * when that reach is whole positions (every one, or their hiring teams'): what counts kept per
+ * position can answer (applications/tally.ts). Null when it is application by application.
+ */
+export function applicationPositionsInScope(who: Who, permission: Permission, positionId: SQLWrapper): SQL | null {
+  const scopes = scopesOf(who.role, permission);
+  if (scopes.includes('all')) return sql`true`;
+  if (scopes.length === 0) return sql`false`;
+  if (scopes.some((scope) => scope !== 'team')) return null;
+  return sql`${positionId} in ${teamPositions(who)}`;
+}
+
 /** The positions a person may reach with a permission, as a condition on a position id column. */
 export function positionsInScope(who: Who, permission: Permission, positionId: SQLWrapper = positions.id): SQL {
   const scopes = scopesOf(who.role, permission);

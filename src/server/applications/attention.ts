@@ -10,6 +10,7 @@ import {
   positions,
 } from '../db/schema.ts';
 import { decidedStatuses, type ApplicationStatus } from '../../lib/applications/status.ts';
+import { talliedStatuses } from './tally.ts';
 
 /**
  * What in hiring waits for this person today (issue 30): the counts of the workspace's navigation
@@ -29,6 +30,8 @@ const open = sql`${applications.status} not in (${sql.join(
 /** New (pending) applications in the viewer's reach; 0 for someone who lists none. */
 export async function countNewApplications(db: Database, who: Who): Promise<number> {
   if (!can(who, 'applications.list')) return 0;
+  const tallied = await talliedStatuses(db, { who, permission: 'applications.list' }, null);
+  if (tallied) return tallied.find((row) => row.status === 'pending')?.count ?? 0;
   const [row] = await db
     .select({ count: count() })
     .from(applications)

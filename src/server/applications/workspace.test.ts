@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWorkspaceQuery, type WorkspaceQuery } from '@/lib/applications/query';
@@ -165,6 +166,71 @@ describe('notes and ratings', () => {
     await rateApplication(db, bob, applicationId, 1);
     expect(await ratingSummary(db, applicationId, ada.id)).toMatchObject({ average: 2.5, mine: 4 });
     expect((await ratingSummary(db, applicationId, ada.id)).ratings).toHaveLength(2);
+  });
+
+  it("keeps the list's totals equal to the ratings: changed, taken back, and given by two reviewers at once", async () => {
+    const { db, pool } = backend.database;
+    const applicationId = await addApplication(db, await addPosition(db), { email: 'totals@ws.test' });
+    const totals = async () =>
+      (
+        await pool.query<{ rating_sum: number; rating_count: number; rank: number }>(
+          'select rating_sum, rating_count, rank from application_rating_totals where application_id = $1',
+          [applicationId],
+        )
+      ).rows[0];
+    expect(await totals()).toEqual({ rating_sum: 0, rating_count: 0, rank: 0 });
+    const carl = await addUser(db, 'carl-totals', 'admin');
+    await rateApplication(db, ada, applicationId, 5);
+    await rateApplication(db, ada, applicationId, 2);
+    await rateApplication(db, carl, applicationId, 3);
+    expect(await totals()).toEqual({ rating_sum: 5, rating_count: 2, rank: 2.5 });
+    // A reviewer's account removed takes their rating with it.
+    await pool.query('delete from users where id = $1', [carl.id]);
+    expect(await totals()).toEqual({ rating_sum: 2, rating_count: 1, rank: 2 });
+
+    // Two reviewers at once: the second waits for the first's totals and adds to them.
+    const first = await pool.connect();
+    const second = await pool.connect();
+    try {
+      const { rows } = await second.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await first.query('begin');
+      await second.query('begin');
+      await first.query('insert into application_ratings (application_id, reviewer_user_id, rating) values ($1, $2, 4)', [
+        applicationId,
+        bob.id,
+      ]);
+      const waiting = second.query('insert into application_ratings (application_id, reviewer_user_id, rating) values ($1, $2, 5)', [
+        applicationId,
+        (await addUser(db, 'dora-totals', 'admin')).id,
+      ]);
+      // Until PostgreSQL says the second is waiting on a lock (the first's row of totals).
+      await expect
+        .poll(
+          async () =>
+            (await pool.query('select wait_event_type from pg_stat_activity where pid = $1', [rows[0]!.pid])).rows[0]?.wait_event_type,
+        )
+        .toBe('Lock');
+      await first.query('commit');
+      await waiting;
+      await second.query('commit');
+    } finally {
+      first.release();
+      second.release();
+    }
+    expect(await totals()).toEqual({ rating_sum: 11, rating_count: 3, rank: 11 / 3 });
+    const [row] = (await pageWorkspace(db, query({ q: 'totals@ws.test' }), listAll)).rows;
+    expect([row!.averageRating, row!.ratingCount]).toEqual([11 / 3, 3]);
+
+    // As the previous release left them: no totals at all; migration 0031 adds up the ratings so far.
+    await pool.query('delete from application_rating_totals');
+    const migration = readFileSync(new URL('../db/migrations/0031_rating_totals.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('FROM "applications" a'));
+    await pool.query(backfill!);
+    expect(await totals()).toEqual({ rating_sum: 11, rating_count: 3, rank: 11 / 3 });
+    const { rows: missing } = await pool.query(
+      'select id from applications where id not in (select application_id from application_rating_totals)',
+    );
+    expect(missing).toEqual([]);
   });
 });
 

@@ -3,10 +3,11 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { applicationsInScope, type Permission, type Who } from '../access/permissions.ts';
 import { containsPattern } from '../db/like.ts';
-import { applications, applicationRatings, bookings, interviewRequests, positions } from '../db/schema.ts';
-import { effectiveSort, type WorkspaceQuery } from '../../lib/applications/query.ts';
+import { applications, applicationRatingTotals as totals, bookings, interviewRequests, positions } from '../db/schema.ts';
+import { effectiveSort, emptyWorkspaceQuery, type WorkspaceQuery } from '../../lib/applications/query.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
 import { pageCount } from '../../lib/list-query.ts';
+import { talliedSources, talliedStatuses } from './tally.ts';
 
 /**
  * The recruiter's workspace: every application, across positions, filtered as the URL says (name
@@ -16,11 +17,18 @@ import { pageCount } from '../../lib/list-query.ts';
 
 export const APPLICATIONS_PER_PAGE = 50;
 
-/** The average of the reviewers' ratings (null when unrated) and their number. */
+/**
+ * The average of the reviewers' ratings (null when unrated) and their number, as the ratings'
+ * totals hold them (schema.ts, applicationRatingTotals): one row by its key for each row shown.
+ */
 const averageRating = sql<
   number | null
->`(select avg(${applicationRatings.rating})::float from ${applicationRatings} where ${applicationRatings.applicationId} = ${applications.id})`;
-const ratingCount = sql<number>`(select count(*)::int from ${applicationRatings} where ${applicationRatings.applicationId} = ${applications.id})`;
+>`(select case when ${totals.ratingCount} > 0 then ${totals.rank} end from ${totals} where ${totals.applicationId} = ${applications.id})`;
+const ratingCount = sql<number>`(select ${totals.ratingCount} from ${totals} where ${totals.applicationId} = ${applications.id})`;
+/** The applications rated at least `rating` on average, or not rated yet: the totals' index answers either. */
+const ratedAtLeast = (rating: number) =>
+  sql`${applications.id} in (select ${totals.applicationId} from ${totals} where ${totals.rank} >= ${rating})`;
+const unrated = sql`${applications.id} in (select ${totals.applicationId} from ${totals} where ${totals.rank} = 0)`;
 /** How many other applications the same person (candidate: one address, or merged) has sent, of those the viewer may see. */
 const otherApplications = (reach: Reach) =>
   sql<number>`(select count(*)::int - 1 from ${applications} as same where same.candidate_id = ${applications.candidateId} and ${applicationsInScope(
@@ -93,8 +101,8 @@ function conditions(query: WorkspaceQuery, reach: Reach, { status = true, phrase
   if (query.q) where.push(matchesSearch(query.q, phrase));
   if (query.position) where.push(eq(applications.positionId, query.position));
   if (status && query.status) where.push(eq(applications.status, query.status));
-  if (query.rating === 'unrated') where.push(sql`${ratingCount} = 0`);
-  else if (query.rating !== null) where.push(sql`${averageRating} >= ${query.rating}`);
+  if (query.rating === 'unrated') where.push(unrated);
+  else if (query.rating !== null) where.push(ratedAtLeast(query.rating));
   if (query.from) where.push(sql`${appliedOn} >= ${query.from}::date`);
   if (query.to) where.push(sql`${appliedOn} <= ${query.to}::date`);
   if (query.source) where.push(eq(applications.source, query.source));
@@ -114,7 +122,8 @@ function conditions(query: WorkspaceQuery, reach: Reach, { status = true, phrase
 function order(query: WorkspaceQuery, reach: Reach, phrase: string | null): SQL[] {
   const newest = [desc(applications.createdAt), desc(applications.id)];
   const sort = effectiveSort(query);
-  if (sort === 'rating') return [sql`${averageRating} desc nulls last`, ...newest];
+  // The totals' index, walked backwards (the query joins them: see `fromView`).
+  if (sort === 'rating') return [desc(totals.rank), desc(totals.createdAt), desc(totals.applicationId)];
   if (sort === 'relevance' && query.q) {
     // Ranked among the newest RANKED_MATCHES matches only (see there); the subquery's "applications"
     // is its own (the inner name hides the outer), and it shares the view's conditions.
@@ -122,6 +131,19 @@ function order(query: WorkspaceQuery, reach: Reach, phrase: string | null): SQL[
     return [sql`(case when ${applications.id} in ${ranked} then ${relevance(query.q)} end) desc nulls last`, ...newest];
   }
   return newest;
+}
+
+/**
+ * The view's applications with `columns`, joined to their positions and to their ratings' totals,
+ * whose index gives "best rated first" its order (every application has a row there; for the
+ * other orders the join is a lookup by key for each row read).
+ */
+function fromView(db: Database, columns: SelectedFields) {
+  return db
+    .select(columns)
+    .from(applications)
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .innerJoin(totals, eq(totals.applicationId, applications.id));
 }
 
 /**
@@ -204,23 +226,42 @@ function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phrase: str
     .select(columns)
     .from(applications)
     .innerJoin(positions, eq(positions.id, applications.positionId))
+    .innerJoin(totals, eq(totals.applicationId, applications.id))
     .where(and(...conditions(query, reach, { phrase })))
     .orderBy(...order(query, reach, phrase))
     .limit(APPLICATIONS_PER_PAGE)
     .offset(offset);
 }
 
-export async function pageWorkspace(db: Database, query: WorkspaceQuery, reach: Reach) {
-  const phrase = query.q ? await phraseOf(db, query.q) : null;
-  const [rows, counts] = await Promise.all([
-    searching(db, query.q, (db) => pageRows(db, query, reach, phrase)),
+/**
+ * Whether the view is filtered by nothing but what the counts kept per position tell (its
+ * position, its status): every other filter is as the empty query has it, a filter added later too.
+ */
+function onlyByPosition(query: WorkspaceQuery): boolean {
+  const { position: _position, status: _status, sort: _sort, page: _page, ...filters } = query;
+  return Object.entries(filters).every(([key, value]) => value === emptyWorkspaceQuery[key as keyof typeof filters]);
+}
+
+/** The count of each status under the view's other filters: kept per position when that is all they ask (tally.ts). */
+async function statusCounts(db: Database, query: WorkspaceQuery, reach: Reach, phrase: string | null) {
+  const tallied = onlyByPosition(query) ? await talliedStatuses(db, reach, query.position) : null;
+  return (
+    tallied ??
     searching(db, query.q, (db) =>
       db
         .select({ status: applications.status, count: count() })
         .from(applications)
         .where(and(...conditions(query, reach, { status: false, phrase })))
         .groupBy(applications.status),
-    ),
+    )
+  );
+}
+
+export async function pageWorkspace(db: Database, query: WorkspaceQuery, reach: Reach) {
+  const phrase = query.q ? await phraseOf(db, query.q) : null;
+  const [rows, counts] = await Promise.all([
+    searching(db, query.q, (db) => pageRows(db, query, reach, phrase)),
+    statusCounts(db, query, reach, phrase),
   ]);
   const byStatus: Partial<Record<ApplicationStatus, number>> = Object.fromEntries(counts.map((row) => [row.status, row.count]));
   const all = counts.reduce((total, row) => total + row.count, 0);
@@ -234,13 +275,11 @@ export type WorkspaceRow = Awaited<ReturnType<typeof pageWorkspace>>['rows'][num
 export async function matchingApplicationIds(db: Database, query: WorkspaceQuery, reach: Reach): Promise<string[]> {
   const phrase = query.q ? await phraseOf(db, query.q) : null;
   const rows = await searching(db, query.q, (db) =>
-    db
-      .select({ id: applications.id })
-      .from(applications)
+    fromView(db, { id: applications.id })
       .where(and(...conditions(query, reach, { phrase })))
       .orderBy(...order(query, reach, phrase)),
   );
-  return rows.map((row) => row.id);
+  return rows.map((row) => row.id as string);
 }
 
 /**
@@ -249,10 +288,7 @@ export async function matchingApplicationIds(db: Database, query: WorkspaceQuery
  */
 export async function viewQuery(db: Database, query: WorkspaceQuery, reach: Reach, columns: SelectedFields) {
   const phrase = query.q ? await phraseOf(db, query.q) : null;
-  const compiled = db
-    .select(columns)
-    .from(applications)
-    .innerJoin(positions, eq(positions.id, applications.positionId))
+  const compiled = fromView(db, columns)
     .where(and(...conditions(query, reach, { phrase })))
     .orderBy(...order(query, reach, phrase))
     .toSQL();
@@ -282,24 +318,32 @@ export async function neighbours(db: Database, query: WorkspaceQuery, reach: Rea
 const neighbourColumns = { id: applications.id, positionId: applications.positionId };
 
 /**
- * An order's key: the values it sorts by, as a row. For the one application given, the same
- * values are read by a subquery of its own (its "applications" hides the outer query's).
+ * An order's key: the columns it sorts by (of applications, or of the ratings' totals joined to
+ * them), compared as a row. For the one application given, the same values are read by
+ * a subquery of its own (its table hides the outer query's).
  */
-function orderKey(columns: SQL) {
-  return { row: sql`(${columns})`, of: (id: string) => sql`(select ${columns} from ${applications} where ${applications.id} = ${id})` };
+function orderKey(table: typeof applications | typeof totals, columns: SQLWrapper[], id: SQLWrapper) {
+  const list = sql.join(columns, sql`, `);
+  return {
+    row: sql`(${list})`,
+    columns,
+    of: (applicationId: string) => sql`(select ${list} from ${table} where ${id} = ${applicationId})`,
+  };
 }
 type OrderKey = ReturnType<typeof orderKey>;
-const newestKey = orderKey(sql`${applications.createdAt}, ${applications.id}`);
-/** An unrated application's average is 0, below every rating (1 to 5): "nulls last" of the view's order. */
-const ratedKey = orderKey(sql`coalesce(${averageRating}, 0), ${applications.createdAt}, ${applications.id}`);
+const newestKey = orderKey(applications, [applications.createdAt, applications.id], applications.id);
+/** An unrated application ranks 0, below every rating (1 to 5): "nulls last" of the view's order. */
+const ratedKey = orderKey(totals, [totals.rank, totals.createdAt, totals.applicationId], totals.applicationId);
 
 /** The application next to one in the view, one step on its key: the one before it, or after it. */
 async function step(db: Database, where: SQL, key: OrderKey, applicationId: string, direction: 'previous' | 'next'): Promise<Neighbour> {
+  // Column by column (not the row as one value), so that the order is the index's.
   const [row] = await db
     .select(neighbourColumns)
     .from(applications)
+    .innerJoin(totals, eq(totals.applicationId, applications.id))
     .where(and(where, direction === 'previous' ? sql`${key.row} > ${key.of(applicationId)}` : sql`${key.row} < ${key.of(applicationId)}`))
-    .orderBy(direction === 'previous' ? sql`${key.row} asc` : sql`${key.row} desc`)
+    .orderBy(...key.columns.map((column) => (direction === 'previous' ? sql`${column} asc` : sql`${column} desc`)))
     .limit(1);
   return row ?? null;
 }
@@ -341,6 +385,8 @@ async function rankedNeighbours(db: Database, where: SQL, q: string, application
 
 /** The sources applicants came from, most frequent first: the choices of the list's source filter. */
 export async function listApplicationSources(db: Database, reach: Reach): Promise<string[]> {
+  const tallied = await talliedSources(db, reach, 100);
+  if (tallied) return tallied;
   const rows = await db
     .select({ source: applications.source })
     .from(applications)

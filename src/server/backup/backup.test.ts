@@ -12,6 +12,7 @@ import { jobQueues } from '../modules';
 import { createS3Client, createS3Storage } from '../storage/s3-driver';
 import type { ObjectStorage } from '../storage/types';
 import { startTestBackend, type TestBackend } from '../testing/backend';
+import { addApplication, addPosition, addUser } from '../testing/fixtures';
 import { RestoreRefusedError, createBackup, restoreBackup } from './backup';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 
@@ -74,6 +75,15 @@ describe('backup, wipe, restore', () => {
         [stored.key, name, stored.size],
       );
     }
+    // An application with what triggers keep beside it (its last activity, its ratings' totals, the
+    // counts per position): restored as they were, not kept a second time while the rows load.
+    const position = await addPosition(db.db, { title: 'Backed Up' });
+    const application = await addApplication(db.db, position, { email: 'backed-up@example.dev', source: 'linkedin' });
+    await db.pool.query(`update applications set status = 'reviewing' where id = $1`, [application]);
+    await db.pool.query(`insert into application_ratings (application_id, reviewer_user_id, rating) values ($1, $2, 4)`, [
+      application,
+      (await addUser(db.db, 'backup-reviewer', 'admin')).id,
+    ]);
     await source.jobs.enqueueEmail({ to: 'queued@example.dev', subject: 'Waiting in the queue', html: '<p>x</p>', text: 'x' });
 
     // The restore goes to another, empty PostgreSQL (as an external DATABASE_URL) and to S3.

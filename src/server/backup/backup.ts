@@ -334,6 +334,10 @@ export async function restoreBackup({
       await client.query('begin');
       const tables = await loadOrder(client, manifest.tables);
       await client.query(`truncate ${tables.map((table) => qualified(table.schema, table.name)).join(', ')}`);
+      // The rows go back as they were: the site's triggers (what they keep, such as an application's
+      // last activity, its ratings' totals and the counts per position, is in the backup too) stay
+      // off while they load, or they would add it a second time. Foreign keys are still checked.
+      for (const table of tables) await client.query(`alter table ${qualified(table.schema, table.name)} disable trigger user`);
       for (const table of tables) {
         const copy = client.query(
           copyFrom(`copy ${qualified(table.schema, table.name)} (${table.columns.map(ident).join(', ')}) from stdin`),
@@ -342,6 +346,7 @@ export async function restoreBackup({
         if (copy.rowCount !== table.rows)
           throw new Error(`${table.schema}.${table.name}: ${copy.rowCount} rows loaded, ${table.rows} in the backup`);
       }
+      for (const table of tables) await client.query(`alter table ${qualified(table.schema, table.name)} enable trigger user`);
       for (const sequence of manifest.sequences) {
         await client.query('select setval($1::regclass, $2::bigint, $3)', [
           qualified(sequence.schema, sequence.name),

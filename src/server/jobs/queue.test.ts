@@ -74,9 +74,11 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
         ['read-resumes-backlog', '37 * * * *'],
         ['talent-pool-renewals', '29 3 * * *'],
         ['publish-due-posts', '* * * * *'],
+        ['add-up-tallies', '* * * * *'],
       ]),
     );
     expect((await jobs.queueCounts()).map((queue) => queue.name).sort()).toEqual([
+      'add-up-tallies',
       'apply-retention',
       'booking-reminders',
       'cleanup-alerts',

@@ -7,7 +7,8 @@ import { departmentName } from './board.ts';
 import { changePositions } from './changes.ts';
 import type { Database } from '../db/client.ts';
 import { positionsInScope, type Permission, type Who } from '../access/permissions.ts';
-import { applications, departments, positions } from '../db/schema.ts';
+import { departments, positions } from '../db/schema.ts';
+import { talliedApplicationsOf } from '../applications/tally.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { positionValues, type PositionForm } from '../../lib/positions/schema.ts';
 import { positionFormMessages } from '../../lib/positions/texts.ts';
@@ -29,7 +30,8 @@ export async function listAdminPositions(db: Database, who: Who, permission: Per
       closesAt: positions.closesAt,
       createdAt: positions.createdAt,
       departmentName,
-      applicationCount: sql<number>`(select count(*)::int from ${applications} where ${applications.positionId} = ${positions.id})`,
+      // Kept per position (applications/tally.ts): not every application counted for each position.
+      applicationCount: talliedApplicationsOf(positions.id),
     })
     .from(positions)
     .leftJoin(departments, eq(positions.departmentId, departments.id))
