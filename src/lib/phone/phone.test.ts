@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { phoneMetadataFiles } from '../../../scripts/generate-phone-metadata.mjs';
 import { countries, countryHint, countryOf, specCountries } from './countries';
 import { phoneMessageFor } from './fields';
-import { checkPhone, countryOfNumber, formatPhone, regionOf } from './phone';
+import { checkPhone, countryOfNumber, formatPhone, formattedPhonesKept, regionOf } from './phone';
 
 describe('every country of libphonenumber', () => {
   const byRegion = new Map(countries().map((country) => [country.region, country]));
@@ -113,6 +113,14 @@ describe('phone numbers', () => {
     expect(await formatPhone('+61412345678')).toBe('+61 412 345 678');
     expect(await formatPhone('+15128675309')).toBe('+1 512 867 5309');
     expect(await formatPhone('not a number')).toBe('not a number');
+  });
+
+  it('keeps the numbers it wrote, up to a limit, and writes them alike the second time', async () => {
+    for (let n = 0; n < 2_500; n += 1) await formatPhone(`+1512555${String(n).padStart(4, '0')}`);
+    expect(formattedPhonesKept()).toBe(2_000);
+    expect(await formatPhone('+15125550001')).toBe('+1 512 555 0001');
+    expect(await formatPhone('+15125552499')).toBe('+1 512 555 2499');
+    expect(formattedPhonesKept()).toBe(2_000);
   });
 });
 

@@ -119,9 +119,23 @@ export async function countryOfNumber(value: string, chosen: string): Promise<st
   return current && regions.includes(current) ? current : regions[0]!;
 }
 
+/**
+ * Numbers already written for display, the oldest dropped past the limit: a list of 50 applications
+ * parsed each number on every page (about 4 ms of a page's time), and the same ones come back.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_KEPT = 2_000;
+/** How many are kept (for the test of the limit). */
+export const formattedPhonesKept = () => formatted.size;
+
 /** "+55 11 96123-4567" for a stored E.164 number (admin area); the stored text when it does not parse. */
 export async function formatPhone(e164: string): Promise<string> {
+  const known = formatted.get(e164);
+  if (known !== undefined) return known;
   const code = international(e164)?.code;
   if (!code) return e164;
-  return parsePhoneNumberFromString(e164, await metadataFor([code]))?.formatInternational() ?? e164;
+  const written = parsePhoneNumberFromString(e164, await metadataFor([code]))?.formatInternational() ?? e164;
+  if (formatted.size >= FORMATTED_KEPT) formatted.delete(formatted.keys().next().value!);
+  formatted.set(e164, written);
+  return written;
 }

@@ -2,6 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { HIT_END, HIT_START, snippetFields, snippetParts, type SearchSnippet, type SnippetField } from '../../lib/applications/search.ts';
 
+/**
+ * The part of a resume a headline reads: from this many characters before the first place one of
+ * the search's stems is written, this many. Reading a whole resume into words (about 5 KB) was most
+ * of a search's time (105 ms for a page's 50 on the bench's data; 39 ms so). Where that part holds
+ * no hit (a stem written otherwise, "happi" for "happy"), the headline reads the whole resume.
+ */
+const RESUME_WINDOW_BEFORE = 300;
+const RESUME_WINDOW = 900;
+
 /** The page's rows in this many queries at once (each on its own pooled connection): the headlines are most of a search's time. */
 const CONCURRENT_QUERIES = 2;
 
@@ -34,7 +43,10 @@ export async function searchSnippets(db: Database, applicationIds: readonly stri
 async function snippetsOf(db: Database, applicationIds: readonly string[], q: string) {
   const options = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;
   const result = await db.execute<{ id: string; field: SnippetField; headline: string }>(sql`
-    with search as (select websearch_to_tsquery('english', ${q}) as query),
+    with search as (
+      select websearch_to_tsquery('english', ${q}) as query,
+        (select array_agg(stem) from unnest(tsvector_to_array(to_tsvector('english', ${q}))) as stem) as stems
+    ),
     parts as (
       select a.id, a.search_vector, a.cover_letter,
         (select string_agg(answer->>'answer', ' · ') from jsonb_array_elements(a.screening_answers) as answer) as answers,
@@ -56,15 +68,24 @@ async function snippetsOf(db: Database, applicationIds: readonly string[], q: st
         p.cover_letter, p.answers, p.notes
       from parts p cross join search s
     )
-    select f.id, f.field, ts_headline('english',
-        case f.field
-          when 'resume' then (select r.text from resume_texts r where r.application_id = f.id)
-          when 'cover-letter' then f.cover_letter
-          when 'answers' then f.answers
-          else f.notes
-        end,
-        (select query from search), ${options}) as headline
-    from found f
+    select f.id, f.field,
+      case f.field
+        when 'resume' then (
+          select case when strpos(near.headline, ${HIT_START}) > 0 then near.headline
+                      else ts_headline('english', r.text, s.query, ${options}) end
+          from resume_texts r
+          cross join lateral (
+            select coalesce(min(nullif(strpos(lower(r.text), stem), 0)), 1) as at from unnest(s.stems) as stem
+          ) first
+          cross join lateral (
+            select ts_headline('english', substr(r.text, greatest(1, first.at - ${sql.raw(String(RESUME_WINDOW_BEFORE))}), ${sql.raw(String(RESUME_WINDOW))}), s.query, ${options}) as headline
+          ) near
+          where r.application_id = f.id)
+        else ts_headline('english',
+          case f.field when 'cover-letter' then f.cover_letter when 'answers' then f.answers else f.notes end,
+          s.query, ${options})
+      end as headline
+    from found f cross join search s
     where f.field is not null`);
   return result.rows;
 }

@@ -102,6 +102,28 @@ describe('a resume read into text', () => {
     expect(snippet.parts.map((part) => part.text).join('')).toContain('Built the Zanzibarian deployment pipeline');
   });
 
+  it('marks a hit far into a long resume, and one written otherwise than its stem ("happy", "happi")', async () => {
+    const position = await addPosition(database.db, { title: 'Long Resumes' });
+    const filler = Array.from({ length: 30 }, (_, line) => `Line ${line} about delivery, reviews and planning across several teams.`);
+    const id = await applicantWithResume(
+      position,
+      pdfWithText([
+        ['Lena Long', ...filler, 'Migrated the Xylophonic billing platform.'],
+        [...filler, 'Kept the customers happy.'],
+      ]),
+      'pdf',
+      { fullName: 'Lena Long', email: 'long@search.test' },
+    );
+    await readResume(deps, id);
+    // The headline reads only the part around the first place the stem is written.
+    const far = (await searchSnippets(database.db, [id], 'xylophonic')).get(id)!;
+    expect(far.parts.filter((part) => part.hit).map((part) => part.text)).toEqual(['Xylophonic']);
+    // "happi" is written nowhere: the whole resume is read, and the hit is still marked.
+    const otherwise = (await searchSnippets(database.db, [id], 'happy')).get(id)!;
+    expect(otherwise.field).toBe('resume');
+    expect(otherwise.parts.filter((part) => part.hit).map((part) => part.text)).toEqual(['happy']);
+  });
+
   it('reads DOCX and DOC resumes too; reading again replaces the text', async () => {
     const position = await addPosition(database.db);
     const docx = await applicantWithResume(position, await docxWithText(['Quorvex observability']), 'docx', { email: 'docx@search.test' });
