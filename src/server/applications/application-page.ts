@@ -45,20 +45,26 @@ export async function loadApplicationPage(
   const [position, detail] = await Promise.all([getPosition(db, positionId), getApplicationDetail(db, positionId, applicationId)]);
   if (!position || !detail) return null;
   const { application } = detail;
-  await recordApplicationView(db, viewer, application.id);
-  // What the viewer was told of this application is read: they are looking at it (issue 51).
-  await markThreadRead(db, viewer.id, `application:${application.id}`);
-
+  // What the viewer may do here, asked all at once (each a query), while the opening is recorded
+  // and what they were told of this application is marked read: they are looking at it (issue 51).
+  const permissions = ['review', 'notes', 'decide', 'assign', 'history', 'contact'] as const;
+  const [allowed, schedule] = await Promise.all([
+    Promise.all(permissions.map((name) => mayOnApplication(db, viewer, `applications.${name}`, application.id))),
+    mayOnApplication(db, viewer, 'interviews.schedule', application.id),
+    recordApplicationView(db, viewer, application.id),
+    markThreadRead(db, viewer.id, `application:${application.id}`),
+  ]);
+  const [review, allNotes, decide, assign, history, contact] = allowed as [boolean, boolean, boolean, boolean, boolean, boolean];
   const may = {
-    review: await mayOnApplication(db, viewer, 'applications.review', application.id),
-    allNotes: await mayOnApplication(db, viewer, 'applications.notes', application.id),
-    decide: await mayOnApplication(db, viewer, 'applications.decide', application.id),
-    assign: await mayOnApplication(db, viewer, 'applications.assign', application.id),
-    history: await mayOnApplication(db, viewer, 'applications.history', application.id),
-    contact: await mayOnApplication(db, viewer, 'applications.contact', application.id),
+    review,
+    allNotes,
+    decide,
+    assign,
+    history,
+    contact,
     list: can(viewer, 'applications.list'),
     hold: can(viewer, 'privacy.manage'),
-    schedule: await mayOnApplication(db, viewer, 'interviews.schedule', application.id),
+    schedule,
   };
   const listReach = { who: viewer, permission: 'applications.list' } as const;
   const list = parseWorkspaceQuery(new URLSearchParams(url.searchParams.get('list') ?? `?position=${position.id}`), { page: 1 });
@@ -86,6 +92,9 @@ export async function loadApplicationPage(
     reasons,
     rejection,
     scheduled,
+    resumeText,
+    following,
+    panel,
   ] = await Promise.all([
     may.history ? listApplicationReads(db, application.id) : none,
     may.review || may.allNotes ? listNotes(db, application.id) : none,
@@ -109,6 +118,9 @@ export async function loadApplicationPage(
     may.decide && application.status === 'rejected' ? latestRejection(db, application.id) : none,
     // Delayed e-mails still to go, to cancel (issue 32).
     may.decide ? scheduledCandidateEmails(db, application.id) : none,
+    detail.resumeFileName ? resumeTextState(db, application.id) : none,
+    isFollowing(db, viewer.id, { applicationId: application.id }),
+    panelInterviewsOf(db, viewer.id, application.id, position.id),
   ]);
   const timeZone = zones.get(viewer.id)!;
   // Without the right to read everyone's notes and ratings (an interviewer), only one's own, until
@@ -135,7 +147,7 @@ export async function loadApplicationPage(
           size: detail.resumeSize,
           isPdf: detail.resumeContentType === 'application/pdf',
           // Whether its words are searchable, or why not (issue 33).
-          text: await resumeTextState(db, application.id),
+          text: resumeText!,
         }
       : null,
     reads,
@@ -150,9 +162,9 @@ export async function loadApplicationPage(
     nextHref: around?.next ? withList(around.next) : null,
     others: others?.map((other) => ({ ...other, href: withList(other) })) ?? [],
     profileHref: may.history ? candidateHref(application.candidateId) : null,
-    following: await isFollowing(db, viewer.id, { applicationId: application.id }),
+    following,
     // The interviews of this application the viewer is on the panel of: which, when, with whom (issue 51).
-    myInterviews: (await panelInterviewsOf(db, viewer.id, application.id, position.id)).map((interview) => ({
+    myInterviews: panel.map((interview) => ({
       stage: interview.stage,
       when: whenLabel(interview.startsAt, timeZone),
       minutes: Math.round((interview.endsAt.getTime() - interview.startsAt.getTime()) / 60_000),
