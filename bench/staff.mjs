@@ -298,13 +298,15 @@ async function duringExports(url, pid, exports, cookie) {
 
 /** Three exports at once with /healthz asked meanwhile, then every kind at once, then the memory the server keeps. */
 async function exportsAndMemory(site, admin, ids, report) {
-  // Exports: three of the workspace's at once, /healthz asked meanwhile.
-  const three = await duringExports(
-    site.url,
-    site.pid,
-    ['/api/admin/applications.csv', '/api/admin/applications.csv?q=python', '/api/admin/applications.csv?status=rejected'],
-    admin,
-  );
+  // Exports: three of the workspace's at once, /healthz asked meanwhile. One first, as the pages
+  // have their warm-ups: the server loads an export's code on its first request, not at start.
+  const workspaceExports = [
+    '/api/admin/applications.csv',
+    '/api/admin/applications.csv?q=python',
+    '/api/admin/applications.csv?status=rejected',
+  ];
+  await download(site.url, workspaceExports[2], admin);
+  const three = await duringExports(site.url, site.pid, workspaceExports, admin);
   const health = three.samples.map((sample) => sample.ms);
   report.exports = {
     three: three.results.map(({ path, status, lines, bytes, ms }) => ({

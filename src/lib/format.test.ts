@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyTimestamp, countOf, formatDate, formatDateTime, formatSalaryRange } from './format';
+import { COMPANY_TIME_ZONE, companyTimestamp, countOf, formatDate, formatDateTime, formatSalaryRange } from './format';
 
 describe('formatting', () => {
   it('writes dates in words, in UTC', () => {
@@ -31,5 +31,33 @@ describe('formatting', () => {
     // Just after midnight there: the company's day, not UTC's.
     expect(companyTimestamp(new Date('2026-01-02T06:00:00Z'))).toBe('2026-01-02T00:00:00-06:00');
     expect(Date.parse(companyTimestamp(new Date('2026-03-08T08:30:00Z')))).toBe(Date.parse('2026-03-08T08:30:00Z'));
+  });
+
+  it('writes every moment of two years as Intl reads the zone, the days summer time starts and ends too', () => {
+    const reference = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZone: COMPANY_TIME_ZONE,
+      timeZoneName: 'longOffset',
+    });
+    const expected = (date: Date) => {
+      const part = Object.fromEntries(reference.formatToParts(date).map(({ type, value }) => [type, value]));
+      const offset = part.timeZoneName === 'GMT' ? '+00:00' : part.timeZoneName!.replace('GMT', '');
+      return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`;
+    };
+    // Every 37 minutes and 11 seconds (so every minute of the hour comes up), and each second around the changes of 2026.
+    const moments: Date[] = [];
+    for (let at = Date.parse('2025-06-01T00:00:00Z'); at < Date.parse('2027-06-01T00:00:00Z'); at += 37 * 60_000 + 11_000)
+      moments.push(new Date(at));
+    for (const change of ['2026-03-08T08:00:00Z', '2026-11-01T07:00:00Z'])
+      for (let second = -90; second <= 90; second += 1) moments.push(new Date(Date.parse(change) + second * 1000));
+    const wrong = moments.filter((moment) => companyTimestamp(moment) !== expected(moment));
+    expect(wrong.map((moment) => [moment.toISOString(), companyTimestamp(moment), expected(moment)])).toEqual([]);
+    expect(moments.length).toBeGreaterThan(28_000);
   });
 });
