@@ -134,16 +134,13 @@ function order(query: WorkspaceQuery, reach: Reach, phrase: string | null): SQL[
 }
 
 /**
- * The view's applications with `columns`, joined to their positions and to their ratings' totals,
- * whose index gives "best rated first" its order (every application has a row there; for the
- * other orders the join is a lookup by key for each row read).
+ * The view's applications with `columns`, joined to their positions and, sorted best rated first,
+ * to their ratings' totals, whose index gives that order. Only then: the other orders need
+ * nothing of them, and a row written without the site's triggers (a bulk load) has none.
  */
-function fromView(db: Database, columns: SelectedFields) {
-  return db
-    .select(columns)
-    .from(applications)
-    .innerJoin(positions, eq(positions.id, applications.positionId))
-    .innerJoin(totals, eq(totals.applicationId, applications.id));
+function fromView(db: Database, columns: SelectedFields, query: WorkspaceQuery) {
+  const rows = db.select(columns).from(applications).innerJoin(positions, eq(positions.id, applications.positionId)).$dynamic();
+  return effectiveSort(query) === 'rating' ? rows.innerJoin(totals, eq(totals.applicationId, applications.id)) : rows;
 }
 
 /**
@@ -222,11 +219,9 @@ function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phrase: str
       .limit(APPLICATIONS_PER_PAGE)
       .offset(offset);
   }
-  return db
-    .select(columns)
-    .from(applications)
-    .innerJoin(positions, eq(positions.id, applications.positionId))
-    .innerJoin(totals, eq(totals.applicationId, applications.id))
+  const rows = db.select(columns).from(applications).innerJoin(positions, eq(positions.id, applications.positionId)).$dynamic();
+  // Best rated first: the ratings' totals, whose index gives that order (see `fromView`).
+  return (effectiveSort(query) === 'rating' ? rows.innerJoin(totals, eq(totals.applicationId, applications.id)) : rows)
     .where(and(...conditions(query, reach, { phrase })))
     .orderBy(...order(query, reach, phrase))
     .limit(APPLICATIONS_PER_PAGE)
@@ -275,7 +270,7 @@ export type WorkspaceRow = Awaited<ReturnType<typeof pageWorkspace>>['rows'][num
 export async function matchingApplicationIds(db: Database, query: WorkspaceQuery, reach: Reach): Promise<string[]> {
   const phrase = query.q ? await phraseOf(db, query.q) : null;
   const rows = await searching(db, query.q, (db) =>
-    fromView(db, { id: applications.id })
+    fromView(db, { id: applications.id }, query)
       .where(and(...conditions(query, reach, { phrase })))
       .orderBy(...order(query, reach, phrase)),
   );
@@ -288,7 +283,7 @@ export async function matchingApplicationIds(db: Database, query: WorkspaceQuery
  */
 export async function viewQuery(db: Database, query: WorkspaceQuery, reach: Reach, columns: SelectedFields) {
   const phrase = query.q ? await phraseOf(db, query.q) : null;
-  const compiled = fromView(db, columns)
+  const compiled = fromView(db, columns, query)
     .where(and(...conditions(query, reach, { phrase })))
     .orderBy(...order(query, reach, phrase))
     .toSQL();
@@ -325,6 +320,8 @@ const neighbourColumns = { id: applications.id, positionId: applications.positio
 function orderKey(table: typeof applications | typeof totals, columns: SQLWrapper[], id: SQLWrapper) {
   const list = sql.join(columns, sql`, `);
   return {
+    /** Its columns are the totals': the query joins them. */
+    rated: table === totals,
     row: sql`(${list})`,
     columns,
     of: (applicationId: string) => sql`(select ${list} from ${table} where ${id} = ${applicationId})`,
@@ -337,11 +334,9 @@ const ratedKey = orderKey(totals, [totals.rank, totals.createdAt, totals.applica
 
 /** The application next to one in the view, one step on its key: the one before it, or after it. */
 async function step(db: Database, where: SQL, key: OrderKey, applicationId: string, direction: 'previous' | 'next'): Promise<Neighbour> {
+  const rows = db.select(neighbourColumns).from(applications).$dynamic();
   // Column by column (not the row as one value), so that the order is the index's.
-  const [row] = await db
-    .select(neighbourColumns)
-    .from(applications)
-    .innerJoin(totals, eq(totals.applicationId, applications.id))
+  const [row] = await (key.rated ? rows.innerJoin(totals, eq(totals.applicationId, applications.id)) : rows)
     .where(and(where, direction === 'previous' ? sql`${key.row} > ${key.of(applicationId)}` : sql`${key.row} < ${key.of(applicationId)}`))
     .orderBy(...key.columns.map((column) => (direction === 'previous' ? sql`${column} asc` : sql`${column} desc`)))
     .limit(1);
