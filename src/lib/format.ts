@@ -87,13 +87,8 @@ const two = (n: number) => String(n).padStart(2, '0');
  */
 export function companyTimestamp(date: Date): string {
   const at = date.getTime();
-  const offset = offsetThrough(Math.floor(at / DAY));
-  if (offset === null) {
-    const part = Object.fromEntries(timestampParts.formatToParts(date).map(({ type, value }) => [type, value]));
-    // "GMT-06:00", or "GMT" when the offset is zero.
-    const written = part.timeZoneName === 'GMT' ? '+00:00' : (part.timeZoneName ?? '').replace('GMT', '');
-    return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${written}`;
-  }
+  // On a day the offset changes, the offset at this moment itself.
+  const offset = offsetThrough(Math.floor(at / DAY)) ?? offsetAt(at);
   // The wall clock is the instant moved by the offset, read as UTC.
   const local = new Date(at + offset * 60_000);
   const sign = offset < 0 ? '-' : '+';

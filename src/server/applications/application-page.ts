@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { reachApplication, type Staff } from '../access/guard.ts';
-import { can, mayOnApplication } from '../access/permissions.ts';
+import { can, mayOnApplication, type Permission } from '../access/permissions.ts';
 import { getPosition } from '../positions/manage.ts';
 import { listApplicationReads, recordApplicationView } from '../privacy/access.ts';
 import { parseWorkspaceQuery, workspaceHref } from '../../lib/applications/query.ts';
@@ -47,14 +47,18 @@ export async function loadApplicationPage(
   const { application } = detail;
   // What the viewer may do here, asked all at once (each a query), while the opening is recorded
   // and what they were told of this application is marked read: they are looking at it (issue 51).
-  const permissions = ['review', 'notes', 'decide', 'assign', 'history', 'contact'] as const;
-  const [allowed, schedule] = await Promise.all([
-    Promise.all(permissions.map((name) => mayOnApplication(db, viewer, `applications.${name}`, application.id))),
-    mayOnApplication(db, viewer, 'interviews.schedule', application.id),
+  const mayHere = (permission: Permission) => mayOnApplication(db, viewer, permission, application.id);
+  const [review, allNotes, decide, assign, history, contact, schedule] = await Promise.all([
+    mayHere('applications.review'),
+    mayHere('applications.notes'),
+    mayHere('applications.decide'),
+    mayHere('applications.assign'),
+    mayHere('applications.history'),
+    mayHere('applications.contact'),
+    mayHere('interviews.schedule'),
     recordApplicationView(db, viewer, application.id),
     markThreadRead(db, viewer.id, `application:${application.id}`),
   ]);
-  const [review, allNotes, decide, assign, history, contact] = allowed as [boolean, boolean, boolean, boolean, boolean, boolean];
   const may = {
     review,
     allNotes,

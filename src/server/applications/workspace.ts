@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { applicationsInScope, type Permission, type Who } from '../access/permissions.ts';
 import { containsPattern } from '../db/like.ts';
@@ -140,7 +140,15 @@ function order(query: WorkspaceQuery, reach: Reach, phrase: string | null): SQL[
  */
 function fromView(db: Database, columns: SelectedFields, query: WorkspaceQuery) {
   const rows = db.select(columns).from(applications).innerJoin(positions, eq(positions.id, applications.positionId)).$dynamic();
-  return effectiveSort(query) === 'rating' ? rows.innerJoin(totals, eq(totals.applicationId, applications.id)) : rows;
+  return withTotals(rows, effectiveSort(query) === 'rating');
+}
+
+/**
+ * A query on applications joined to their ratings' totals when it sorts or steps by them (`rated`).
+ * Its columns are chosen (`select(columns)`), so the join adds none to its rows: the same query type.
+ */
+function withTotals<T extends PgSelect>(rows: T, rated: boolean): T {
+  return rated ? (rows.innerJoin(totals, eq(totals.applicationId, applications.id)) as unknown as T) : rows;
 }
 
 /**
@@ -221,7 +229,7 @@ function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phrase: str
   }
   const rows = db.select(columns).from(applications).innerJoin(positions, eq(positions.id, applications.positionId)).$dynamic();
   // Best rated first: the ratings' totals, whose index gives that order (see `fromView`).
-  return (effectiveSort(query) === 'rating' ? rows.innerJoin(totals, eq(totals.applicationId, applications.id)) : rows)
+  return withTotals(rows, effectiveSort(query) === 'rating')
     .where(and(...conditions(query, reach, { phrase })))
     .orderBy(...order(query, reach, phrase))
     .limit(APPLICATIONS_PER_PAGE)
@@ -334,9 +342,8 @@ const ratedKey = orderKey(totals, [totals.rank, totals.createdAt, totals.applica
 
 /** The application next to one in the view, one step on its key: the one before it, or after it. */
 async function step(db: Database, where: SQL, key: OrderKey, applicationId: string, direction: 'previous' | 'next'): Promise<Neighbour> {
-  const rows = db.select(neighbourColumns).from(applications).$dynamic();
   // Column by column (not the row as one value), so that the order is the index's.
-  const [row] = await (key.rated ? rows.innerJoin(totals, eq(totals.applicationId, applications.id)) : rows)
+  const [row] = await withTotals(db.select(neighbourColumns).from(applications).$dynamic(), key.rated)
     .where(and(where, direction === 'previous' ? sql`${key.row} > ${key.of(applicationId)}` : sql`${key.row} < ${key.of(applicationId)}`))
     .orderBy(...key.columns.map((column) => (direction === 'previous' ? sql`${column} asc` : sql`${column} desc`)))
     .limit(1);

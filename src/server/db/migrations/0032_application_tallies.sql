@@ -7,18 +7,12 @@ CREATE TABLE "application_tallies" (
 	"applications" integer NOT NULL
 );
 --> statement-breakpoint
--- Arrivals and removals, a statement at a time: a bulk load or a purge adds a row per key, not per application.
-CREATE FUNCTION application_tallies_arrive() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Arrivals (+1) and removals (-1, the trigger's argument), a statement at a time: a bulk load or a
+-- purge adds a row per key, not per application. Both triggers name their rows "changed".
+CREATE FUNCTION application_tallies_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "application_tallies" ("position_id", "status", "source", "applications")
-  SELECT "position_id", "status", "source", count(*) FROM arrived GROUP BY 1, 2, 3;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE FUNCTION application_tallies_leave() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO "application_tallies" ("position_id", "status", "source", "applications")
-  SELECT "position_id", "status", "source", -count(*) FROM gone GROUP BY 1, 2, 3;
+  SELECT "position_id", "status", "source", count(*) * TG_ARGV[0]::int FROM changed GROUP BY 1, 2, 3;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -31,9 +25,9 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "application_tallies_insert" AFTER INSERT ON "applications"
-  REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION application_tallies_arrive();--> statement-breakpoint
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION application_tallies_count('1');--> statement-breakpoint
 CREATE TRIGGER "application_tallies_delete" AFTER DELETE ON "applications"
-  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION application_tallies_leave();--> statement-breakpoint
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION application_tallies_count('-1');--> statement-breakpoint
 CREATE TRIGGER "application_tallies_update" AFTER UPDATE OF "status", "position_id", "source" ON "applications"
   FOR EACH ROW WHEN (OLD."status" IS DISTINCT FROM NEW."status" OR OLD."position_id" IS DISTINCT FROM NEW."position_id" OR OLD."source" IS DISTINCT FROM NEW."source")
   EXECUTE FUNCTION application_tallies_move();--> statement-breakpoint
