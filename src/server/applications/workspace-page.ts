@@ -8,8 +8,6 @@ import { listTemplates, senderName } from './emails.ts';
 import { listApplicationSources, pageWorkspace } from './workspace.ts';
 import { HOME_LIST_LIMIT } from './attention.ts';
 import { listRejectionReasons } from './rejections.ts';
-import { searchSnippets } from './search-snippets.ts';
-import type { SearchSnippet } from '../../lib/applications/search.ts';
 
 /**
  * Everything a page of the workspace shows, for /admin/applications and a position's own page:
@@ -22,23 +20,17 @@ export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, pos
   const query: WorkspaceQuery = parseWorkspaceQuery(url.searchParams, position ? { position: position.id } : {});
   const canonical = workspaceHref(query, base);
   if (canonical !== url.pathname + url.search) return { redirect: canonical } as const;
-  const [list, positions, templates, sources, sender] = await Promise.all([
-    pageWorkspace(db, query, reach),
+  const [list, positions, templates, sources, sender, reasons] = await Promise.all([
+    // With where the search found each applicant of the page (issue 33).
+    pageWorkspace(db, query, reach, { snippets: true }),
     position ? null : listPositionChoices(db, viewer, 'applications.list'),
     listTemplates(db),
     listApplicationSources(db, reach),
     senderName(db, viewer),
+    listRejectionReasons(db),
   ]);
   // A page past the end (an old link, or applications moved on): the last page that exists.
   if (query.page > list.pages) return { redirect: workspaceHref({ ...query, page: list.pages }, base) } as const;
-  // Where the search found each applicant of the page (issue 33).
-  const snippets = query.q
-    ? await searchSnippets(
-        db,
-        list.rows.map((row) => row.id),
-        query.q,
-      )
-    : new Map<string, SearchSnippet>();
   // The view as /admin/applications reads it (position included): for the detail pages and the export.
   const listSearch = new URL(workspaceHref({ ...query, page: 1 }), url).search;
   return {
@@ -50,12 +42,12 @@ export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, pos
     // The chosen source stays a choice even when no application has it any more.
     sources: query.source && !sources.includes(query.source) ? [...sources, query.source] : sources,
     rows: await Promise.all(
-      list.rows.map(async (row) => ({ ...row, phone: await formatPhone(row.phone), snippet: snippets.get(row.id) ?? null })),
+      list.rows.map(async (row) => ({ ...row, phone: await formatPhone(row.phone) })),
     ),
     listSearch,
     rejection: templates.find((template) => template.key === 'rejection')!,
     // Every rejection, bulk ones too, carries one of these reasons (issue 32).
-    reasons: await listRejectionReasons(db),
+    reasons,
     // The rejection e-mail is signed with the viewer's name: the bulk dialog's previews say so.
     senderName: sender,
     // The export, for those who may export (every role that lists applications today).

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { applicationsInScope, type Permission, type Who } from '../access/permissions.ts';
@@ -7,6 +7,7 @@ import { applications, applicationRatingTotals as totals, bookings, interviewReq
 import { effectiveSort, emptyWorkspaceQuery, type WorkspaceQuery } from '../../lib/applications/query.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
 import { pageCount } from '../../lib/list-query.ts';
+import { searchSnippets } from './search-snippets.ts';
 import { talliedSources, talliedStatuses } from './tally.ts';
 
 /**
@@ -170,10 +171,69 @@ export async function searching<T>(db: Database, q: string | null, run: (db: Dat
 }
 
 /**
- * A view's newest `limit` matches, numbered newest first (`n`): the ones a search ranks are the
- * first RANKED_MATCHES of them. The page and "previous"/"next" number them alike.
+ * How a search finds its newest matches. PostgreSQL walks the index of arrival times newest first
+ * and tests each application on the way, reading its search document (about 5 KB, stored out of
+ * line: some 20 µs an application), since it prices that test like any other; or the matches are
+ * collected from the search's indexes first (about 2.5 µs a match, the document unread) and then
+ * sorted. Walking reads RANKED_MATCHES × applications ÷ matches applications to find the newest
+ * RANKED_MATCHES, so it wins only when the search matches many: at 50,000 applications, a word in
+ * a third of them ("kubernetes", 16,400) 47 ms walked against 67 ms collected; two words in 3,300
+ * of them 175 ms walked against 43 ms collected. Decision 059. The page and "previous"/"next" take
+ * the scan from PostgreSQL's estimate (matchScan) unless they are given one (the tests give each).
  */
-function numberedMatches(db: Database, where: SQL | undefined, limit: number) {
+export type MatchScan = 'walk' | 'collect';
+const WALK_ROW_COST = 8; // a row walked, in rows collected (20 µs against 2.5 µs)
+
+/**
+ * The scan for a search under `where`, from PostgreSQL's own estimate of its matches (planned,
+ * not run: about 2 ms) and of the table's rows. A table never analysed is walked, as PostgreSQL chose.
+ */
+export async function matchScan(db: Database, where: SQL | undefined): Promise<MatchScan> {
+  const [plan, table] = await Promise.all([
+    db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) select 1 from ${applications} where ${where}`),
+    db.execute<{ rows: number }>(sql`select reltuples::float8 as rows from pg_class where oid = ${getTableName(applications)}::regclass`),
+  ]);
+  return scanFor(Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0), Number(table.rows[0]?.rows ?? -1));
+}
+
+/** The cheaper scan for `matches` among `rows` applications (-1: never analysed). */
+export function scanFor(matches: number, rows: number): MatchScan {
+  if (rows <= 0) return 'walk';
+  return matches * matches >= WALK_ROW_COST * RANKED_MATCHES * rows ? 'walk' : 'collect';
+}
+
+/**
+ * The scan for a view's search, best match first. Estimated with the search document for a phrase
+ * too: PostgreSQL keeps no statistics of migration 0022's pairs of words (an expression in a GIN
+ * index), and guessed 255 matches for "site reliability" (13,269), while the document's estimate of
+ * its two words (both, anywhere) is near.
+ */
+function searchScan(db: Database, query: WorkspaceQuery, reach: Reach): Promise<MatchScan> {
+  return matchScan(db, and(...conditions(query, reach, { phrase: null })));
+}
+
+/**
+ * A view's newest `limit` matches, numbered newest first (`n`): the ones a search ranks are the
+ * first RANKED_MATCHES of them. The page and "previous"/"next" number them alike. Collected
+ * (`scan`), the matches are found in a subquery that PostgreSQL cannot merge into the ordered
+ * query (its `offset 0`), so it answers it from the search's indexes rather than walking by time.
+ */
+function numberedMatches(db: Database, where: SQL | undefined, limit: number, scan: MatchScan) {
+  if (scan === 'collect') {
+    // `offset 0` written out: drizzle leaves out an offset of the number 0.
+    const matches = db
+      .select({ id: applications.id, createdAt: applications.createdAt })
+      .from(applications)
+      .where(where)
+      .offset(sql`0` as unknown as number)
+      .as('matches');
+    return db
+      .select({ id: matches.id, n: sql<number>`row_number() over (order by ${matches.createdAt} desc, ${matches.id} desc)`.as('n') })
+      .from(matches)
+      .orderBy(desc(matches.createdAt), desc(matches.id))
+      .limit(limit)
+      .as('newest');
+  }
   return db
     .select({
       id: applications.id,
@@ -194,7 +254,7 @@ const rankedOrder = (n: SQLWrapper, q: string) => sql`(case when ${n} <= ${RANKE
  * `order` says, in one pass: the matches are found once, numbered newest first, and only those up
  * to the page's end are read); otherwise as `order` says.
  */
-function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phrase: string | null) {
+function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phrase: string | null, scan: MatchScan) {
   const columns = {
     id: applications.id,
     positionId: applications.positionId,
@@ -217,6 +277,7 @@ function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phrase: str
       db,
       and(...conditions(query, reach, { phrase })),
       Math.max(RANKED_MATCHES, offset + APPLICATIONS_PER_PAGE),
+      scan,
     );
     return db
       .select(columns)
@@ -260,10 +321,24 @@ async function statusCounts(db: Database, query: WorkspaceQuery, reach: Reach, p
   );
 }
 
-export async function pageWorkspace(db: Database, query: WorkspaceQuery, reach: Reach) {
+/**
+ * A page of the view, its count and the count of each status. With `snippets`, each row of a
+ * search also says where the search found it (search-snippets.ts), asked for as soon as the rows
+ * are known, while the counts are still being made: they read every match, the page only its own.
+ */
+export async function pageWorkspace(
+  db: Database,
+  query: WorkspaceQuery,
+  reach: Reach,
+  { snippets = false, scan }: { snippets?: boolean; scan?: MatchScan } = {},
+) {
   const phrase = query.q ? await phraseOf(db, query.q) : null;
+  const q = query.q;
   const [rows, counts] = await Promise.all([
-    searching(db, query.q, (db) => pageRows(db, query, reach, phrase)),
+    searching(db, q, async (db) => pageRows(db, query, reach, phrase, scan ?? (await searchScan(db, query, reach)))).then(async (rows) => {
+      const found = snippets && q ? await searchSnippets(db, rows.map((row) => row.id), q) : null;
+      return rows.map((row) => ({ ...row, snippet: found?.get(row.id) ?? null }));
+    }),
     statusCounts(db, query, reach, phrase),
   ]);
   const byStatus: Partial<Record<ApplicationStatus, number>> = Object.fromEntries(counts.map((row) => [row.status, row.count]));
@@ -308,12 +383,12 @@ type Neighbour = { id: string; positionId: string } | null;
  * them, and the first match after them, come from those rows alone; past them the order is newest
  * first again. Best rated first: one step each way on (average rating, created_at, id).
  */
-export async function neighbours(db: Database, query: WorkspaceQuery, reach: Reach, applicationId: string) {
+export async function neighbours(db: Database, query: WorkspaceQuery, reach: Reach, applicationId: string, scan?: MatchScan) {
   const phrase = query.q ? await phraseOf(db, query.q) : null;
   const where = and(...conditions(query, reach, { phrase }))!;
   const sort = effectiveSort(query);
   return searching(db, query.q, async (db) => {
-    if (sort === 'relevance' && query.q) return rankedNeighbours(db, where, query.q, applicationId);
+    if (sort === 'relevance' && query.q) return rankedNeighbours(db, where, query.q, applicationId, scan ?? (await searchScan(db, query, reach)));
     return keysetNeighbours(db, where, sort === 'rating' ? ratedKey : newestKey, applicationId);
   });
 }
@@ -359,9 +434,9 @@ async function keysetNeighbours(db: Database, where: SQL, key: OrderKey, applica
   return { previous: await step(db, where, key, applicationId, 'previous'), next: await step(db, where, key, applicationId, 'next') };
 }
 
-async function rankedNeighbours(db: Database, where: SQL, q: string, applicationId: string) {
+async function rankedNeighbours(db: Database, where: SQL, q: string, applicationId: string, scan: MatchScan) {
   // The ranked matches and the first one after them, numbered and ordered as the page does.
-  const newest = numberedMatches(db, where, RANKED_MATCHES + 1);
+  const newest = numberedMatches(db, where, RANKED_MATCHES + 1, scan);
   const window = sql`(order by ${rankedOrder(newest.n, q)})`;
   const ordered = db
     .select({

@@ -122,6 +122,10 @@ describe('a resume read into text', () => {
     const otherwise = (await searchSnippets(database.db, [id], 'happy')).get(id)!;
     expect(otherwise.field).toBe('resume');
     expect(otherwise.parts.filter((part) => part.hit).map((part) => part.text)).toEqual(['happy']);
+    // Two words a page apart: the part around the first marks it (the whole search is not in that part).
+    const apart = (await searchSnippets(database.db, [id], 'xylophonic customers')).get(id)!;
+    expect(apart.field).toBe('resume');
+    expect(apart.parts.filter((part) => part.hit).map((part) => part.text)).toEqual(['Xylophonic']);
   });
 
   it('reads DOCX and DOC resumes too; reading again replaces the text', async () => {
