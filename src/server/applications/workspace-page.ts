@@ -41,9 +41,7 @@ export async function loadWorkspacePage(db: Database, viewer: Who, url: URL, pos
     positions,
     // The chosen source stays a choice even when no application has it any more.
     sources: query.source && !sources.includes(query.source) ? [...sources, query.source] : sources,
-    rows: await Promise.all(
-      list.rows.map(async (row) => ({ ...row, phone: await formatPhone(row.phone) })),
-    ),
+    rows: await Promise.all(list.rows.map(async (row) => ({ ...row, phone: await formatPhone(row.phone) }))),
     listSearch,
     rejection: templates.find((template) => template.key === 'rejection')!,
     // Every rejection, bulk ones too, carries one of these reasons (issue 32).

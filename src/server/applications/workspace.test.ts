@@ -21,7 +21,15 @@ import {
 import { addNote, deleteNote, editNote, listNotes, rateApplication, ratingSummary } from './notes';
 import { setApplicationStatus } from './review';
 import { applicationTimeline } from './timeline';
-import { APPLICATIONS_PER_PAGE, matchingApplicationIds, neighbours, otherApplicationsOf, pageWorkspace, RANKED_MATCHES, scanFor } from './workspace';
+import {
+  APPLICATIONS_PER_PAGE,
+  matchingApplicationIds,
+  neighbours,
+  otherApplicationsOf,
+  pageWorkspace,
+  RANKED_MATCHES,
+  scanFor,
+} from './workspace';
 
 /* The recruiter's workspace against a real PostgreSQL and the mail queue. */
 

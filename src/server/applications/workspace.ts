@@ -190,7 +190,9 @@ const WALK_ROW_COST = 8; // a row walked, in rows collected (20 µs against 2.5 
  */
 export async function matchScan(db: Database, where: SQL | undefined): Promise<MatchScan> {
   const [plan, table] = await Promise.all([
-    db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) select 1 from ${applications} where ${where}`),
+    db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      sql`explain (format json) select 1 from ${applications} where ${where}`,
+    ),
     db.execute<{ rows: number }>(sql`select reltuples::float8 as rows from pg_class where oid = ${getTableName(applications)}::regclass`),
   ]);
   return scanFor(Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0), Number(table.rows[0]?.rows ?? -1));
@@ -336,7 +338,14 @@ export async function pageWorkspace(
   const q = query.q;
   const [rows, counts] = await Promise.all([
     searching(db, q, async (db) => pageRows(db, query, reach, phrase, scan ?? (await searchScan(db, query, reach)))).then(async (rows) => {
-      const found = snippets && q ? await searchSnippets(db, rows.map((row) => row.id), q) : null;
+      const found =
+        snippets && q
+          ? await searchSnippets(
+              db,
+              rows.map((row) => row.id),
+              q,
+            )
+          : null;
       return rows.map((row) => ({ ...row, snippet: found?.get(row.id) ?? null }));
     }),
     statusCounts(db, query, reach, phrase),
@@ -388,7 +397,8 @@ export async function neighbours(db: Database, query: WorkspaceQuery, reach: Rea
   const where = and(...conditions(query, reach, { phrase }))!;
   const sort = effectiveSort(query);
   return searching(db, query.q, async (db) => {
-    if (sort === 'relevance' && query.q) return rankedNeighbours(db, where, query.q, applicationId, scan ?? (await searchScan(db, query, reach)));
+    if (sort === 'relevance' && query.q)
+      return rankedNeighbours(db, where, query.q, applicationId, scan ?? (await searchScan(db, query, reach)));
     return keysetNeighbours(db, where, sort === 'rating' ? ratedKey : newestKey, applicationId);
   });
 }
