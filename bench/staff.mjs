@@ -168,9 +168,38 @@ const HISTORY = [
    where e.application_id is not null`,
 ];
 
+/**
+ * Each rejection's record (issue 32: its reason, and the status it was rejected from), from the
+ * history's rejections: the reasons taken in turn by the application's id. Added to data kept
+ * before it was part of the history, once.
+ */
+const REJECTIONS = `
+  with reasons as (
+    select array_agg(id order by sort_order, label) as ids, array_agg(label order by sort_order, label) as labels, count(*)::int as n
+    from rejection_reasons where archived_at is null
+  )
+  insert into application_rejections (application_id, reason_id, reason_label, from_status, created_at)
+  select h.application_id, reasons.ids[1 + abs(hashtext(h.application_id::text)) % reasons.n], reasons.labels[1 + abs(hashtext(h.application_id::text)) % reasons.n],
+         coalesce((select before.status from application_status_history before
+                   where before.application_id = h.application_id and before.reached_at <= h.reached_at and before.status <> 'rejected'
+                   order by before.reached_at desc limit 1), 'pending'),
+         h.reached_at
+  from application_status_history h cross join reasons
+  where h.status = 'rejected' and not exists (select 1 from application_rejections r where r.application_id = h.application_id)`;
+
+async function addRejections(database, marker, counts) {
+  if (counts.rejections !== undefined) return counts;
+  await database.pool.query(REJECTIONS);
+  await database.pool.query('analyze application_rejections');
+  const { rows } = await database.pool.query('select count(*)::int as rejections from application_rejections');
+  const updated = { ...counts, rejections: rows[0].rejections };
+  writeFileSync(marker, JSON.stringify(updated));
+  return updated;
+}
+
 async function addHistory(database, env) {
   const marker = join(DIR, 'data', 'staff-history');
-  if (existsSync(marker)) return JSON.parse(readFileSync(marker, 'utf8'));
+  if (existsSync(marker)) return addRejections(database, marker, JSON.parse(readFileSync(marker, 'utf8')));
   say('Adding the history of a site of two years (once)');
   const started = performance.now();
   for (const staff of STAFF) await adminCreate(env, staff);
@@ -196,7 +225,7 @@ async function addHistory(database, env) {
   );
   const counts = { ...rows[0], seconds: Number(((performance.now() - started) / 1000).toFixed(1)) };
   writeFileSync(marker, JSON.stringify(counts));
-  return counts;
+  return addRejections(database, marker, counts);
 }
 
 // ---------------------------------------------------------------------------------------------

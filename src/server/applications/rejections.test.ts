@@ -135,6 +135,10 @@ describe('the insights', () => {
     await reject('offer', 'Position filled');
     // Rejected, then taken back: no longer a rejection.
     await setApplicationStatus(db, ada, await reject('reviewing', 'Withdrew'), 'reviewing');
+    // Rejected, taken back, rejected again: counted once, by its latest rejection.
+    const twice = await reject('reviewing', 'Withdrew');
+    await setApplicationStatus(db, ada, twice, 'reviewing');
+    await setApplicationStatus(db, ada, twice, 'rejected', await rejectionFor(db, 'Experience'));
     // Rejected before the period.
     const old = await reject('pending', 'Withdrew');
     await db
@@ -147,6 +151,7 @@ describe('the insights', () => {
     expect(insights.rejections).toEqual([
       { position: 'Counted Role', reason: 'Experience', stage: 'interview', n: 1 },
       { position: 'Counted Role', reason: 'Experience', stage: 'pending', n: 1 },
+      { position: 'Counted Role', reason: 'Experience', stage: 'reviewing', n: 1 },
       { position: 'Counted Role', reason: 'Position filled', stage: 'offer', n: 1 },
     ]);
     expect(insightsCsv('rejections', insights, 'Counted Role').split('\r\n').slice(0, 3)).toEqual([

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { applicationsInScope, can, type Who } from '../access/permissions.ts';
+import { applicationsInScope, can, canAll, type Who } from '../access/permissions.ts';
 import type { Database } from '../db/client.ts';
 import { applications, domainEvents, notifications } from '../db/schema.ts';
 import type { StoredEvent } from '../events/record.ts';
@@ -31,8 +31,12 @@ export const PAGE_SIZE = 50;
  * (the permission module decides, as when they were told).
  */
 export function stillInReach(who: Pick<Who, 'id' | 'role'>): SQL {
-  return sql`(${domainEvents.applicationId} is null or exists (select 1 from ${applications} where ${applications.id} = ${domainEvents.applicationId} and ${applicationsInScope(who, 'applications.read')}))
-    and (${domainEvents.contactMessageId} is null or ${can(who, 'messages.handle')})`;
+  // An event's application exists (its key cascades): whoever reads every application needs no look
+  // at it. For a recruiter told of 9,000 events, the count of the list took 105 ms with it, 16 without.
+  const application = canAll(who, 'applications.read')
+    ? sql`true`
+    : sql`(${domainEvents.applicationId} is null or exists (select 1 from ${applications} where ${applications.id} = ${domainEvents.applicationId} and ${applicationsInScope(who, 'applications.read')}))`;
+  return sql`${application} and (${domainEvents.contactMessageId} is null or ${can(who, 'messages.handle')})`;
 }
 
 /** The bell's unread count: the unread ones (notifications_unread_idx), still in the person's reach. */
