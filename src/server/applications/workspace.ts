@@ -214,6 +214,11 @@ function searchScan(db: Database, query: WorkspaceQuery, reach: Reach): Promise<
   return matchScan(db, and(...conditions(query, reach, { phrase: null })));
 }
 
+/** The scan of a page that ranks a search (best match first); any other page walks its order and asks nothing. */
+async function rankedScan(db: Database, query: WorkspaceQuery, reach: Reach): Promise<MatchScan> {
+  return effectiveSort(query) === 'relevance' && query.q ? searchScan(db, query, reach) : 'walk';
+}
+
 /**
  * A view's newest `limit` matches, numbered newest first (`n`): the ones a search ranks are the
  * first RANKED_MATCHES of them. The page and "previous"/"next" number them alike. Collected
@@ -337,7 +342,7 @@ export async function pageWorkspace(
   const phrase = query.q ? await phraseOf(db, query.q) : null;
   const q = query.q;
   const [rows, counts] = await Promise.all([
-    searching(db, q, async (db) => pageRows(db, query, reach, phrase, scan ?? (await searchScan(db, query, reach)))).then(async (rows) => {
+    searching(db, q, async (db) => pageRows(db, query, reach, phrase, scan ?? (await rankedScan(db, query, reach)))).then(async (rows) => {
       const found =
         snippets && q
           ? await searchSnippets(
