@@ -42,6 +42,14 @@ export async function loadApplicationPage(
   applicationId: string,
 ) {
   if (!(await reachApplication(db, viewer, 'applications.read', applicationId))) return null;
+  const none = Promise.resolve(null);
+  const listReach = { who: viewer, permission: 'applications.list' } as const;
+  const list = parseWorkspaceQuery(new URLSearchParams(url.searchParams.get('list') ?? `?position=${positionId}`), { page: 1 });
+  // "Previous" and "next" need only the address: asked now, beside everything else. Opened from a
+  // search, they are the page's longest wait (the search's ranked matches). Handled here too, so a
+  // page that ends early (no such position) leaves no promise rejected unheard.
+  const neighbouring = can(viewer, 'applications.list') ? neighbours(db, list, listReach, applicationId) : none;
+  neighbouring.catch(() => {});
   const [position, detail] = await Promise.all([getPosition(db, positionId), getApplicationDetail(db, positionId, applicationId)]);
   if (!position || !detail) return null;
   const { application } = detail;
@@ -70,12 +78,9 @@ export async function loadApplicationPage(
     hold: can(viewer, 'privacy.manage'),
     schedule,
   };
-  const listReach = { who: viewer, permission: 'applications.list' } as const;
-  const list = parseWorkspaceQuery(new URLSearchParams(url.searchParams.get('list') ?? `?position=${position.id}`), { page: 1 });
   const listSearch = new URL(workspaceHref(list), url).search;
   const withList = (target: { id: string; positionId: string }) =>
     `/admin/applications/${target.positionId}/${target.id}?list=${encodeURIComponent(listSearch)}`;
-  const none = Promise.resolve(null);
 
   const [
     reads,
@@ -106,7 +111,7 @@ export async function loadApplicationPage(
     may.decide ? listTemplates(db) : none,
     may.decide ? placeholderValues(db, application.id, viewer.name) : none,
     may.history ? applicationTimeline(db, application.id) : none,
-    may.list ? neighbours(db, list, listReach, application.id) : none,
+    neighbouring,
     may.history ? otherApplicationsOf(db, application.id, { who: viewer, permission: 'applications.history' }) : none,
     listInterviewers(db, application.id),
     may.assign || may.schedule ? listAssignable(db, position.id) : none,
