@@ -48,7 +48,8 @@ export async function loadApplicationPage(
   // "Previous" and "next" need only the address: asked now, beside everything else. Opened from a
   // search, they are the page's longest wait (the search's ranked matches). Handled here too, so a
   // page that ends early (no such position) leaves no promise rejected unheard.
-  const neighbouring = can(viewer, 'applications.list') ? neighbours(db, list, listReach, applicationId) : none;
+  const mayList = can(viewer, 'applications.list');
+  const neighbouring = mayList ? neighbours(db, list, listReach, applicationId) : none;
   neighbouring.catch(() => {});
   const [position, detail] = await Promise.all([getPosition(db, positionId), getApplicationDetail(db, positionId, applicationId)]);
   if (!position || !detail) return null;
@@ -74,7 +75,7 @@ export async function loadApplicationPage(
     assign,
     history,
     contact,
-    list: can(viewer, 'applications.list'),
+    list: mayList,
     hold: can(viewer, 'privacy.manage'),
     schedule,
   };

@@ -226,29 +226,20 @@ async function rankedScan(db: Database, query: WorkspaceQuery, reach: Reach): Pr
  * query (its `offset 0`), so it answers it from the search's indexes rather than walking by time.
  */
 function numberedMatches(db: Database, where: SQL | undefined, limit: number, scan: MatchScan) {
-  if (scan === 'collect') {
-    // `offset 0` written out: drizzle leaves out an offset of the number 0.
-    const matches = db
-      .select({ id: applications.id, createdAt: applications.createdAt })
-      .from(applications)
-      .where(where)
-      .offset(sql`0` as unknown as number)
-      .as('matches');
-    return db
-      .select({ id: matches.id, n: sql<number>`row_number() over (order by ${matches.createdAt} desc, ${matches.id} desc)`.as('n') })
-      .from(matches)
-      .orderBy(desc(matches.createdAt), desc(matches.id))
-      .limit(limit)
-      .as('newest');
-  }
-  return db
-    .select({
-      id: applications.id,
-      n: sql<number>`row_number() over (order by ${applications.createdAt} desc, ${applications.id} desc)`.as('n'),
-    })
-    .from(applications)
-    .where(where)
-    .orderBy(desc(applications.createdAt), desc(applications.id))
+  // `offset 0` written out: drizzle leaves out an offset of the number 0.
+  const matches =
+    scan === 'collect'
+      ? db
+          .select({ id: applications.id, createdAt: applications.createdAt })
+          .from(applications)
+          .where(where)
+          .offset(sql`0` as unknown as number)
+          .as('matches')
+      : null;
+  const { id, createdAt } = matches ?? applications;
+  const numbered = db.select({ id, n: sql<number>`row_number() over (order by ${createdAt} desc, ${id} desc)`.as('n') });
+  return (matches ? numbered.from(matches).$dynamic() : numbered.from(applications).where(where).$dynamic())
+    .orderBy(desc(createdAt), desc(id))
     .limit(limit)
     .as('newest');
 }
