@@ -17,7 +17,7 @@ describe('deploy/helixpoint@.service', () => {
 
   it('waits longer than the server’s own shutdown budget (drain, jobs, then its hard stop) before killing it', () => {
     const drain = seconds(unit, /DRAIN_TIMEOUT_SECONDS=(\d+)/);
-    const serve = read('scripts/serve.mjs');
+    const serve = read('scripts/lib/server-main.mjs');
     const jobs = seconds(serve, /JOBS_AFTER_DRAIN_MS = (\d+)_000;/);
     expect(drain).toBeGreaterThan(0);
     expect(jobs).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY_TIME_ZONE, companyTimestamp, countOf, formatDate, formatDateTime, formatSalaryRange } from './format';
+import { COMPANY_TIME_ZONE, companyDay, companyTimestamp, countOf, formatDate, formatDateTime, formatSalaryRange } from './format';
 
 describe('formatting', () => {
   it('writes dates in words, in UTC', () => {
@@ -59,5 +59,30 @@ describe('formatting', () => {
     const wrong = moments.filter((moment) => companyTimestamp(moment) !== expected(moment));
     expect(wrong.map((moment) => [moment.toISOString(), companyTimestamp(moment), expected(moment)])).toEqual([]);
     expect(moments.length).toBeGreaterThan(28_000);
+  });
+
+  it('gives the company’s day of each moment as Intl does, every second around its midnights and summer-time changes, asked in any order', () => {
+    const reference = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+    const moments: number[] = [];
+    // Midnight there in winter (06:00 UTC) and summer (05:00 UTC), and the hours summer time starts and ends.
+    for (const edge of [
+      '2026-01-02T06:00:00Z',
+      '2026-07-02T05:00:00Z',
+      '2026-03-08T08:00:00Z',
+      '2026-11-01T07:00:00Z',
+      '2026-11-01T06:00:00Z',
+    ])
+      for (let second = -150; second <= 150; second += 1) moments.push(Date.parse(edge) + second * 1000);
+    // Back and forth across one midnight: a kept minute must not answer for another.
+    moments.push(Date.parse('2026-01-02T05:59:59Z'), Date.parse('2026-01-02T06:00:00Z'), Date.parse('2026-01-02T05:59:00Z'));
+    // Before 1972, offsets had seconds (Chicago's own until 1883): asked of Intl each time.
+    moments.push(Date.parse('1883-11-18T17:50:00Z'), Date.parse('1883-11-18T17:51:00Z'), Date.parse('1883-11-18T17:50:30Z'));
+    const wrong = moments
+      .map((at) => new Date(at))
+      .filter((moment) => companyDay(moment) !== reference.format(moment))
+      .map((moment) => moment.toISOString());
+    expect(wrong).toEqual([]);
+    expect(companyDay(new Date('2026-01-02T05:59:59Z'))).toBe('2026-01-01');
+    expect(companyDay(new Date('2026-01-02T06:00:00Z'))).toBe('2026-01-02');
   });
 });

@@ -29,7 +29,7 @@ export async function answerOneClickUnsubscribe(db: Database, request: Request):
   return new Response(null, { status: 303, headers: { ...headers, Location: `${UNSUBSCRIBE_PATH}?${removed ? 'done' : 'invalid'}=1` } });
 }
 
-/** Astro's handler, with the one-click unsubscribe POST answered first (scripts/serve.mjs). */
+/** Astro's handler, with the one-click unsubscribe POST answered first (scripts/lib/server-main.mjs). */
 export function withOneClickUnsubscribe(handler: AstroHandler, db: Database): AstroHandler {
   return (req: IncomingMessage, res: ServerResponse, next, locals?: RequestLocals) => {
     if (req.method !== 'POST' || (req.url ?? '').split('?')[0]?.replace(/\/$/, '') !== UNSUBSCRIBE_PATH) {

@@ -152,7 +152,7 @@ describe('previous and next', () => {
     // One outside the view has none.
     const other = await addApplication(db, await addPosition(db), { email: 'elsewhere@ks.test' });
     expect(await neighbours(db, query({ position: positionId }), listAll, other)).toEqual({ previous: null, next: null });
-  });
+  }, 30_000);
 });
 
 describe('the scan of a search', () => {

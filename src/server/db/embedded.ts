@@ -18,7 +18,7 @@ export const DATABASE_NAME = 'helixpoint';
 // there (and throws once the database is already stopped). Our processes stop their databases
 // themselves. Its SIGINT/SIGTERM/SIGHUP hooks stay for the scripts (Ctrl-C stops their database);
 // the server takes those signals over (takeOverShutdownSignals).
-// This module is evaluated twice in the server (scripts/serve.mjs's import, and the build's copy):
+// This module is evaluated twice in the server (the server wiring's bundle, and Astro's build's copy):
 // only what is still hooked is unhooked (unhooking twice throws).
 const unhook = (events: string[]) => {
   for (const event of events) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
@@ -26,7 +26,7 @@ const unhook = (events: string[]) => {
 unhook(['beforeExit', 'exit']);
 
 /**
- * For the process that owns its shutdown (scripts/serve.mjs): async-exit-hook stops the database
+ * For the process that owns its shutdown (the server, scripts/lib/server-main.mjs): async-exit-hook stops the database
  * and exits at once on SIGINT, SIGTERM and SIGHUP, under requests still being answered, which cut
  * the drain of decision 035 short (an upgrade drill saw instances exit in 0.2 s and 502s at nginx).
  */
