@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, isNull } from 'drizzle-orm';
@@ -10,6 +11,8 @@ import { applyFormPost } from '../applications/form-post';
 import { applicationDeps, submitApplication, type ApplicationDeps } from '../applications/submit';
 import { changeStatus } from '../applications/review';
 import { createAppServer } from '../http/server';
+import { getMetrics } from '../metrics';
+import { insightsModule } from './module';
 import { freePort } from '../net';
 import { updatePosition } from '../positions/manage';
 import { positionFormSchema, positionFormValues } from '../../lib/positions/schema';
@@ -382,6 +385,25 @@ describe('views', () => {
     // One statement per flush, whatever the number of pages in it.
     expect(inserts.every((rows) => rows.length <= 3)).toBe(true);
   }, 60_000);
+
+  it('adds the views the insights module writes to helixpoint_page_views_total, for an operator and bench:nginx', async () => {
+    const series = async () => {
+      const text = await getMetrics().registry.metrics();
+      return Number(/^helixpoint_page_views_total (\d+)$/m.exec(text)?.[1] ?? 0);
+    };
+    const before = await series();
+    const started = await insightsModule.start!(runtime);
+    const person = { method: 'GET', headers: { 'user-agent': BROWSER } } as unknown as IncomingMessage;
+    const bot = {
+      method: 'GET',
+      headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+    } as unknown as IncomingMessage;
+    for (let view = 0; view < 5; view += 1) started.afterResponse!(person, { route: '/careers', path: '/careers', status: 200 });
+    started.afterResponse!(bot, { route: '/careers', path: '/careers', status: 200 });
+    started.afterResponse!(person, { route: '/about', path: '/about', status: 200 });
+    await started.stop!();
+    expect((await series()) - before).toBe(5);
+  });
 
   it('keeps the counts of a write that fails for the next one', async () => {
     let fail = true;
