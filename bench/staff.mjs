@@ -37,8 +37,13 @@ const ONLY = option('--pages', null) ? new RegExp(option('--pages', null), 'i') 
 const EXPORTS = !args.includes('--no-exports');
 const BUDGET_MS = 100;
 const HEALTH_P99_MS = 50;
-/** Decision 026's budget for the server's resident memory, here at 50,000 applications with every kind of export run. */
-const MEMORY_BUDGET_MB = 180;
+/**
+ * The server's resident memory after the staff pages and every kind of export at 50,000
+ * applications (decision 061; decision 026's 180 MB is the public site's), and what a second
+ * round of all of it may add: memory that grows with use, not only with the work at hand, fails.
+ */
+const MEMORY_BUDGET_MB = 240;
+const SECOND_ROUND_GROWTH_MB = 8;
 const say = JSON_OUTPUT ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line);
 const failures = [];
 const check = (ok, message) => {
@@ -327,8 +332,8 @@ async function duringExports(url, pid, exports, cookie) {
   return { results, samples, peak };
 }
 
-/** Three exports at once with /healthz asked meanwhile, then every kind at once, then the memory the server keeps. */
-async function exportsAndMemory(site, admin, ids, report) {
+/** Three exports at once with /healthz asked meanwhile, then every kind at once, the memory the server keeps, and a second round of it all. */
+async function exportsAndMemory(site, admin, ids, report, pages, cookies) {
   // Exports: three of the workspace's at once, /healthz asked meanwhile. One first, as the pages
   // have their warm-ups: the server loads an export's code on its first request, not at start.
   const workspaceExports = [
@@ -365,26 +370,36 @@ async function exportsAndMemory(site, admin, ids, report) {
   );
 
   // Every kind of export at once, then the memory the server keeps.
-  const every = await duringExports(
-    site.url,
-    site.pid,
-    [
-      '/api/admin/applications.csv',
-      `/api/admin/applications/${ids.popular}.csv`,
-      '/api/admin/insights/positions.csv',
-      '/api/admin/insights/sources.csv',
-      '/api/admin/audit.csv',
-    ],
-    admin,
-  );
+  const everyExport = [
+    '/api/admin/applications.csv',
+    `/api/admin/applications/${ids.popular}.csv`,
+    '/api/admin/insights/positions.csv',
+    '/api/admin/insights/sources.csv',
+    '/api/admin/audit.csv',
+  ];
+  const every = await duringExports(site.url, site.pid, everyExport, admin);
   for (const result of every.results)
     check(result.status === 200 && result.lines > 1, `export ${result.path}: ${(result.lines - 1).toLocaleString('en-US')} rows`);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = rssMb(site.pid);
-  report.memory = { peakDuringExportsMb: Math.max(three.peak, every.peak), afterMb: after, budgetMb: MEMORY_BUDGET_MB };
+  // A second round: every page once more, then every export at once again.
+  for (const page of pages) await get(site.url, page.path, cookies[page.who]);
+  const again = await duringExports(site.url, site.pid, everyExport, admin);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const afterAgain = rssMb(site.pid);
+  report.memory = {
+    peakDuringExportsMb: Math.max(three.peak, every.peak, again.peak),
+    afterMb: after,
+    afterSecondRoundMb: afterAgain,
+    budgetMb: MEMORY_BUDGET_MB,
+  };
   check(
     after < MEMORY_BUDGET_MB,
-    `resident memory after the bench: ${after} MB (peak during exports ${report.memory.peakDuringExportsMb} MB; budget ${MEMORY_BUDGET_MB} MB)`,
+    `resident memory after the bench: ${after} MB (peak during exports ${report.memory.peakDuringExportsMb} MB; budget ${MEMORY_BUDGET_MB} MB, decision 061)`,
+  );
+  check(
+    afterAgain - after <= SECOND_ROUND_GROWTH_MB && again.results.every((result) => result.status === 200),
+    `a second round of every page and every export: ${afterAgain} MB after it (${afterAgain - after >= 0 ? '+' : ''}${afterAgain - after} MB; at most +${SECOND_ROUND_GROWTH_MB})`,
   );
 }
 
@@ -459,7 +474,7 @@ async function main() {
       );
     }
 
-    if (EXPORTS) await exportsAndMemory(site, cookies.admin, ids, report);
+    if (EXPORTS) await exportsAndMemory(site, cookies.admin, ids, report, pages, cookies);
   } finally {
     await site.stop();
   }
