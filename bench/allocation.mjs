@@ -22,6 +22,7 @@ import { load } from './lib/autocannon.mjs';
 import { untilSettled } from './lib/settled.mjs';
 import { serveBuild } from './serve-build.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
+import { metricValue } from './lib/metrics.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -45,10 +46,9 @@ const URLS = [
 
 /** Young-generation collections so far, from the server's metrics. */
 async function scavenges(site) {
-  const text = await (await fetch(`${site.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
-  const line = text.split('\n').find((row) => row.startsWith('nodejs_gc_duration_seconds_count{kind="minor"}'));
-  if (!line) throw new Error('The server reports no minor collections (nodejs_gc_duration_seconds_count{kind="minor"}).');
-  return Number(line.split(' ').pop());
+  const count = await metricValue(site.url, TOKEN, 'nodejs_gc_duration_seconds_count{kind="minor"}');
+  if (count === undefined) throw new Error('The server reports no minor collections (nodejs_gc_duration_seconds_count{kind="minor"}).');
+  return count;
 }
 
 const site = await serveBuild({ env: { METRICS_TOKEN: TOKEN } });

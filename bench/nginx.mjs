@@ -21,7 +21,9 @@
 // The load comes from autocannon without its reading of bodies as text (bench/lib/autocannon.mjs),
 // which had been the bottleneck on every file over a few KB.
 // Targets: every URL at least 0.7x nginx, p99 under 50 ms, no errors; the server's resident
-// memory under 180 MB afterwards. Exits 1 when one is missed; skipped (exit 0) without nginx.
+// memory under 180 MB afterwards; the job board and an apply page at 0.8x or more of the floor
+// alone, and every view of one more second of an apply page written (issue 52). Exits 1 when one
+// is missed; skipped (exit 0) without nginx.
 //   npm run build && npm run bench:nginx [-- --duration 2 --rounds 3 --connections 50 --encoding gzip --all --only REGEX --json]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -36,6 +38,7 @@ import { findNginx, nginxVersion, startNginx } from './lib/nginx.mjs';
 import { cpuMicros } from './lib/cpu.mjs';
 import { rssMb } from './lib/memory.mjs';
 import { median } from './lib/median.mjs';
+import { metricValue } from './lib/metrics.mjs';
 import { untilSettled } from './lib/settled.mjs';
 import { serveBuild } from './serve-build.mjs';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
@@ -84,12 +87,8 @@ const load = (url, duration = DURATION) =>
   loadWith({ url, connections: CONNECTIONS, duration, headers: { 'accept-encoding': options.encoding, 'user-agent': BROWSER } });
 const METRICS_TOKEN = 'bench-nginx-metrics-token';
 
-/** The server's helixpoint_page_views_total: views counted and written. */
-async function viewsWritten(url) {
-  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const line = text.split('\n').find((each) => each.startsWith('helixpoint_page_views_total '));
-  return line ? Number(line.split(' ')[1]) : 0;
-}
+/** The server's helixpoint_page_views_total: views counted and written (none before its first write). */
+const viewsWritten = async (url) => (await metricValue(url, METRICS_TOKEN, 'helixpoint_page_views_total')) ?? 0;
 
 function* filesOf(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

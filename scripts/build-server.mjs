@@ -1,8 +1,9 @@
 // The server's own wiring (scripts/lib/server-main.mjs and the src/server modules it imports)
 // bundled into one JavaScript file, dist/serve/server-main.mjs, which scripts/serve.mjs starts.
 // Run by `npm run build` after Astro's build. Decision 060: Node strips the types of .ts files
-// with a WebAssembly compiler loaded into the process at the first .ts import, about 18 MB of
-// resident memory for the process's whole life, to read code that changes only with a build.
+// with a WebAssembly compiler loaded into the process at the first .ts import (18 MB of resident
+// memory in a bare process, 10 MB in the server) for the process's whole life, to read code that
+// changes only with a build.
 //
 // Packages stay imports (resolved from node_modules as before, the same instances as the Astro
 // build's). Each module's `import.meta.url` is its own file's address, as when Node read it
@@ -44,8 +45,7 @@ const result = await build({
   target: 'node24',
   packages: 'external',
   plugins: [ownUrl],
-  // Names kept: stack traces and profiles name the functions as the sources do.
-  keepNames: false,
+  // Not minified: stack traces and profiles name the functions as the sources do.
   minify: false,
   sourcemap: 'linked',
   legalComments: 'none',
