@@ -22,12 +22,12 @@ import { availableParallelism, loadavg, setPriority } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { freePort } from '../src/server/net.ts';
 import { applyOnce, pdf, percentile } from './lib/applicant.mjs';
 import { startSmtpCatcher } from './lib/services.mjs';
 import { mailAttack } from './lib/mail-attack.mjs';
+import { startHealthProbe } from './lib/health-probe.mjs';
 import { assertBuilt, sleep, startSite, waitFor } from './lib/site.mjs';
 import { uploadClientKey } from '../src/server/uploads/quota.ts';
 
@@ -137,16 +137,7 @@ async function main() {
   // (42 to 56 ms between runs of the same build; 35 to 45 ms with it).
   setPriority(10);
 
-  const probe = () => new Worker(new URL('./lib/health-prober.mjs', import.meta.url), { workerData: { url, intervalMs: 20 } });
-  const collect = (worker) =>
-    new Promise((resolve) => {
-      worker.once('message', (message) => {
-        // Its fetch keeps connections open: end the thread, or the drill never exits.
-        void worker.terminate();
-        resolve(message.samples);
-      });
-      worker.postMessage('stop');
-    });
+  const probe = () => startHealthProbe(url, 20);
 
   try {
     // Applicants: each from an address of its own, as people on different networks are.
@@ -319,10 +310,10 @@ async function main() {
     const applicants = Array.from({ length: APPLICANTS }, (_, worker) => applicant(worker));
     // A warm-up, not measured: the first requests compile code and fill the pool and the page cache.
     await sleep(WARM_UP_MS);
-    const quiet = probe();
+    const quiet = await probe();
     await sleep(BASELINE_MS);
-    const baseline = await collect(quiet);
-    const prober = probe();
+    const baseline = await quiet.stop();
+    const prober = await probe();
     const attackStarted = Date.now();
     const marks = {};
     const once = Promise.all([
@@ -338,7 +329,7 @@ async function main() {
     const attackSeconds = (Date.now() - attackStarted) / 1000;
     stopping = true;
     await Promise.all(applicants);
-    const samples = await collect(prober);
+    const samples = await prober.stop();
 
     for (const [kind, replies] of Object.entries(answers)) {
       const statuses = {};

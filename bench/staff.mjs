@@ -18,10 +18,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { openDatabase } from '../src/server/db/open.ts';
 import { freePort } from '../src/server/net.ts';
 import { rssMb } from './lib/memory.mjs';
+import { startHealthProbe } from './lib/health-probe.mjs';
 import { startSite } from './lib/site.mjs';
 import { percentile } from './lib/applicant.mjs';
 import { cookiesOf } from './lib/cookies.mjs';
@@ -321,14 +321,12 @@ async function download(url, path, cookie) {
 }
 
 async function duringExports(url, pid, exports, cookie) {
-  const prober = new Worker(new URL('./lib/health-prober.mjs', import.meta.url), { workerData: { url, intervalMs: 25 } });
+  const prober = await startHealthProbe(url, 25);
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
   const results = await Promise.all(exports.map((path) => download(url, path, cookie)));
   clearInterval(sampler);
-  prober.postMessage('stop');
-  const { samples } = await new Promise((resolve) => prober.once('message', resolve));
-  await prober.terminate();
+  const samples = await prober.stop();
   return { results, samples, peak };
 }
 

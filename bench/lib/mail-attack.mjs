@@ -5,9 +5,9 @@
 // sampled every 20 ms. Returns the figures; the drill judges them.
 import { readFileSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
-import { Worker } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
 import { percentile } from './applicant.mjs';
+import { startHealthProbe } from './health-probe.mjs';
 import { sleep } from './site.mjs';
 
 const MB = 1024 * 1024;
@@ -72,7 +72,7 @@ function bigMail({ from, to, kind }) {
 }
 
 export async function mailAttack({ url, smtpPort, replyTo, serverPid }) {
-  const prober = new Worker(new URL('./health-prober.mjs', import.meta.url), { workerData: { url, intervalMs: 20 } });
+  const prober = await startHealthProbe(url, 20);
   const memory = { server: residentMb(serverPid) ?? 0, serverPeak: 0, readerPeak: 0 };
   const sampler = setInterval(() => {
     memory.serverPeak = Math.max(memory.serverPeak, residentMb(serverPid) ?? 0);
@@ -104,13 +104,7 @@ export async function mailAttack({ url, smtpPort, replyTo, serverPid }) {
   await sleep(500);
   idle.close();
   clearInterval(sampler);
-  const samples = await new Promise((resolve) => {
-    prober.once('message', (message) => {
-      void prober.terminate();
-      resolve(message.samples);
-    });
-    prober.postMessage('stop');
-  });
+  const samples = await prober.stop();
   const times = samples.map((sample) => sample.ms);
   return {
     seconds: (Date.now() - started) / 1000,
