@@ -69,6 +69,10 @@ describe('loadConfig', () => {
       'Invalid configuration: SITE_URL must be the address of the site root, without a path (such as https://www.example.com) (got "https://www.example.com/site").',
     ],
     [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN must be at least 16 characters.'],
+    [
+      { OUTBOUND_ALLOWED_HOSTS: 'calendar.corp.example, https://caldav.corp.example' },
+      'Invalid configuration: OUTBOUND_ALLOWED_HOSTS must be host names, addresses or ranges separated by commas: "https://caldav.corp.example" is a link: write its host name alone (such as calendar.corp.example) (got "calendar.corp.example, https://caldav.corp.example").',
+    ],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// connection URL (got "mysql://x").'],
     [
       { IMAP_URL: 'pop3://replies:hunter2@mail.example.com' },
@@ -113,6 +117,11 @@ describe('loadConfig', () => {
     expect(config.storage.s3).toMatchObject({ bucket: 'uploads', region: 'us-east-1', forcePathStyle: true });
     expect(config.trustProxy).toBe(true);
     expect(config.siteUrl).toBe('https://www.helixpoint.example');
+    // Links people type reach no private server unless named.
+    expect(config.outboundAllow.hosts.size + config.outboundAllow.ranges.length).toBe(0);
+    const allowing = loadConfig({ ...base, OUTBOUND_ALLOWED_HOSTS: 'caldav.corp.example, 10.20.0.0/16' }).outboundAllow;
+    expect([...allowing.hosts]).toEqual(['caldav.corp.example']);
+    expect(allowing.ranges).toHaveLength(1);
   });
 
   it('turns reply addresses on with a reply address or a way for replies to come in', () => {

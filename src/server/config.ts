@@ -3,6 +3,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DataDirError, assertWritableDataDir, explainDataDirError } from './data-dir.ts';
+import { parseAllowList, type AllowList } from './outbound/guarded-fetch.ts';
 
 /**
  * Every environment variable of the operating contract, parsed once at start. A wrong value
@@ -131,6 +132,17 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   TRUST_PROXY: optionalString,
+  OUTBOUND_ALLOWED_HOSTS: optionalString.transform((value, context) => {
+    try {
+      return parseAllowList(value);
+    } catch (error) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be host names, addresses or ranges separated by commas: ${(error as Error).message}`,
+      });
+      return z.NEVER;
+    }
+  }),
   METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
   AUTH_REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   RETENTION_APPLICATION_DAYS: days(365),
@@ -192,6 +204,8 @@ export interface AppConfig {
     s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   };
   trustProxy: boolean;
+  /** OUTBOUND_ALLOWED_HOSTS: the private servers links people type may reach (outbound/guarded-fetch.ts). */
+  outboundAllow: AllowList;
   /** How long personal data is kept (the retention job, the privacy notice). */
   retention: { applicationDays: number; messageDays: number; auditDays: number; talentPoolMonths: number };
   /** GET /metrics needs `Authorization: Bearer <this>`; unset, /metrics is closed. */
@@ -290,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : {}),
     },
     trustProxy: Boolean(e.TRUST_PROXY && e.TRUST_PROXY !== 'false' && e.TRUST_PROXY !== '0'),
+    outboundAllow: e.OUTBOUND_ALLOWED_HOSTS,
     retention: {
       applicationDays: e.RETENTION_APPLICATION_DAYS,
       messageDays: e.RETENTION_MESSAGE_DAYS,
