@@ -1,6 +1,7 @@
 import { accountsModule } from './accounts/module.ts';
 import { alertsModule } from './alerts/module.ts';
 import { applicationsModule } from './applications/module.ts';
+import { calendarsModule } from './calendars/module.ts';
 import { candidatesModule } from './candidates/module.ts';
 import { insightsModule } from './insights/module.ts';
 import type { AppConfig } from './config.ts';
@@ -34,6 +35,7 @@ export const serverModules: readonly ServerModule[] = [
   alertsModule,
   insightsModule,
   schedulingModule,
+  calendarsModule,
   scorecardsModule,
   candidatesModule,
   mediaModule,

@@ -11,6 +11,9 @@ export const auditActions = {
   'user.two_factor_reset': 'user',
   // A staff member made or renewed the secret link of their calendar feed (issue 31): the old one stops working.
   'user.calendar_feed_renewed': 'user',
+  // A staff member connected or removed one of their own calendars, read for their busy times (issue 53).
+  'user.calendar_connected': 'user',
+  'user.calendar_removed': 'user',
   'invitation.created': 'invitation',
   'invitation.resent': 'invitation',
   'invitation.revoked': 'invitation',

@@ -1006,6 +1006,50 @@ export const staffDaysOff = pgTable(
 );
 
 /**
+ * A person's own calendar, read for the times it holds them (issue 53): a secret iCalendar link.
+ * The link is its password: kept sealed under AUTH_SECRET (never shown back whole, never logged),
+ * with its SHA-256 to refuse the same link twice and the host name to show. The state of the last
+ * read is kept for their page: when it last succeeded, how many busy times it gave, or what went
+ * wrong and since when (a calendar failing for long makes its owner unavailable, decision 063).
+ */
+export const calendarSources = pgTable(
+  'calendar_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The link's host name ("calendar.google.com"): what the page shows of it. */
+    label: text('label').notNull(),
+    linkSealed: text('link_sealed').notNull(),
+    linkHash: text('link_hash').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    busyCount: integer('busy_count').notNull().default(0),
+    /** The last read's failure, in words for its owner; null after a read that worked. */
+    error: text('error'),
+    errorAt: timestamp('error_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('calendar_sources_user_link_idx').on(t.userId, t.linkHash)],
+);
+
+/** The times a calendar source holds its owner: start and end only, replaced whole at each read. */
+export const calendarBusyTimes = pgTable(
+  'calendar_busy_times',
+  {
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => calendarSources.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('calendar_busy_times_user_idx').on(t.userId, t.endsAt), index('calendar_busy_times_source_idx').on(t.sourceId)],
+);
+
+/**
  * A meeting or an interview. The UID and SEQUENCE are the calendar event's: a move keeps the UID
  * and raises the SEQUENCE, so every calendar updates the event it has. The guest manages it
  * through one random token (its SHA-256 here), which keeps working after a move.

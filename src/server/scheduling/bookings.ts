@@ -10,6 +10,7 @@ import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
 import { zoneOrCompany } from '../../lib/scheduling/format.ts';
 import { COMPANY_HOURS, DEFAULT_BUFFER_MINUTES, DEFAULT_NOTICE_MINUTES, type BookingKind } from '../../lib/scheduling/hours.ts';
 import { freeTimes, type FreeTime, type HostCalendar, type SlotRequest } from './slots.ts';
+import { calendarHolds } from '../calendars/sources.ts';
 
 /**
  * Bookings (issue 31): each one a transaction that holds its hosts for the meeting and their
@@ -75,7 +76,7 @@ const isDoubleBooking = (error: unknown): boolean => violates(error, EXCLUSION_V
  * the notice or the window, or not a quarter hour: an old or altered page).
  */
 function refusalFor(calendars: HostCalendar[], request: SlotRequest, start: Date, mode: 'any' | 'all'): BookingRefused {
-  const unheld = calendars.map((calendar) => ({ ...calendar, holds: [] }));
+  const unheld = calendars.map((calendar) => ({ ...calendar, holds: [], busy: [] }));
   const wouldBeFree = freeTimes(unheld, request, mode).some((time) => time.start.getTime() === start.getTime());
   return wouldBeFree ? new BookingRefused('taken', freeTimes(calendars, request, mode)) : new BookingRefused('notOffered');
 }
@@ -96,7 +97,8 @@ export async function hostCalendars(
 ): Promise<HostCalendar[]> {
   if (userIds.length === 0) return [];
   const ids = [...userIds];
-  const [schedules, daysOff, holds] = await Promise.all([
+  const reach = { from: new Date(window.from.getTime() - DAY), to: new Date(window.to.getTime() + DAY) };
+  const [schedules, daysOff, holds, busy] = await Promise.all([
     db.select().from(staffSchedules).where(inArray(staffSchedules.userId, ids)),
     db
       .select()
@@ -124,6 +126,7 @@ export async function hostCalendars(
           exceptBookingId ? ne(bookingHosts.bookingId, exceptBookingId) : undefined,
         ),
       ),
+    calendarHolds(db, ids, reach),
   ]);
   return ids.map((userId) => {
     const schedule = schedules.find((row) => row.userId === userId);
@@ -136,6 +139,7 @@ export async function hostCalendars(
       noticeMinutes: schedule?.noticeMinutes ?? DEFAULT_NOTICE_MINUTES,
       dailyCap: schedule?.dailyCap ?? null,
       holds: holds.filter((row) => row.userId === userId).map((row) => ({ start: new Date(row.start), end: new Date(row.end) })),
+      busy: busy.get(userId) ?? [],
     };
   });
 }

@@ -29,6 +29,11 @@ export interface HostCalendar {
   /** At most this many bookings on one of their days; null: no cap. */
   dailyCap: number | null;
   holds: readonly Hold[];
+  /**
+   * What their own calendars hold them for (issue 53): no time overlapping these is offered, but
+   * they are not bookings, so they do not count towards the daily cap.
+   */
+  busy?: readonly Hold[];
 }
 
 export interface SlotRequest {
@@ -76,7 +81,10 @@ export function freeTimesOf(host: HostCalendar, request: SlotRequest): number[] 
   const earliest = Math.max(request.from.getTime(), request.now.getTime() + host.noticeMinutes * MINUTE);
   const latest = request.to.getTime();
   if (earliest >= latest) return [];
-  const holds = host.holds.map((hold) => [hold.start.getTime(), hold.end.getTime()] as const).sort((a, b) => a[0] - b[0]);
+  const bookings = host.holds.map((hold) => hold.start.getTime());
+  const holds = [...host.holds, ...(host.busy ?? [])]
+    .map((hold) => [hold.start.getTime(), hold.end.getTime()] as const)
+    .sort((a, b) => a[0] - b[0]);
   const free: number[] = [];
   let next = 0;
   for (const { day, weekday } of days(dayIn(earliest, host.timeZone), dayIn(latest, host.timeZone))) {
@@ -87,7 +95,7 @@ export function freeTimesOf(host: HostCalendar, request: SlotRequest): number[] 
       const dayStart = wallClock(day, '00:00', host.timeZone);
       const nextDay = dayStart + 36 * 3_600_000; // any instant of the next day, then its midnight
       const dayEnd = wallClock(dayIn(nextDay, host.timeZone), '00:00', host.timeZone);
-      if (holds.filter(([start]) => start >= dayStart && start < dayEnd).length >= host.dailyCap) continue;
+      if (bookings.filter((start) => start >= dayStart && start < dayEnd).length >= host.dailyCap) continue;
     }
     for (const interval of intervals) {
       const end = wallClock(day, interval.end, host.timeZone);

@@ -1,0 +1,42 @@
+import { z } from 'zod/mini';
+
+/**
+ * Connecting one's own calendar by its secret iCalendar link (issue 53): the one schema of the
+ * form on /account/availability, read by the server. Calendar apps hand the link out as
+ * webcal://, which is https:// to everything but a calendar app.
+ */
+
+export const calendarLinkFieldNames = ['calendar_link'] as const;
+export type CalendarLinkFieldErrors = Partial<Record<(typeof calendarLinkFieldNames)[number] | 'form', string>>;
+
+/** Calendars one person may connect. */
+export const MAX_CALENDAR_LINKS = 5;
+export const MAX_CALENDAR_LINK_LENGTH = 2_000;
+
+export const calendarLinkTexts = {
+  required: 'Calendar link: paste the secret address of your calendar in iCalendar format.',
+  tooLong: `Calendar link: at most ${MAX_CALENDAR_LINK_LENGTH.toLocaleString('en-US')} characters.`,
+  notALink: 'Calendar link: paste an address that starts with https://, http:// or webcal://.',
+  duplicate: 'Calendar link: this calendar is already connected.',
+  tooMany: `Calendar link: you can connect at most ${MAX_CALENDAR_LINKS} calendars. Remove one first.`,
+} as const;
+
+const asHttp = (link: string) => link.replace(/^webcals?:\/\//i, 'https://');
+
+export const calendarLinkSchema = z.object({
+  calendar_link: z.string().check(
+    z.trim(),
+    z.minLength(1, calendarLinkTexts.required),
+    z.maxLength(MAX_CALENDAR_LINK_LENGTH, calendarLinkTexts.tooLong),
+    z.refine((link) => {
+      try {
+        return ['https:', 'http:'].includes(new URL(asHttp(link)).protocol);
+      } catch {
+        return false;
+      }
+    }, calendarLinkTexts.notALink),
+  ),
+});
+
+/** The link as it is fetched: webcal:// read as https://. */
+export const linkToFetch = (link: string) => asHttp(link.trim());
