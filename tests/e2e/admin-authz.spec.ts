@@ -843,20 +843,21 @@ async function candidatesState() {
   };
 }
 
-/** Everyone's availability and days off, as stored (the availability page's forms change only these). */
+/** Everyone's availability, days off and connected calendars, as stored (the availability page's forms change only these). */
 async function schedulesState() {
-  const [schedules, daysOff] = await Promise.all([
+  const [schedules, daysOff, calendars] = await Promise.all([
     sqlOnTestServer(
       `select user_id, time_zone, weekly_hours, buffer_minutes, notice_minutes, daily_cap, takes_meetings, feed_token_hash
        from staff_schedules order by user_id`,
     ),
     sqlOnTestServer('select user_id, day::text from staff_days_off order by user_id, day'),
+    sqlOnTestServer('select user_id, label, link_hash from calendar_sources order by user_id, link_hash'),
   ]);
-  return { schedules: JSON.stringify(schedules.rows), daysOff: JSON.stringify(daysOff.rows) };
+  return { schedules: JSON.stringify(schedules.rows), daysOff: JSON.stringify(daysOff.rows), calendars: JSON.stringify(calendars.rows) };
 }
 
 /** The availability page's forms, posted as its page posts them; as the page's own forms for those who may open it, with mistakes. */
-const availabilityIntents = ['save', 'add-day-off', 'remove-day-off', 'renew-feed'] as const;
+const availabilityIntents = ['save', 'add-day-off', 'remove-day-off', 'renew-feed', 'add-calendar-link', 'remove-calendar'] as const;
 const availabilityForm = (intent: (typeof availabilityIntents)[number]) => ({
   intent,
   time_zone: 'Europe/Paris',
@@ -870,6 +871,9 @@ const availabilityForm = (intent: (typeof availabilityIntents)[number]) => ({
   takes_meetings: '',
   // In the past: refused by the days off rules.
   off_from: '2000-01-01',
+  // Not a link: refused by the calendar link's rules, before anything is fetched.
+  calendar_link: 'not a link',
+  calendar: '00000000-0000-4000-8000-000000000000',
   from: '2000-01-01',
   until: '2100-12-31',
 });
@@ -1019,7 +1023,7 @@ for (const who of EVERYONE) {
     // The availability page's forms (plain form posts, with the Origin a browser sends): refused at
     // the door for whoever may not open the page; the others' mistakes are refused by the form's rules.
     const mayPlan = (bookable as readonly Requester[]).includes(who);
-    for (const intent of mayPlan ? (['save', 'add-day-off'] as const) : availabilityIntents) {
+    for (const intent of mayPlan ? (['save', 'add-day-off', 'add-calendar-link'] as const) : availabilityIntents) {
       const response = await requester.post('/account/availability', { form: availabilityForm(intent), headers: { Origin: baseURL! } });
       const context = `availability form (${intent}) as ${who}`;
       if (mayPlan) expect(response.status(), context).toBe(400);

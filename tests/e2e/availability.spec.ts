@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { blockSiteScripts, expectNoA11yViolations } from './helpers';
 import { adminCreate, enrolTotp, expect, signInApi, sqlOnTestServer, test } from './fixtures';
@@ -17,8 +19,8 @@ const PASSWORD = 'availability password 1';
 const run = Math.random().toString(36).slice(2, 7);
 
 /** A staff account of `role` with a second factor, signed in in this page's browser context (aal2). */
-async function signInStaff(request: APIRequestContext, baseURL: string, role: string, name: string): Promise<string> {
-  const email = `${role}.availability.${run}@helixpoint.test`;
+async function signInStaff(request: APIRequestContext, baseURL: string, role: string, name: string, who = role): Promise<string> {
+  const email = `${who}.availability.${run}@helixpoint.test`;
   adminCreate('--email', email, '--password', PASSWORD, '--name', name, '--role', role);
   await signInApi(request, email, PASSWORD, baseURL);
   // Staff set up a second factor first (ADMIN_REQUIRE_2FA): the session that does it has passed it.
@@ -172,12 +174,85 @@ test('a recruiter sets their hours, days off and calendar link; mistakes keep wh
   expect((await request.get(renewed)).status()).toBe(200);
 });
 
+test('a recruiter connects the calendar they live in by its secret link, sees it read, and removes it', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  // Their calendar's server, on this machine (OUTBOUND_ALLOWED_HOSTS names 127.0.0.1 for the tests):
+  // two busy times this week and a free one, under a secret path.
+  const stamp = (offsetHours: number) =>
+    new Date(Math.floor(Date.now() / 3_600_000 + offsetHours) * 3_600_000).toISOString().replace(/[-:]/g, '').replace('.000', '');
+  const ics = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    ...[
+      [50, 51, 'OPAQUE'],
+      [74, 76, 'OPAQUE'],
+      [98, 99, 'TRANSPARENT'],
+    ].flatMap(([start, end, transp], index) => [
+      'BEGIN:VEVENT',
+      `UID:event-${index}@calendar.test`,
+      `DTSTAMP:${stamp(0)}`,
+      `DTSTART:${stamp(Number(start))}`,
+      `DTEND:${stamp(Number(end))}`,
+      `TRANSP:${transp}`,
+      'SUMMARY:Private dentist appointment',
+      'END:VEVENT',
+    ]),
+    'END:VCALENDAR',
+  ].join('\r\n');
+  const server = createServer((req, res) => {
+    if (req.url === '/private/s3cr3t-e2e-token/basic.ics') res.writeHead(200, { 'Content-Type': 'text/calendar' }).end(ics);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const calendarServer = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    await signInStaff(page.request, baseURL!, 'recruiter', 'Cal Endar', 'calendar');
+    await page.goto('/account/availability');
+    const section = page.getByRole('region', { name: 'Your calendars' });
+    const field = section.getByLabel('Secret link to your calendar');
+
+    // A link its server does not know: refused, with why, and what was typed kept.
+    await field.fill(`http://${calendarServer}/private/wrong/basic.ics`);
+    await section.getByRole('button', { name: 'Connect calendar' }).click();
+    await expect(section.getByText('Calendar link: The link answered 404.')).toBeVisible();
+    await expect(field).toHaveValue(`http://${calendarServer}/private/wrong/basic.ics`);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expectNoA11yViolations(page, 'availability, a calendar link refused');
+    // The cloud's metadata address: never fetched.
+    await field.fill('http://169.254.169.254/latest/meta-data/');
+    await section.getByRole('button', { name: 'Connect calendar' }).click();
+    await expect(section.getByText('Calendar link: The link points to a private or local network address')).toBeVisible();
+
+    // Its real link (a test server speaks http; a calendar app's webcal:// is read as https://):
+    // read at once, two busy times, the free one left out.
+    await field.fill(`http://${calendarServer}/private/s3cr3t-e2e-token/basic.ics`);
+    await section.getByRole('button', { name: 'Connect calendar' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Calendar connected.' })).toBeVisible();
+    const connected = section.getByRole('list', { name: 'Your connected calendars' }).getByRole('listitem');
+    await expect(connected).toHaveCount(1);
+    await expect(connected).toContainText('127.0.0.1');
+    await expect(connected).toContainText('2 busy times in the next two months.');
+    // The link is a password: not in the page, and nothing of the events but when.
+    const html = await page.content();
+    expect(html).not.toContain('s3cr3t-e2e-token');
+    expect(html).not.toContain('dentist');
+    await expectNoA11yViolations(page, 'availability, a calendar connected');
+    await screens(page, 'calendars');
+
+    await connected.getByRole('button', { name: 'Remove the calendar from 127.0.0.1' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Calendar removed.' })).toBeVisible();
+    await expect(section.getByRole('list', { name: 'Your connected calendars' })).toHaveCount(0);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
 /** The page at 1280 and 390 px wide, nothing wider than the screen. */
-async function screens(page: Page) {
+async function screens(page: Page, state?: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `availability at ${width}`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `test-results/screens/availability-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screens/availability-${state ? `${state}-` : ''}${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
