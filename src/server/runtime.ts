@@ -80,7 +80,7 @@ export async function startServer(config: AppConfig, logger: Logger, modules: re
         await database.close();
         return { jobs: jobsReport };
       },
-    } satisfies Omit<Runtime, 'auth' | 'images'> as Runtime;
+    } satisfies Omit<Runtime, 'auth' | 'images' | 'calendarReader'> as Runtime;
     for (const module of modules) {
       for (const queue of module.queues ?? []) await jobs.addQueue(queue);
       const result = (await module.start?.(runtime)) ?? {};

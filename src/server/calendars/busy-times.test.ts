@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BUSY_TIMES_PER_CALENDAR, busyTimesFrom, CalendarFileError, OCCURRENCES_PER_EVENT, type BusyWindow } from './busy-times';
+import { busyTimesFrom, CalendarFileError, OCCURRENCE_STEPS_PER_CALENDAR, type BusyWindow } from './busy-times';
 
 /** A recruiter's calendar in Chicago, as Google and Outlook write them (fixtures/team.ics). */
 const team = readFileSync(new URL('./fixtures/team.ics', import.meta.url), 'utf8');
@@ -78,6 +78,30 @@ describe("a calendar's busy times", () => {
     ]);
   });
 
+  it('follows a daily or weekly rule without a count from just before the window, however long ago it began', () => {
+    // Six weekday meetings since 1990 without an end: 56,000 instances from their starts, more than
+    // a calendar's budget; followed from just before June 2026, a few dozen.
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      ...[8, 9, 10, 11, 13, 14].flatMap((hour) => [
+        'BEGIN:VEVENT',
+        `UID:since-1990-${hour}`,
+        `DTSTART;TZID=America/Chicago:19900101T${String(hour).padStart(2, '0')}0000`,
+        `DTEND;TZID=America/Chicago:19900101T${String(hour).padStart(2, '0')}3000`,
+        hour === 8 ? 'RRULE:FREQ=DAILY;INTERVAL=2' : 'RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+        'END:VEVENT',
+      ]),
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const busy = iso(busyTimesFrom(ics, chicago('2026-06-01T05:00:00Z', '2026-06-06T05:00:00Z')));
+    // Monday to Friday, June 1-5, 2026 (CDT): five of each weekday meeting, and the every-other-day
+    // one (January 1, 1990 + 2n days) on June 1, 3 and 5.
+    expect(busy).toHaveLength(5 * 5 + 3);
+    expect(busy[0]).toBe('2026-06-01T13:00:00.000Z 2026-06-01T13:30:00.000Z');
+    expect(busy.at(-1)).toBe('2026-06-05T19:00:00.000Z 2026-06-05T19:30:00.000Z');
+  });
+
   it('stops a rule that repeats every second since 1970, and refuses what is not a calendar', () => {
     const hostile = [
       'BEGIN:VCALENDAR',
@@ -91,10 +115,12 @@ describe("a calendar's busy times", () => {
       'END:VCALENDAR',
     ].join('\r\n');
     const started = performance.now();
-    // Never reaches 2026: followed OCCURRENCES_PER_EVENT times, then left.
-    expect(busyTimesFrom(hostile, chicago('2026-06-01T00:00:00Z', '2026-06-02T00:00:00Z'))).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(2_000);
-    expect(OCCURRENCES_PER_EVENT).toBeLessThanOrEqual(BUSY_TIMES_PER_CALENDAR);
+    // Never reaches 2026: followed OCCURRENCE_STEPS_PER_CALENDAR times, then the read fails.
+    expect(() => busyTimesFrom(hostile, chicago('2026-06-01T00:00:00Z', '2026-06-02T00:00:00Z'))).toThrow(
+      new CalendarFileError('The calendar could not be read: its repeating events go on too long to follow.'),
+    );
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(OCCURRENCE_STEPS_PER_CALENDAR).toBe(50_000);
     for (const text of ['<html>Sign in to Google</html>', '', 'BEGIN:VCARD\r\nVERSION:3.0\r\nEND:VCARD'])
       expect(() => busyTimesFrom(text, chicago('2026-06-01T00:00:00Z', '2026-06-02T00:00:00Z'))).toThrow(
         new CalendarFileError('The calendar could not be read: it is not an iCalendar file.'),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { addUser } from '../testing/fixtures';
 import { parseAllowList } from '../outbound/guarded-fetch';
+import { createCalendarReader } from './calendar-reader';
 import { hostCalendars } from '../scheduling/bookings';
 import { dayIn, freeTimes, wallClock } from '../scheduling/slots';
 import {
@@ -19,6 +20,7 @@ import {
 
 const secret = 'a'.repeat(32);
 const allow = parseAllowList('127.0.0.1');
+const reader = createCalendarReader();
 const DAY = 86_400_000;
 
 /** Rita's calendar server: what each path answers, changed by the tests. */
@@ -64,6 +66,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await reader.close();
   await new Promise((resolve) => server.close(resolve));
   await database?.destroy();
 });
@@ -78,7 +81,7 @@ const link = () => `${base}/rita/secret-abc123/basic.ics`;
 describe("a person's own calendar, connected by its secret link", () => {
   it('is read at once when connected, its busy times kept, and its link nowhere in plain text', async () => {
     const rita = await addUser(database.db, 'rita', 'recruiter');
-    const connected = await connectCalendarLink(database.db, rita, { calendar_link: ` ${link()} ` }, { secret, allow });
+    const connected = await connectCalendarLink(database.db, rita, { calendar_link: ` ${link()} ` }, { secret, allow, reader });
     expect(connected).toEqual({ ok: true, busyCount: 1 });
     const [source] = await listCalendarSources(database.db, rita.id);
     expect(source).toMatchObject({ label: '127.0.0.1', busyCount: 1, error: null, unreadable: false });
@@ -106,30 +109,27 @@ describe("a person's own calendar, connected by its secret link", () => {
       ],
     ];
     for (const [input, message] of cases)
-      expect(await connectCalendarLink(database.db, rita, input, { secret, allow })).toEqual({
+      expect(await connectCalendarLink(database.db, rita, input, { secret, allow, reader })).toEqual({
         ok: false,
         fieldErrors: { calendar_link: message },
       });
     // The same server without the allow-list: refused as this machine's.
-    expect(await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow: parseAllowList('') })).toMatchObject({
+    expect(
+      await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow: parseAllowList(''), reader }),
+    ).toMatchObject({
       ok: false,
       fieldErrors: { calendar_link: expect.stringContaining('private or local network address') },
     });
     answers['/html.ics'] = { status: 200, body: '<html>Sign in</html>' };
-    expect(await connectCalendarLink(database.db, rita, { calendar_link: `${base}/html.ics` }, { secret, allow })).toEqual({
+    expect(await connectCalendarLink(database.db, rita, { calendar_link: `${base}/html.ics` }, { secret, allow, reader })).toEqual({
       ok: false,
       fieldErrors: { calendar_link: 'Calendar link: The calendar could not be read: it is not an iCalendar file.' },
     });
     expect(await listCalendarSources(database.db, rita.id)).toEqual([]);
     // Connected once, not twice (webcal:// is the same link).
-    expect((await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow })).ok).toBe(true);
+    expect((await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow, reader })).ok).toBe(true);
     expect(
-      await connectCalendarLink(
-        database.db,
-        rita,
-        { calendar_link: link().replace('http://', 'webcal://') },
-        { secret, allow: parseAllowList('127.0.0.1') },
-      ),
+      await connectCalendarLink(database.db, rita, { calendar_link: link().replace('http://', 'webcal://') }, { secret, allow, reader }),
     ).toMatchObject({
       ok: false,
     });
@@ -137,7 +137,7 @@ describe("a person's own calendar, connected by its secret link", () => {
 
   it('leaves its busy times out of every time offered, without counting them as bookings', async () => {
     const rita = await addUser(database.db, 'rita', 'recruiter');
-    await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow });
+    await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow, reader });
     const window = { from: at('00:00'), to: new Date(at('00:00').getTime() + DAY) };
     const [withCalendar] = await hostCalendars(database.db, [rita.id], window);
     const offered = freeTimes([withCalendar!], { durationMinutes: 30, ...window, now }, 'any').map((time) => time.start.getTime());
@@ -152,16 +152,16 @@ describe("a person's own calendar, connected by its secret link", () => {
 
   it('is read again on its schedule: the new busy times replace the old, and a failure keeps them and says why', async () => {
     const rita = await addUser(database.db, 'rita', 'recruiter');
-    await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow });
+    await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow, reader });
     answers['/rita/secret-abc123/basic.ics'] = { status: 200, body: calendar(['standup', '09:00', '09:15'], ['review', '13:00', '14:00']) };
-    expect(await readAllCalendars(database.db, { secret, allow })).toEqual({ read: 1, failed: 0 });
+    expect(await readAllCalendars(database.db, { secret, allow, reader })).toEqual({ read: 1, failed: 0 });
     const window = { from: at('00:00'), to: new Date(at('00:00').getTime() + DAY) };
     const holds = (await calendarHolds(database.db, [rita.id], window)).get(rita.id)!;
     expect(holds.map((hold) => hold.start.getTime())).toEqual([at('09:00').getTime(), at('13:00').getTime()]);
 
     answers['/rita/secret-abc123/basic.ics'] = { status: 500, body: 'Oops' };
     const id = (await listCalendarSources(database.db, rita.id))[0]!.id;
-    expect(await readCalendarSource(database.db, id, { secret, allow })).toBe('failed');
+    expect(await readCalendarSource(database.db, id, { secret, allow, reader })).toBe('failed');
     const [failing] = await listCalendarSources(database.db, rita.id);
     expect(failing).toMatchObject({ error: 'The link answered 500.', busyCount: 2, unreadable: false });
     expect((await calendarHolds(database.db, [rita.id], window)).get(rita.id)).toHaveLength(2);
@@ -172,7 +172,7 @@ describe("a person's own calendar, connected by its secret link", () => {
     const held = (await calendarHolds(database.db, [rita.id], window, later)).get(rita.id)!;
     expect(held).toContainEqual({ start: window.from, end: window.to });
     // Read under another AUTH_SECRET: it says so, and asks for the link again.
-    expect(await readCalendarSource(database.db, id, { secret: 'b'.repeat(32), allow })).toBe('failed');
+    expect(await readCalendarSource(database.db, id, { secret: 'b'.repeat(32), allow, reader })).toBe('failed');
     expect((await listCalendarSources(database.db, rita.id))[0]!.error).toBe(
       'The link can no longer be read here (the site’s secret changed): connect the calendar again.',
     );
@@ -181,7 +181,7 @@ describe("a person's own calendar, connected by its secret link", () => {
   it('is removed by its owner only, and goes with their account', async () => {
     const rita = await addUser(database.db, 'rita', 'recruiter');
     const sam = await addUser(database.db, 'sam', 'sales');
-    await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow });
+    await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow, reader });
     const id = (await listCalendarSources(database.db, rita.id))[0]!.id;
     expect(await removeCalendarSource(database.db, sam, id)).toBe(false);
     expect(await removeCalendarSource(database.db, rita, 'not-an-id')).toBe(false);
@@ -190,7 +190,7 @@ describe("a person's own calendar, connected by its secret link", () => {
     expect(await listCalendarSources(database.db, rita.id)).toEqual([]);
     expect((await database.db.execute(sql`select 1 from calendar_busy_times`)).rows).toEqual([]);
 
-    await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow });
+    await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow, reader });
     await database.db.execute(sql`delete from users where id = 'rita'`);
     expect((await database.db.execute(sql`select 1 from calendar_sources union all select 1 from calendar_busy_times`)).rows).toEqual([]);
   });

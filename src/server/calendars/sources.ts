@@ -13,7 +13,8 @@ import {
   MAX_CALENDAR_LINKS,
   type CalendarLinkFieldErrors,
 } from '../../lib/scheduling/calendar-link-form.ts';
-import { busyTimesFrom, CalendarFileError, type BusyTime } from './busy-times.ts';
+import type { BusyTime } from './busy-times.ts';
+import type { CalendarReader } from './calendar-reader.ts';
 import { zoneOrCompany } from '../../lib/scheduling/format.ts';
 
 /**
@@ -40,6 +41,8 @@ export interface CalendarReading {
   secret: string;
   allow: AllowList;
   now?: Date;
+  /** Reads the file: the server's helper process (runtime.calendarReader, calendar-reader.ts). */
+  reader: CalendarReader;
 }
 
 /** What the page shows of one calendar: never its link. */
@@ -73,22 +76,22 @@ export async function listCalendarSources(db: Database, userId: string, now = ne
 async function fetchBusyTimes(
   link: string,
   owner: { email: string; timeZone: string },
-  { allow, now = new Date() }: CalendarReading,
+  { allow, now = new Date(), reader }: CalendarReading,
 ): Promise<{ ok: true; busy: BusyTime[] } | { ok: false; error: string }> {
+  let answer;
   try {
-    const answer = await guardedFetch(link, { ...READ_LIMITS, allow, headers: { Accept: 'text/calendar, */*;q=0.5' } });
-    if (answer.status !== 200) return { ok: false, error: `The link answered ${answer.status}.` };
-    const busy = busyTimesFrom(answer.body.toString('utf8'), {
-      from: new Date(now.getTime() - READ_BEHIND_DAYS * DAY),
-      to: new Date(now.getTime() + READ_AHEAD_DAYS * DAY),
-      timeZone: owner.timeZone,
-      ownerEmails: [owner.email],
-    });
-    return { ok: true, busy };
+    answer = await guardedFetch(link, { ...READ_LIMITS, allow, headers: { Accept: 'text/calendar, */*;q=0.5' } });
   } catch (error) {
-    if (error instanceof OutboundError || error instanceof CalendarFileError) return { ok: false, error: error.message };
+    if (error instanceof OutboundError) return { ok: false, error: error.message };
     throw error;
   }
+  if (answer.status !== 200) return { ok: false, error: `The link answered ${answer.status}.` };
+  return reader.read(answer.body.toString('utf8'), {
+    from: new Date(now.getTime() - READ_BEHIND_DAYS * DAY),
+    to: new Date(now.getTime() + READ_AHEAD_DAYS * DAY),
+    timeZone: owner.timeZone,
+    ownerEmails: [owner.email],
+  });
 }
 
 async function ownerOf(db: Database, userId: string) {
