@@ -6,11 +6,14 @@ import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { addUser } from '../testing/fixtures';
 import { parseAllowList } from '../outbound/guarded-fetch';
 import { createCalendarReader } from './calendar-reader';
-import { hostCalendars } from '../scheduling/bookings';
+import { BookingRefused, bookWithAll, hostCalendars } from '../scheduling/bookings';
+import { freshenBeforeBooking } from '../scheduling/meetings';
 import { dayIn, freeTimes, wallClock } from '../scheduling/slots';
 import {
   calendarHolds,
   connectCalendarLink,
+  freshenCalendars,
+  PAGE_COPY_MAX_AGE_MS,
   listCalendarSources,
   readAllCalendars,
   readCalendarSource,
@@ -148,6 +151,52 @@ describe("a person's own calendar, connected by its secret link", () => {
     expect(offered).toContain(at('16:30').getTime());
     // The daily cap counts bookings: a cap of one leaves the day open.
     expect(freeTimes([{ ...withCalendar!, dailyCap: 1 }], { durationMinutes: 30, ...window, now }, 'any').length).toBe(offered.length);
+  });
+
+  it('is read again at the moment of booking: a time it took since the page was drawn is refused as taken', async () => {
+    const rita = await addUser(database.db, 'rita', 'recruiter');
+    await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow, reader });
+    const window = { from: at('00:00'), to: new Date(at('00:00').getTime() + DAY) };
+    const request = { durationMinutes: 30, ...window, now };
+    // The page is drawn: 10:00 is offered.
+    const drawn = freeTimes(await hostCalendars(database.db, [rita.id], window), request, 'all');
+    expect(drawn.map((time) => time.start.getTime())).toContain(at('10:00').getTime());
+    // Then a meeting lands in her own calendar at 10:00.
+    answers['/rita/secret-abc123/basic.ics'] = {
+      status: 200,
+      body: calendar(['dentist', '15:00', '16:30'], ['customer-call', '10:00', '11:00']),
+    };
+    await freshenBeforeBooking({ db: database.db, calendars: { secret, allow, reader } }, [rita.id], now);
+    const booking = {
+      kind: 'meeting' as const,
+      start: at('10:00'),
+      durationMinutes: 30,
+      guest: { name: 'Gail Guest', email: 'gail@example.com', timeZone: 'America/Chicago' },
+    };
+    const refused = await bookWithAll(database.db, booking, [rita.id], window, now).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BookingRefused);
+    expect((refused as BookingRefused).reason).toBe('taken');
+    expect((refused as BookingRefused).freshTimes.map((time) => time.start.getTime())).not.toContain(at('10:00').getTime());
+    // 11:00, after it, is still bookable.
+    await expect(bookWithAll(database.db, { ...booking, start: at('11:15') }, [rita.id], window, now)).resolves.toBeTruthy();
+  });
+
+  it('is read again when a booking page is drawn from a copy older than a minute, not before', async () => {
+    const rita = await addUser(database.db, 'rita', 'recruiter');
+    await connectCalendarLink(database.db, rita, { calendar_link: link() }, { secret, allow, reader });
+    const readAt = (await listCalendarSources(database.db, rita.id))[0]!.readAt!;
+    answers['/rita/secret-abc123/basic.ics'] = { status: 200, body: calendar(['standup', '09:00', '09:15']) };
+    const drawn = async (after: number) =>
+      freshenCalendars(
+        database.db,
+        [rita.id],
+        { secret, allow, reader, now: new Date(readAt.getTime() + after) },
+        { olderThanMs: PAGE_COPY_MAX_AGE_MS, waitMs: 10_000 },
+      );
+    await drawn(30_000);
+    expect((await listCalendarSources(database.db, rita.id))[0]!.readAt).toEqual(readAt);
+    await drawn(PAGE_COPY_MAX_AGE_MS + 1_000);
+    expect((await listCalendarSources(database.db, rita.id))[0]!.readAt!.getTime()).toBe(readAt.getTime() + PAGE_COPY_MAX_AGE_MS + 1_000);
   });
 
   it('is read again on its schedule: the new busy times replace the old, and a failure keeps them and says why', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { calendarBusyTimes, calendarSources, staffSchedules, users } from '../db/schema.ts';
 import { audit, type Actor } from '../audit/log.ts';
@@ -203,6 +203,46 @@ export async function readCalendarSource(db: Database, sourceId: string, reading
       .where(eq(calendarSources.id, sourceId));
   });
   return 'read';
+}
+
+/**
+ * At the moment of booking, the hosts' calendars are read again: a time that became busy since the
+ * page was drawn is refused as taken. The booking waits this long at most for their servers; a
+ * read not done by then goes on, and the booking is checked against the last copy.
+ */
+export const BOOKING_READ_WAIT_MS = 3_000;
+/** A booking page drawn from a copy older than this has its hosts' calendars read in the background. */
+export const PAGE_COPY_MAX_AGE_MS = 60_000;
+
+/**
+ * Reads again the calendars of these people last read before `olderThanMs` ago: waiting for them
+ * at most `waitMs` (0: not at all, the page never waits on somebody else's server). Never throws:
+ * a read that fails records why on its calendar.
+ */
+export async function freshenCalendars(
+  db: Database,
+  userIds: readonly string[],
+  reading: CalendarReading,
+  { olderThanMs, waitMs }: { olderThanMs: number; waitMs: number },
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const now = reading.now ?? new Date();
+  const stale = await db
+    .select({ id: calendarSources.id })
+    .from(calendarSources)
+    .where(
+      and(
+        inArray(calendarSources.userId, [...userIds]),
+        // 0: every one of theirs, whenever it was read.
+        olderThanMs > 0 ? or(isNull(calendarSources.readAt), lt(calendarSources.readAt, new Date(now.getTime() - olderThanMs))) : undefined,
+      ),
+    );
+  if (stale.length === 0) return;
+  const reads = Promise.allSettled(stale.map(({ id }) => readCalendarSource(db, id, reading)));
+  if (waitMs <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([reads, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
 }
 
 /** Every calendar, the least recently read first, a few at a time: the schedule's job. */

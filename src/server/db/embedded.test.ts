@@ -50,6 +50,8 @@ describe('the embedded database', () => {
       'audit_log',
       'booking_hosts',
       'bookings',
+      'calendar_busy_times',
+      'calendar_sources',
       'candidate_merges',
       'candidates',
       'contact_message_emails',

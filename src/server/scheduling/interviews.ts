@@ -21,7 +21,7 @@ import {
 } from '../../lib/scheduling/interview-form.ts';
 import { BookingRefused, bookWithAll, cancelBooking, findBookingById, hostCalendars, hostZones, MANAGE_TOKEN_SEAL } from './bookings.ts';
 import { threadAddressing } from '../replies/addresses.ts';
-import { bookingPath, notifyBooking, recordBookingChange, type MeetingDeps } from './meetings.ts';
+import { bookingPath, freshenBeforeBooking, notifyBooking, recordBookingChange, type MeetingDeps } from './meetings.ts';
 import { dayIn, freeTimes, wallClock } from './slots.ts';
 
 /**
@@ -232,6 +232,7 @@ export async function bookInterview(deps: MeetingDeps, found: FoundInterviewRequ
   if (state.kind !== 'open') return { kind: 'closed' as const, state };
   const { request, application } = found;
   const hostIds = found.interviewers.map((person) => person.userId);
+  await freshenBeforeBooking(deps, hostIds, now);
   let booked;
   try {
     booked = await bookWithAll(

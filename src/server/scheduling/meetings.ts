@@ -20,6 +20,7 @@ import {
   findBookingById,
   findBookingByToken,
   hostZones,
+  meetingHostIds,
   rescheduleBooking,
   type BookingHook,
   type FoundBooking,
@@ -27,6 +28,7 @@ import {
 import { bookingInvitation, eventOf } from './ics.ts';
 import type { FreeTime } from './slots.ts';
 import { automatic } from '../mail/headers.ts';
+import { BOOKING_READ_WAIT_MS, freshenCalendars, PAGE_COPY_MAX_AGE_MS, type CalendarReading } from '../calendars/sources.ts';
 
 /**
  * Book a Meeting and a booking's own page (issue 31): the public form's command (schema, honeypot,
@@ -39,6 +41,8 @@ export interface MeetingDeps extends PublicFormDeps {
   secret?: string;
   /** The invitations' organiser: the company's address. */
   organizer: { name: string; email: string };
+  /** Reading people's own calendars (issue 53): the hosts' are read again when they are booked. Unset: not read. */
+  calendars?: CalendarReading | undefined;
 }
 
 /** The invitations' organiser: the company, at its contact address (or the sending address). */
@@ -48,7 +52,33 @@ export function organizerOf(config: Pick<Runtime['config'], 'mail'>): MeetingDep
 }
 
 export function meetingDeps(runtime: Runtime): MeetingDeps {
-  return { ...publicFormDeps(runtime), organizer: organizerOf(runtime.config), secret: runtime.config.authSecret };
+  return {
+    ...publicFormDeps(runtime),
+    organizer: organizerOf(runtime.config),
+    secret: runtime.config.authSecret,
+    calendars: runtime.calendarReader
+      ? { secret: runtime.config.authSecret, allow: runtime.config.outboundAllow, reader: runtime.calendarReader }
+      : undefined,
+  };
+}
+
+/**
+ * The hosts' own calendars read again before they are booked (BOOKING_READ_WAIT_MS at most), so a
+ * time their calendar took since the page was drawn is refused as taken.
+ */
+export async function freshenBeforeBooking(
+  deps: Pick<MeetingDeps, 'db' | 'calendars'>,
+  hostIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (deps.calendars)
+    await freshenCalendars(deps.db, hostIds, { ...deps.calendars, now }, { olderThanMs: 0, waitMs: BOOKING_READ_WAIT_MS });
+}
+
+/** A booking page drawn: the hosts' calendars read older than a minute are read again, in the background. */
+export function freshenInBackground(deps: Pick<MeetingDeps, 'db' | 'calendars'>, hostIds: readonly string[]): void {
+  if (deps.calendars)
+    void freshenCalendars(deps.db, hostIds, deps.calendars, { olderThanMs: PAGE_COPY_MAX_AGE_MS, waitMs: 0 }).catch(() => {});
 }
 
 export const bookingPath = (token: string) => `/bookings/${token}`;
@@ -69,6 +99,7 @@ export async function requestMeeting(deps: MeetingDeps, input: unknown, clientKe
   if (admission.kind === 'rate-limited') return { kind: 'refused', fieldErrors: { form: meetingTexts.rateLimited } };
   if (admission.kind === 'invalid') return { kind: 'refused', fieldErrors: admission.fieldErrors };
   const form = admission.form;
+  await freshenBeforeBooking(deps, await meetingHostIds(deps.db), now);
   try {
     const { token } = await bookMeeting(
       deps.db,
@@ -95,6 +126,11 @@ export async function requestMeeting(deps: MeetingDeps, input: unknown, clientKe
 
 /** Moves the booking a manage link names; refusals in words (taken, cancelled, past, not offered). */
 export async function moveBooking(deps: MeetingDeps, found: FoundBooking, token: string, start: Date, now = new Date()) {
+  await freshenBeforeBooking(
+    deps,
+    found.hosts.map((host) => host.userId),
+    now,
+  );
   let moved;
   try {
     moved = await rescheduleBooking(deps.db, found, start, await moveWindowOf(deps.db, found.booking, now), now, (tx, booking) =>
