@@ -3,22 +3,11 @@ import { Input } from '@/components/ui/input';
 import { FieldHint } from '@/components/ui/label';
 import { whenLabel } from '@/lib/scheduling/format';
 import { countOf } from '@/lib/format';
-import { MAX_CALENDAR_LINK_LENGTH, MAX_CALENDAR_LINKS } from '@/lib/scheduling/calendar-link-form';
-
-export interface CalendarLinkView {
-  id: string;
-  /** The link's host name: never the link. */
-  label: string;
-  readAt: Date | null;
-  busyCount: number;
-  error: string | null;
-  errorAt: Date | null;
-  unreadable: boolean;
-}
+import { MAX_CALENDAR_LINK_LENGTH, MAX_CALENDAR_LINKS, type CalendarSourceView } from '@/lib/scheduling/calendar-link-form';
 
 export interface CalendarLinksProps {
   action: string;
-  calendars: readonly CalendarLinkView[];
+  calendars: readonly CalendarSourceView[];
   timeZone: string;
   /** What was typed, kept when the link was refused. */
   value: string;

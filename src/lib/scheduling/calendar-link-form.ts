@@ -9,6 +9,20 @@ import { z } from 'zod/mini';
 export const calendarLinkFieldNames = ['calendar_link'] as const;
 export type CalendarLinkFieldErrors = Partial<Record<(typeof calendarLinkFieldNames)[number] | 'form', string>>;
 
+/** What their page shows of one connected calendar: never its link. */
+export interface CalendarSourceView {
+  id: string;
+  /** The link's host name ("calendar.google.com"). */
+  label: string;
+  readAt: Date | null;
+  busyCount: number;
+  /** The last read's failure, in words for its owner. */
+  error: string | null;
+  errorAt: Date | null;
+  /** Not read for an hour: its owner is offered to nobody until it is. */
+  unreadable: boolean;
+}
+
 /** Calendars one person may connect. */
 export const MAX_CALENDAR_LINKS = 5;
 export const MAX_CALENDAR_LINK_LENGTH = 2_000;

@@ -103,17 +103,7 @@ describe("a calendar's busy times", () => {
   });
 
   it('stops a rule that repeats every second since 1970, and refuses what is not a calendar', () => {
-    const hostile = [
-      'BEGIN:VCALENDAR',
-      'VERSION:2.0',
-      'BEGIN:VEVENT',
-      'UID:every-second',
-      'DTSTART:19700101T000000Z',
-      'DTEND:19700101T000001Z',
-      'RRULE:FREQ=SECONDLY',
-      'END:VEVENT',
-      'END:VCALENDAR',
-    ].join('\r\n');
+    const hostile = readFileSync(new URL('./fixtures/every-second.ics', import.meta.url), 'utf8');
     const started = performance.now();
     // Never reaches 2026: followed OCCURRENCE_STEPS_PER_CALENDAR times, then the read fails.
     expect(() => busyTimesFrom(hostile, chicago('2026-06-01T00:00:00Z', '2026-06-02T00:00:00Z'))).toThrow(

@@ -11,17 +11,7 @@ const window = {
   ownerEmails: ['rita@helixpoint.example'],
 };
 /** A rule that repeats every second since 1970: followed until the calendar's budget, or the reader's time limit. */
-const hostile = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'BEGIN:VEVENT',
-  'UID:x',
-  'DTSTART:19700101T000000Z',
-  'DTEND:19700101T000001Z',
-  'RRULE:FREQ=SECONDLY',
-  'END:VEVENT',
-  'END:VCALENDAR',
-].join('\r\n');
+const hostile = readFileSync(new URL('./fixtures/every-second.ics', import.meta.url), 'utf8');
 
 const reader = createCalendarReader();
 /** A reader whose reads may take half a second: the hostile file takes a second to reach its budget. */

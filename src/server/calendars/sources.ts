@@ -12,6 +12,7 @@ import {
   linkToFetch,
   MAX_CALENDAR_LINKS,
   type CalendarLinkFieldErrors,
+  type CalendarSourceView,
 } from '../../lib/scheduling/calendar-link-form.ts';
 import type { BusyTime } from './busy-times.ts';
 import type { CalendarReader } from './calendar-reader.ts';
@@ -43,18 +44,6 @@ export interface CalendarReading {
   now?: Date;
   /** Reads the file: the server's helper process (runtime.calendarReader, calendar-reader.ts). */
   reader: CalendarReader;
-}
-
-/** What the page shows of one calendar: never its link. */
-export interface CalendarSourceView {
-  id: string;
-  label: string;
-  readAt: Date | null;
-  busyCount: number;
-  error: string | null;
-  errorAt: Date | null;
-  /** Not read for UNREADABLE_AFTER_MINUTES: its owner is offered to nobody until it is. */
-  unreadable: boolean;
 }
 
 const unreadableSince = (now: Date) => new Date(now.getTime() - UNREADABLE_AFTER_MINUTES * MINUTE);
