@@ -259,6 +259,10 @@ async function insertBooking(db: Database, booking: NewBooking, hosts: readonly 
         applicationId: booking.applicationId ?? null,
         manageTokenHash: hashSecretToken(token),
         manageTokenSealed: booking.secret ? sealText(booking.secret, MANAGE_TOKEN_SEAL, token) : null,
+        // The engine's clock (its moves and cancellations set updatedAt from it too): the reminder
+        // is skipped for a booking made within its 24 hours, judged by this time.
+        createdAt: now,
+        updatedAt: now,
       })
       .returning();
     await tx.insert(bookingHosts).values(
