@@ -194,11 +194,11 @@ export async function meetingTimes(db: Database, now = new Date()): Promise<Free
 }
 
 /** Book a Meeting's free times, and how many people take meetings (none: the page says so, not "no free time"). */
-export async function meetingOffer(db: Database, now = new Date()): Promise<{ hosts: number; times: FreeTime[] }> {
+export async function meetingOffer(db: Database, now = new Date()): Promise<{ hosts: number; hostIds: string[]; times: FreeTime[] }> {
   const window = bookingWindow(now);
   const ids = await meetingHostIds(db);
   const hosts = await hostCalendars(db, ids, window);
-  return { hosts: ids.length, times: freeTimes(hosts, { durationMinutes: MEETING_MINUTES, ...window, now }, 'any') };
+  return { hosts: ids.length, hostIds: ids, times: freeTimes(hosts, { durationMinutes: MEETING_MINUTES, ...window, now }, 'any') };
 }
 
 export interface Guest {
