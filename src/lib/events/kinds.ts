@@ -53,6 +53,20 @@ export interface EventData {
   /** The rejection e-mail to a candidate was sent (queued, or scheduled for later), or taken back before it went. */
   'rejection.sent': { candidateName: string; sendAt: string | null };
   'rejection.withdrawn': { candidateName: string };
+  /**
+   * One of a person's own calendars (one that counts for their busy times) has not been read for
+   * UNREADABLE_AFTER_MINUTES, so nobody can book them until it is (src/server/calendars/unreadable.ts):
+   * told to its owner once per failure. It concerns no application, message or booking.
+   */
+  'calendar.unreadable': {
+    ownerUserId: string;
+    /** The calendar as its owner's page shows it: a link's host name, or a CalDAV calendar's name. */
+    calendar: string;
+    /** The last read's failure, in words for its owner; null when none was recorded. */
+    error: string | null;
+    /** ISO time of the last read that worked, or of its connection when none did since. */
+    since: string;
+  };
 }
 
 export type EventKind = keyof EventData;
@@ -71,9 +85,13 @@ export const eventKinds = [
   'meeting.cancelled',
   'rejection.sent',
   'rejection.withdrawn',
+  'calendar.unreadable',
 ] as const satisfies readonly EventKind[];
 
-/** What an event concerns (the record's columns): its thread is the application, the contact message or the booking. */
+/**
+ * What an event concerns (the record's columns): its thread is the application, the contact message
+ * or the booking; an event of none of them ('calendar.unreadable') names its person in its data.
+ */
 export interface EventSubject {
   applicationId?: string | null;
   contactMessageId?: string | null;

@@ -15,7 +15,18 @@ export const noticeEmailStates = ['pending', 'digest', 'sent', 'none'] as const;
 export type NoticeEmailState = (typeof noticeEmailStates)[number];
 
 /** Why a person is told of an event: their notice says so (issue 51). */
-export const noticeReasons = ['follow', 'team', 'proposed', 'assigned', 'answered', 'mentioned', 'interviewer', 'host', 'inbox'] as const;
+export const noticeReasons = [
+  'follow',
+  'team',
+  'proposed',
+  'assigned',
+  'answered',
+  'mentioned',
+  'interviewer',
+  'host',
+  'inbox',
+  'owner',
+] as const;
 export type NoticeReason = (typeof noticeReasons)[number];
 
 export const reasonTexts: Record<NoticeReason, string> = {
@@ -28,6 +39,7 @@ export const reasonTexts: Record<NoticeReason, string> = {
   interviewer: 'you took part in this interview',
   host: 'you host this meeting',
   inbox: 'this address receives what nobody in particular follows',
+  owner: 'this is your own calendar',
 };
 
 /** One e-mail per thread and person within this window: what comes meanwhile goes in one e-mail at its end. */
@@ -45,6 +57,7 @@ export const noticeTopics = [
   'mentions',
   'meetings',
   'rejections',
+  'calendars',
 ] as const;
 export type NoticeTopic = (typeof noticeTopics)[number];
 
@@ -63,6 +76,7 @@ export const topicOf: Record<EventKind, NoticeTopic> = {
   'meeting.cancelled': 'meetings',
   'rejection.sent': 'rejections',
   'rejection.withdrawn': 'rejections',
+  'calendar.unreadable': 'calendars',
 };
 
 export const topicLabels: Record<NoticeTopic, { label: string; hint: string }> = {
@@ -74,6 +88,7 @@ export const topicLabels: Record<NoticeTopic, { label: string; hint: string }> =
   mentions: { label: 'Notes that mention you', hint: 'when someone writes @ and your name' },
   meetings: { label: 'Meetings booked, moved or cancelled', hint: 'through Book a Meeting, with you as the host' },
   rejections: { label: 'Rejection e-mails sent or taken back', hint: 'on the applications you follow' },
+  calendars: { label: 'Your calendars that cannot be read', hint: 'a calendar you connected on Your availability' },
 };
 
 export const emailChoices = ['now', 'digest', 'off'] as const;
@@ -98,6 +113,8 @@ const deciders: Record<NoticeTopic, EmailChoice> = {
   mentions: 'now',
   meetings: 'now',
   rejections: 'digest',
+  // Until it is read again nobody can book them: every role is told at once.
+  calendars: 'now',
 };
 export const defaultChoices: Record<Role, Record<NoticeTopic, EmailChoice>> = {
   admin: deciders,

@@ -21,6 +21,19 @@ export interface CalendarSourceView {
   errorAt: Date | null;
   /** Not read for an hour: its owner is offered to nobody until it is. */
   unreadable: boolean;
+  /** Whether its busy times count (a CalDAV calendar its owner did not pick is not read). */
+  readsBusy: boolean;
+  /** The calendar bookings are written into (CalDAV only). */
+  writesBookings: boolean;
+}
+
+/** A CalDAV account and its calendars, as their page shows them: never the password. */
+export interface CalendarAccountView {
+  id: string;
+  /** The server's host name. */
+  label: string;
+  username: string;
+  calendars: CalendarSourceView[];
 }
 
 /** Calendars one person may connect. */
@@ -50,6 +63,43 @@ export const calendarLinkSchema = z.object({
       }
     }, calendarLinkTexts.notALink),
   ),
+});
+
+/**
+ * Connecting a CalDAV account (issue 53): the server's address, the user name and an app password
+ * (a password made for this one use in the account's settings: iCloud, Fastmail, Nextcloud).
+ */
+export const calDavFieldNames = ['server_url', 'username', 'app_password'] as const;
+export type CalDavFieldErrors = Partial<Record<(typeof calDavFieldNames)[number] | 'form', string>>;
+
+/** CalDAV accounts one person may connect. */
+export const MAX_CALENDAR_ACCOUNTS = 3;
+
+export const calDavTexts = {
+  serverRequired: 'Server address: enter the address of your CalDAV server, such as https://caldav.fastmail.com/.',
+  serverNotALink: 'Server address: enter an address that starts with https:// or http://.',
+  usernameRequired: 'User name: enter the user name of your calendar account.',
+  passwordRequired: 'App password: enter an app password made for this site in your calendar account’s settings.',
+  tooLong: 'This field is too long.',
+  duplicate: 'Server address: this account is already connected.',
+  tooMany: `Server address: you can connect at most ${MAX_CALENDAR_ACCOUNTS} CalDAV accounts. Remove one first.`,
+} as const;
+
+export const calDavAccountSchema = z.object({
+  server_url: z.string().check(
+    z.trim(),
+    z.minLength(1, calDavTexts.serverRequired),
+    z.maxLength(MAX_CALENDAR_LINK_LENGTH, calDavTexts.tooLong),
+    z.refine((link) => {
+      try {
+        return ['https:', 'http:'].includes(new URL(link).protocol);
+      } catch {
+        return false;
+      }
+    }, calDavTexts.serverNotALink),
+  ),
+  username: z.string().check(z.trim(), z.minLength(1, calDavTexts.usernameRequired), z.maxLength(320, calDavTexts.tooLong)),
+  app_password: z.string().check(z.minLength(1, calDavTexts.passwordRequired), z.maxLength(500, calDavTexts.tooLong)),
 });
 
 /** The link as it is fetched: webcal:// read as https://. */

@@ -14,6 +14,8 @@ export const auditActions = {
   // A staff member connected or removed one of their own calendars, read for their busy times (issue 53).
   'user.calendar_connected': 'user',
   'user.calendar_removed': 'user',
+  // They chose which calendars of a CalDAV account are read, and which one bookings are written into.
+  'user.calendars_chosen': 'user',
   'invitation.created': 'invitation',
   'invitation.resent': 'invitation',
   'invitation.revoked': 'invitation',

@@ -116,19 +116,25 @@ function fastForwarded(event: ICAL.Event, target: number): ICAL.Time {
   return later;
 }
 
-/** Reads an iCalendar file's busy times in the window, sorted and merged where they touch. */
-export function busyTimesFrom(text: string, window: BusyWindow): BusyTime[] {
+/**
+ * Reads an iCalendar file's busy times in the window, sorted and merged where they touch; or a
+ * CalDAV calendar's, one file per event (its changed instances in the same file, as CalDAV has it).
+ */
+export function busyTimesFrom(text: string | readonly string[], window: BusyWindow): BusyTime[] {
   const notACalendar = () => new CalendarFileError('The calendar could not be read: it is not an iCalendar file.');
-  let calendars: ICAL.Component[];
-  try {
-    const parsed: unknown = ICAL.parse(text);
-    if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') throw notACalendar();
-    const root = new ICAL.Component(parsed as never);
-    calendars = root.name === 'vcalendar' ? [root] : root.getAllSubcomponents('vcalendar');
-  } catch {
-    throw notACalendar();
+  const calendars: ICAL.Component[] = [];
+  for (const file of typeof text === 'string' ? [text] : text) {
+    try {
+      const parsed: unknown = ICAL.parse(file);
+      if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') throw notACalendar();
+      const root = new ICAL.Component(parsed as never);
+      calendars.push(...(root.name === 'vcalendar' ? [root] : root.getAllSubcomponents('vcalendar')));
+    } catch {
+      throw notACalendar();
+    }
   }
-  if (calendars.length === 0) throw notACalendar();
+  // A CalDAV calendar with no event in the window is no calendar file, and holds nobody.
+  if (calendars.length === 0 && typeof text === 'string') throw notACalendar();
   const from = window.from.getTime();
   const to = window.to.getTime();
   const owners = new Set(window.ownerEmails.map((address) => address.toLowerCase()));

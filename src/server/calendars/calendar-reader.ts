@@ -10,11 +10,15 @@ import type { BusyTime, BusyWindow } from './busy-times.ts';
 
 export interface ReadCalendarRequest {
   text: string;
+  /** An iCalendar file (a link's), or a CalDAV server's answer holding one per event. */
+  format: CalendarFormat;
   from: number;
   to: number;
   timeZone: string;
   ownerEmails: string[];
 }
+
+export type CalendarFormat = 'ics' | 'multistatus';
 
 export type ReadCalendarAnswer = { ok: true; busy: Array<[number, number]> } | { ok: false; error: string };
 
@@ -22,7 +26,7 @@ export type ReadCalendarAnswer = { ok: true; busy: Array<[number, number]> } | {
 export const CALENDAR_READER_LIMITS = { heapMb: 192, residentMb: 384, timeLimitMs: 10_000, idleMs: 60_000 };
 
 export interface CalendarReader {
-  read(text: string, window: BusyWindow): Promise<{ ok: true; busy: BusyTime[] } | { ok: false; error: string }>;
+  read(text: string, window: BusyWindow, format?: CalendarFormat): Promise<{ ok: true; busy: BusyTime[] } | { ok: false; error: string }>;
   close(): Promise<void>;
   readonly pid: number | undefined;
 }
@@ -40,9 +44,10 @@ export function createCalendarReader(limits: Partial<typeof CALENDAR_READER_LIMI
     requestsPerProcess: 100,
   });
   return {
-    async read(text, window) {
+    async read(text, window, format = 'ics') {
       const result = await helper.run({
         text,
+        format,
         from: window.from.getTime(),
         to: window.to.getTime(),
         timeZone: window.timeZone,

@@ -223,7 +223,7 @@ describe("a person's own calendar, connected by its secret link", () => {
     // Read under another AUTH_SECRET: it says so, and asks for the link again.
     expect(await readCalendarSource(database.db, id, { secret: 'b'.repeat(32), allow, reader })).toBe('failed');
     expect((await listCalendarSources(database.db, rita.id))[0]!.error).toBe(
-      'The link can no longer be read here (the site’s secret changed): connect the calendar again.',
+      'The calendar can no longer be read here (the site’s secret changed): connect it again.',
     );
   });
 

@@ -1,21 +1,27 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { calendarBusyTimes, calendarSources, staffSchedules, users } from '../db/schema.ts';
+import { calendarAccounts, calendarBusyTimes, calendarSources, staffSchedules, users } from '../db/schema.ts';
 import { audit, type Actor } from '../audit/log.ts';
 import { fieldErrorsOf } from '../public-form.ts';
 import { sealText, unsealText } from '../mail/sealed.ts';
 import { hashSecretToken } from '../secret-tokens.ts';
 import { guardedFetch, OutboundError, type AllowList } from '../outbound/guarded-fetch.ts';
 import {
+  calDavAccountSchema,
+  calDavTexts,
   calendarLinkSchema,
   calendarLinkTexts,
   linkToFetch,
+  MAX_CALENDAR_ACCOUNTS,
   MAX_CALENDAR_LINKS,
+  type CalDavFieldErrors,
+  type CalendarAccountView,
   type CalendarLinkFieldErrors,
   type CalendarSourceView,
 } from '../../lib/scheduling/calendar-link-form.ts';
 import type { BusyTime } from './busy-times.ts';
 import type { CalendarReader } from './calendar-reader.ts';
+import { calendarEvents, CalDavError, discoverCalendars, type CalDavAccess } from './caldav.ts';
 import { zoneOrCompany } from '../../lib/scheduling/format.ts';
 
 /**
@@ -24,6 +30,9 @@ import { zoneOrCompany } from '../../lib/scheduling/format.ts';
  */
 
 export const CALENDAR_LINK_SEAL = 'calendar link';
+export const CALDAV_PASSWORD_SEAL = 'caldav password';
+/** Calendars kept of one CalDAV account (a shared account can list dozens; past this, the first ones). */
+export const MAX_CALENDARS_PER_ACCOUNT = 20;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 /** Busy times are read from a day ago (a meeting under way) to past the furthest a booking reaches (60 days). */
@@ -48,16 +57,45 @@ export interface CalendarReading {
 
 const unreadableSince = (now: Date) => new Date(now.getTime() - UNREADABLE_AFTER_MINUTES * MINUTE);
 
+const viewOf = (row: typeof calendarSources.$inferSelect, now: Date): CalendarSourceView => ({
+  id: row.id,
+  label: row.label,
+  readAt: row.readAt,
+  busyCount: row.busyCount,
+  error: row.error,
+  errorAt: row.errorAt,
+  unreadable: row.readsBusy && (row.readAt ?? row.createdAt) < unreadableSince(now),
+  readsBusy: row.readsBusy,
+  writesBookings: row.writesBookings,
+});
+
+/** A person's calendars connected by a link. */
 export async function listCalendarSources(db: Database, userId: string, now = new Date()): Promise<CalendarSourceView[]> {
-  const rows = await db.select().from(calendarSources).where(eq(calendarSources.userId, userId)).orderBy(asc(calendarSources.createdAt));
-  return rows.map((row) => ({
-    id: row.id,
-    label: row.label,
-    readAt: row.readAt,
-    busyCount: row.busyCount,
-    error: row.error,
-    errorAt: row.errorAt,
-    unreadable: (row.readAt ?? row.createdAt) < unreadableSince(now),
+  const rows = await db
+    .select()
+    .from(calendarSources)
+    .where(and(eq(calendarSources.userId, userId), isNull(calendarSources.accountId)))
+    .orderBy(asc(calendarSources.createdAt));
+  return rows.map((row) => viewOf(row, now));
+}
+
+/** A person's CalDAV accounts, each with its calendars (never the password). */
+export async function listCalendarAccounts(db: Database, userId: string, now = new Date()): Promise<CalendarAccountView[]> {
+  const [accounts, sources] = await Promise.all([
+    db
+      .select({ id: calendarAccounts.id, label: calendarAccounts.label, username: calendarAccounts.username })
+      .from(calendarAccounts)
+      .where(eq(calendarAccounts.userId, userId))
+      .orderBy(asc(calendarAccounts.createdAt)),
+    db
+      .select()
+      .from(calendarSources)
+      .where(and(eq(calendarSources.userId, userId), isNotNull(calendarSources.accountId)))
+      .orderBy(asc(calendarSources.label)),
+  ]);
+  return accounts.map((account) => ({
+    ...account,
+    calendars: sources.filter((source) => source.accountId === account.id).map((source) => viewOf(source, now)),
   }));
 }
 
@@ -75,12 +113,30 @@ async function fetchBusyTimes(
     throw error;
   }
   if (answer.status !== 200) return { ok: false, error: `The link answered ${answer.status}.` };
-  return reader.read(answer.body.toString('utf8'), {
-    from: new Date(now.getTime() - READ_BEHIND_DAYS * DAY),
-    to: new Date(now.getTime() + READ_AHEAD_DAYS * DAY),
-    timeZone: owner.timeZone,
-    ownerEmails: [owner.email],
-  });
+  return reader.read(answer.body.toString('utf8'), { ...readWindow(now), timeZone: owner.timeZone, ownerEmails: [owner.email] });
+}
+
+const readWindow = (now: Date) => ({
+  from: new Date(now.getTime() - READ_BEHIND_DAYS * DAY),
+  to: new Date(now.getTime() + READ_AHEAD_DAYS * DAY),
+});
+
+/** A CalDAV calendar's busy times over the window: its events asked for, read by the calendar reader. */
+async function fetchCalDavBusyTimes(
+  calendarUrl: string,
+  access: CalDavAccess,
+  owner: { email: string; timeZone: string },
+  { now = new Date(), reader }: CalendarReading,
+): Promise<{ ok: true; busy: BusyTime[] } | { ok: false; error: string }> {
+  const window = readWindow(now);
+  let xml: string;
+  try {
+    xml = await calendarEvents(calendarUrl, access, window);
+  } catch (error) {
+    if (error instanceof CalDavError) return { ok: false, error: error.message };
+    throw error;
+  }
+  return reader.read(xml, { ...window, timeZone: owner.timeZone, ownerEmails: [owner.email, access.username] }, 'multistatus');
 }
 
 async function ownerOf(db: Database, userId: string) {
@@ -157,6 +213,35 @@ export async function removeCalendarSource(db: Database, actor: Actor & { id: st
   });
 }
 
+const secretChanged = 'The calendar can no longer be read here (the site’s secret changed): connect it again.';
+
+/** A calendar's busy times now, by its link or from its CalDAV account, or why they could not be read. */
+async function busyTimesOf(
+  db: Database,
+  source: typeof calendarSources.$inferSelect,
+  reading: CalendarReading,
+): Promise<{ ok: true; busy: BusyTime[] } | { ok: false; error: string }> {
+  const owner = await ownerOf(db, source.userId);
+  if (source.accountId && source.calendarUrl) {
+    const [account] = await db.select().from(calendarAccounts).where(eq(calendarAccounts.id, source.accountId));
+    if (!account) return { ok: false, error: 'The account of this calendar was removed.' };
+    let password: string;
+    try {
+      password = unsealText(reading.secret, CALDAV_PASSWORD_SEAL, account.passwordSealed);
+    } catch {
+      return { ok: false, error: secretChanged };
+    }
+    return fetchCalDavBusyTimes(source.calendarUrl, { username: account.username, password, allow: reading.allow }, owner, reading);
+  }
+  let link: string;
+  try {
+    link = unsealText(reading.secret, CALENDAR_LINK_SEAL, source.linkSealed ?? '');
+  } catch {
+    return { ok: false, error: secretChanged };
+  }
+  return fetchBusyTimes(link, owner, reading);
+}
+
 /**
  * Reads one calendar again and replaces its busy times; a failure keeps the last ones and records
  * why (its owner becomes unavailable once it has not been read for UNREADABLE_AFTER_MINUTES).
@@ -165,17 +250,7 @@ export async function readCalendarSource(db: Database, sourceId: string, reading
   const [source] = await db.select().from(calendarSources).where(eq(calendarSources.id, sourceId));
   if (!source) return 'gone';
   const now = reading.now ?? new Date();
-  let link: string;
-  try {
-    link = unsealText(reading.secret, CALENDAR_LINK_SEAL, source.linkSealed);
-  } catch {
-    await db
-      .update(calendarSources)
-      .set({ error: 'The link can no longer be read here (the site’s secret changed): connect the calendar again.', errorAt: now })
-      .where(eq(calendarSources.id, sourceId));
-    return 'failed';
-  }
-  const read = await fetchBusyTimes(link, await ownerOf(db, source.userId), reading);
+  const read = await busyTimesOf(db, source, reading);
   if (!read.ok) {
     await db.update(calendarSources).set({ error: read.error, errorAt: now }).where(eq(calendarSources.id, sourceId));
     return 'failed';
@@ -188,7 +263,7 @@ export async function readCalendarSource(db: Database, sourceId: string, reading
     if (read.busy.length > 0) await tx.insert(calendarBusyTimes).values(busyRows(sourceId, source.userId, read.busy));
     await tx
       .update(calendarSources)
-      .set({ readAt: now, busyCount: read.busy.length, error: null, errorAt: null })
+      .set({ readAt: now, busyCount: read.busy.length, error: null, errorAt: null, unreadableToldAt: null })
       .where(eq(calendarSources.id, sourceId));
   });
   return 'read';
@@ -222,6 +297,7 @@ export async function freshenCalendars(
     .where(
       and(
         inArray(calendarSources.userId, [...userIds]),
+        eq(calendarSources.readsBusy, true),
         // 0: every one of theirs, whenever it was read.
         olderThanMs > 0 ? or(isNull(calendarSources.readAt), lt(calendarSources.readAt, new Date(now.getTime() - olderThanMs))) : undefined,
       ),
@@ -239,6 +315,7 @@ export async function readAllCalendars(db: Database, reading: CalendarReading, c
   const sources = await db
     .select({ id: calendarSources.id })
     .from(calendarSources)
+    .where(eq(calendarSources.readsBusy, true))
     .orderBy(sql`${calendarSources.readAt} asc nulls first`);
   const tally = { read: 0, failed: 0 };
   let next = 0;
@@ -281,6 +358,7 @@ export async function calendarHolds(
       .where(
         and(
           inArray(calendarSources.userId, ids),
+          eq(calendarSources.readsBusy, true),
           lt(sql`coalesce(${calendarSources.readAt}, ${calendarSources.createdAt})`, unreadableSince(now)),
         ),
       ),
@@ -288,4 +366,143 @@ export async function calendarHolds(
   for (const row of busy) holds.get(row.userId)?.push({ start: row.start, end: row.end });
   for (const { userId } of unread) holds.get(userId)?.push({ start: window.from, end: window.to });
   return holds;
+}
+
+export type CalDavConnectOutcome = { ok: true; calendars: number } | { ok: false; fieldErrors: CalDavFieldErrors };
+
+/**
+ * Connects a CalDAV account: its calendars found at once (a wrong password or address is said on
+ * the form, with what they typed kept, and nothing is kept of it), every one read for busy times
+ * until its owner picks, the first written into unless they already have a calendar for that.
+ */
+export async function connectCalDavAccount(
+  db: Database,
+  actor: Actor & { id: string },
+  input: unknown,
+  reading: CalendarReading,
+): Promise<CalDavConnectOutcome> {
+  const parsed = calDavAccountSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  const { server_url: serverUrl, username, app_password: password } = parsed.data;
+  const existing = await db
+    .select({ serverUrl: calendarAccounts.serverUrl, username: calendarAccounts.username })
+    .from(calendarAccounts)
+    .where(eq(calendarAccounts.userId, actor.id));
+  if (existing.some((row) => row.serverUrl === serverUrl && row.username === username))
+    return { ok: false, fieldErrors: { server_url: calDavTexts.duplicate } };
+  if (existing.length >= MAX_CALENDAR_ACCOUNTS) return { ok: false, fieldErrors: { server_url: calDavTexts.tooMany } };
+  let found;
+  try {
+    found = (await discoverCalendars(serverUrl, { username, password, allow: reading.allow })).slice(0, MAX_CALENDARS_PER_ACCOUNT);
+  } catch (error) {
+    if (!(error instanceof CalDavError)) throw error;
+    const field = /user name or app password/.test(error.message) ? 'app_password' : 'server_url';
+    return { ok: false, fieldErrors: { [field]: `${field === 'app_password' ? 'App password' : 'Server address'}: ${error.message}` } };
+  }
+  const label = new URL(serverUrl).hostname;
+  const created = await db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(calendarAccounts)
+      .values({ userId: actor.id, serverUrl, label, username, passwordSealed: sealText(reading.secret, CALDAV_PASSWORD_SEAL, password) })
+      .onConflictDoNothing()
+      .returning({ id: calendarAccounts.id });
+    if (!account) return null;
+    const [writer] = await tx
+      .select({ id: calendarSources.id })
+      .from(calendarSources)
+      .where(and(eq(calendarSources.userId, actor.id), eq(calendarSources.writesBookings, true)));
+    const sources = await tx
+      .insert(calendarSources)
+      .values(
+        found.map((calendar, index) => ({
+          userId: actor.id,
+          label: calendar.name,
+          accountId: account.id,
+          calendarUrl: calendar.url,
+          writesBookings: !writer && index === 0,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: calendarSources.id });
+    await audit(tx, actor, 'user.calendar_connected', actor.id, { host: label, calendars: sources.length });
+    return sources;
+  });
+  if (!created) return { ok: false, fieldErrors: { server_url: calDavTexts.duplicate } };
+  // Read now, so the page shows each calendar's state; one that fails says why there.
+  await Promise.all(created.map(({ id }) => readCalendarSource(db, id, reading)));
+  return { ok: true, calendars: created.length };
+}
+
+/**
+ * Their choice for a CalDAV account's calendars: which are read for busy times, and which one (of
+ * any of their accounts) bookings are written into, or none. Ids not of this account of theirs
+ * are ignored; an account not theirs changes nothing.
+ */
+export async function chooseCalDavCalendars(
+  db: Database,
+  actor: Actor & { id: string },
+  accountId: string,
+  choice: { read: readonly string[]; write: string | null },
+  reading: CalendarReading,
+): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(accountId)) return false;
+  const changed = await db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ id: calendarAccounts.id, label: calendarAccounts.label })
+      .from(calendarAccounts)
+      .where(and(eq(calendarAccounts.id, accountId), eq(calendarAccounts.userId, actor.id)))
+      .for('update');
+    if (!account) return null;
+    const calendars = await tx
+      .select({ id: calendarSources.id, readsBusy: calendarSources.readsBusy })
+      .from(calendarSources)
+      .where(eq(calendarSources.accountId, accountId));
+    const ids = new Set(calendars.map((calendar) => calendar.id));
+    const read = new Set(choice.read.filter((id) => ids.has(id)));
+    const write = choice.write && ids.has(choice.write) ? choice.write : null;
+    // The one calendar written into: this account's chosen one, or none of theirs if "none" was
+    // chosen here while it was one of this account's (another account's choice stays).
+    await tx
+      .update(calendarSources)
+      .set({ writesBookings: false })
+      .where(
+        and(
+          eq(calendarSources.userId, actor.id),
+          eq(calendarSources.writesBookings, true),
+          write ? undefined : eq(calendarSources.accountId, accountId),
+        ),
+      );
+    for (const calendar of calendars)
+      await tx
+        .update(calendarSources)
+        .set({
+          readsBusy: read.has(calendar.id),
+          writesBookings: calendar.id === write,
+          // Picked again: read anew before its old busy times count.
+          ...(read.has(calendar.id) && !calendar.readsBusy ? { readAt: null } : {}),
+        })
+        .where(eq(calendarSources.id, calendar.id));
+    // A calendar not read any more holds nobody.
+    const unread = calendars.filter((calendar) => !read.has(calendar.id)).map((calendar) => calendar.id);
+    if (unread.length > 0) await tx.delete(calendarBusyTimes).where(inArray(calendarBusyTimes.sourceId, unread));
+    await audit(tx, actor, 'user.calendars_chosen', actor.id, { host: account.label, read: read.size, writes: write !== null });
+    return calendars.filter((calendar) => read.has(calendar.id) && !calendar.readsBusy).map((calendar) => calendar.id);
+  });
+  if (!changed) return false;
+  await Promise.all(changed.map((id) => readCalendarSource(db, id, reading)));
+  return true;
+}
+
+/** Removes one of their CalDAV accounts, its calendars and their busy times; another's id removes nothing. */
+export async function removeCalDavAccount(db: Database, actor: Actor & { id: string }, accountId: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(accountId)) return false;
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(calendarAccounts)
+      .where(and(eq(calendarAccounts.id, accountId), eq(calendarAccounts.userId, actor.id)))
+      .returning({ label: calendarAccounts.label });
+    if (removed.length === 0) return false;
+    await audit(tx, actor, 'user.calendar_removed', actor.id, { host: removed[0]!.label });
+    return true;
+  });
 }

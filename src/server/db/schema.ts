@@ -1006,11 +1006,35 @@ export const staffDaysOff = pgTable(
 );
 
 /**
- * A person's own calendar, read for the times it holds them (issue 53): a secret iCalendar link.
- * The link is its password: kept sealed under AUTH_SECRET (never shown back whole, never logged),
- * with its SHA-256 to refuse the same link twice and the host name to show. The state of the last
- * read is kept for their page: when it last succeeded, how many busy times it gave, or what went
- * wrong and since when (a calendar failing for long makes its owner unavailable, decision 063).
+ * A CalDAV account of a person's (issue 53): its server, user name and app password (sealed under
+ * AUTH_SECRET, never shown back, never logged). Its calendars are calendar_sources rows; the person
+ * picks which are read for busy times and which one bookings are written into.
+ */
+export const calendarAccounts = pgTable(
+  'calendar_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address as typed (https://…): what discovery started from. */
+    serverUrl: text('server_url').notNull(),
+    /** Its host name: what the page shows of it. */
+    label: text('label').notNull(),
+    username: text('username').notNull(),
+    passwordSealed: text('password_sealed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_accounts_user_server_idx').on(t.userId, t.serverUrl, t.username)],
+);
+
+/**
+ * A person's own calendar, read for the times it holds them (issue 53): a secret iCalendar link,
+ * or one calendar of a CalDAV account. A link is its password: kept sealed under AUTH_SECRET (never
+ * shown back whole, never logged), with its SHA-256 to refuse the same link twice and the host name
+ * to show. The state of the last read is kept for their page: when it last succeeded, how many busy
+ * times it gave, or what went wrong and since when (a calendar failing for long makes its owner
+ * unavailable, decision 063, and tells them once).
  */
 export const calendarSources = pgTable(
   'calendar_sources',
@@ -1019,18 +1043,34 @@ export const calendarSources = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The link's host name ("calendar.google.com"): what the page shows of it. */
+    /** A link's host name ("calendar.google.com"), or a CalDAV calendar's name: what the page shows of it. */
     label: text('label').notNull(),
-    linkSealed: text('link_sealed').notNull(),
-    linkHash: text('link_hash').notNull(),
+    /** A link's: sealed, and its hash. Null for a CalDAV calendar. */
+    linkSealed: text('link_sealed'),
+    linkHash: text('link_hash'),
+    /** A CalDAV calendar's account, and the calendar collection's address. */
+    accountId: uuid('account_id').references(() => calendarAccounts.id, { onDelete: 'cascade' }),
+    calendarUrl: text('calendar_url'),
+    /** Whether its busy times count (a CalDAV calendar the person did not pick is not read). */
+    readsBusy: boolean('reads_busy').notNull().default(true),
+    /** The one calendar of theirs bookings are written into (CalDAV only). */
+    writesBookings: boolean('writes_bookings').notNull().default(false),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
     busyCount: integer('busy_count').notNull().default(0),
     /** The last read's failure, in words for its owner; null after a read that worked. */
     error: text('error'),
     errorAt: timestamp('error_at', { withTimezone: true }),
+    /** When its owner was told it could not be read (once per failure; cleared by a read that works). */
+    unreadableToldAt: timestamp('unreadable_told_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('calendar_sources_user_link_idx').on(t.userId, t.linkHash)],
+  (t) => [
+    uniqueIndex('calendar_sources_user_link_idx').on(t.userId, t.linkHash),
+    uniqueIndex('calendar_sources_account_calendar_idx').on(t.accountId, t.calendarUrl),
+    uniqueIndex('calendar_sources_one_writer_idx')
+      .on(t.userId)
+      .where(sql`${t.writesBookings}`),
+  ],
 );
 
 /** The times a calendar source holds its owner: start and end only, replaced whole at each read. */
@@ -1218,6 +1258,30 @@ export const bookingHosts = pgTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.userId] }), index('booking_hosts_user_idx').on(t.userId)],
+);
+
+/**
+ * A booking written into a host's own CalDAV calendar (issue 53): where it is (the event's
+ * address there), the SEQUENCE last written, so a move writes it again and a cancellation or a
+ * change of calendar removes it.
+ */
+export const calendarEventCopies = pgTable(
+  'calendar_event_copies',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => calendarSources.id, { onDelete: 'cascade' }),
+    href: text('href').notNull(),
+    sequence: integer('sequence').notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.userId] })],
 );
 
 /**
@@ -1523,7 +1587,7 @@ export const notifications = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     inbox: text('inbox'),
     kind: text('kind').$type<EventKind>().notNull(),
-    /** What the notices of one conversation share: "application:<id>", "message:<id>", "booking:<id>". */
+    /** What the notices of one conversation share: "application:<id>", "message:<id>", "booking:<id>", "calendars:<user id>" (a person's calendars that cannot be read). */
     thread: text('thread').notNull(),
     /** Why this person is told (their e-mail says so): they follow it, are on its hiring team, were named… */
     reason: text('reason', { enum: noticeReasons }),

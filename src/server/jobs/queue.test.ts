@@ -84,6 +84,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
       'booking-reminders',
       'cleanup-alerts',
       'cleanup-uploads',
+      'copy-bookings-to-calendars',
       'job-alerts',
       'media-variants',
       'notice-cleanup',

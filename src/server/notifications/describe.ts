@@ -12,12 +12,15 @@ import type { EventData } from '../../lib/events/kinds.ts';
  * read the same words.
  */
 
+/** Where a person's own calendars are, on their availability page: where their notices of them lead. */
+export const CALENDARS_PATH = '/account/availability#your-calendars';
+
 export interface Place {
   /** "Carla Candidate's application for Platform Engineer", "Paula Prospect's message", "a meeting with Vera Visitor". */
   about: string;
   /** For reply notices: "their application for Platform Engineer". */
   theirs: string;
-  /** The admin area's page of the thread. */
+  /** The admin area's page of the thread (one's own calendars: their section of Your availability). */
   path: string;
 }
 
@@ -66,13 +69,22 @@ export async function placesOf(db: Pick<Database, 'select'>, events: readonly St
         theirs: 'their meeting',
         path: '/admin/meetings',
       });
+  // One's own calendars: no row to look for (it is one's own page; a calendar removed since leaves it).
+  for (const event of events)
+    if (event.kind === 'calendar.unreadable')
+      places.set(threadOf(event), { about: 'your calendars', theirs: 'your calendars', path: CALENDARS_PATH });
   return places;
 }
 
-/** The thread of an event: its application, its contact message, or its booking (a meeting). */
-export function threadOf(event: Pick<StoredEvent, 'applicationId' | 'contactMessageId' | 'bookingId'>): string {
+/**
+ * The thread of an event: its application, its contact message, or its booking (a meeting); or,
+ * of one's own calendars (which concern none of them), their owner's: every calendar of a person is
+ * one thread, so several failing at once are one e-mail in the window, not one each.
+ */
+export function threadOf(event: Pick<StoredEvent, 'kind' | 'data' | 'applicationId' | 'contactMessageId' | 'bookingId'>): string {
   if (event.applicationId) return `application:${event.applicationId}`;
   if (event.contactMessageId) return `message:${event.contactMessageId}`;
+  if (event.kind === 'calendar.unreadable') return `calendars:${(event.data as EventData['calendar.unreadable']).ownerUserId}`;
   return `booking:${event.bookingId}`;
 }
 
@@ -168,6 +180,16 @@ export function describe(event: StoredEvent, place: Place | undefined, timeZone:
       return view(
         `The rejection e-mail to ${data.candidateName} was taken back before it went.`,
         `Rejection taken back: ${data.candidateName}`,
+      );
+    }
+    case 'calendar.unreadable': {
+      const data = event.data as EventData['calendar.unreadable'];
+      // The error is a sentence in words for its owner ("The link answered 500."): said as it is.
+      const error = data.error?.trim();
+      const why = error ? `: ${/[.!?]$/.test(error) ? error : `${error}.`}` : '.';
+      return view(
+        `Your calendar “${data.calendar}” has not been read since ${at(data.since)}${why} Until it is, nobody can book you.`,
+        `Your calendar “${data.calendar}” cannot be read`,
       );
     }
   }

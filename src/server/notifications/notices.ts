@@ -23,7 +23,7 @@ import {
   type NoticeEmailState,
   type NoticeReason,
 } from '../../lib/notifications/kinds.ts';
-import { describe, placesOf, threadOf } from './describe.ts';
+import { CALENDARS_PATH, describe, placesOf, threadOf } from './describe.ts';
 import { recipientsOf, type Recipient, type RecipientDeps } from './recipients.ts';
 
 /**
@@ -116,7 +116,11 @@ async function noticeMailOf(
     heading: single ? views[0]!.subject : `${views.length} updates on ${place.about}`,
     lines: views.map((view) => view.line),
     url: `${deps.siteUrl}${single ? views[0]!.path : place.path}`,
-    buttonLabel: place.path.startsWith('/admin/applications') ? 'Open the application' : 'Open it in the workspace',
+    buttonLabel: place.path.startsWith('/admin/applications')
+      ? 'Open the application'
+      : place.path === CALENDARS_PATH
+        ? 'Open your calendars'
+        : 'Open it in the workspace',
     reason: footer,
   });
 }

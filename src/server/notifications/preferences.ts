@@ -25,6 +25,8 @@ const topicPermissions: Record<NoticeTopic, readonly Permission[]> = {
   // A meeting's host is e-mailed its calendar invitation (booked, moved, cancelled): no e-mail to choose.
   meetings: [],
   rejections: ['applications.history'],
+  // Whoever sets their own availability connects their own calendars there.
+  calendars: ['schedule.own'],
 };
 
 export function topicsFor(who: Pick<Who, 'role'>): NoticeTopic[] {

@@ -17,7 +17,8 @@ import type { NoticeReason } from '../../lib/notifications/kinds.ts';
  *
  * Who follows an application: its position's hiring team, whoever proposed an interview for it,
  * wrote to the candidate or was assigned to it, and whoever chose to follow it; less whoever chose
- * to stop. A contact message: whoever answered it, and whoever chose to. A meeting: its hosts.
+ * to stop. A contact message: whoever answered it, and whoever chose to. A meeting: its hosts. A
+ * calendar that cannot be read: its owner, and nobody else (it is theirs, and not to be followed).
  */
 
 export type Recipient = ({ userId: string } | { inbox: string }) & { reason: NoticeReason };
@@ -206,6 +207,12 @@ export async function recipientsOf(deps: RecipientDeps, event: StoredEvent): Pro
     return hosts
       .filter((host) => host.userId !== event.actorUserId && roles.has(host.userId))
       .map((host) => ({ userId: host.userId, reason: 'host' as const }));
+  }
+  if (event.kind === 'calendar.unreadable') {
+    // Their own calendar (its owner is in the event's data): them alone, while they are on the staff.
+    const { ownerUserId } = event.data as StoredEvent<'calendar.unreadable'>['data'];
+    const roles = await staffOf(db, [ownerUserId]);
+    return roles.has(ownerUserId) && ownerUserId !== event.actorUserId ? [{ userId: ownerUserId, reason: 'owner' }] : [];
   }
   return [];
 }

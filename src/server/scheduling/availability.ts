@@ -170,6 +170,47 @@ function titleOf(booking: typeof bookings.$inferSelect): string {
 }
 
 /**
+ * Bookings as their hosts' calendars show them (the private feed, the copy written into a host's
+ * own calendar): who it is with and about what, every host listed, without the guest's manage
+ * link. In the order of the ids given.
+ */
+export async function hostEntries(db: Database, bookingIds: readonly string[]): Promise<CalendarBooking[]> {
+  if (bookingIds.length === 0) return [];
+  const ids = [...bookingIds];
+  const [rows, hosts] = await Promise.all([
+    db
+      .select({ booking: bookings, positionTitle: positions.title })
+      .from(bookings)
+      .leftJoin(applications, eq(applications.id, bookings.applicationId))
+      .leftJoin(positions, eq(positions.id, applications.positionId))
+      .where(inArray(bookings.id, ids)),
+    db
+      .select({ bookingId: bookingHosts.bookingId, name: users.name, email: users.email })
+      .from(bookingHosts)
+      .innerJoin(users, eq(users.id, bookingHosts.userId))
+      .where(inArray(bookingHosts.bookingId, ids))
+      .orderBy(asc(users.name)),
+  ]);
+  const byId = new Map(rows.map((row) => [row.booking.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { booking, positionTitle } = row;
+    return [
+      {
+        ...eventOf(booking),
+        title: titleOf(booking),
+        guest: { name: booking.guestName, email: booking.guestEmail },
+        hosts: hosts.filter((host) => host.bookingId === booking.id).map(({ name, email }) => ({ name, email })),
+        details:
+          [positionTitle && `Position: ${positionTitle}`, booking.topic && `Topic: ${booking.topic}`].filter(Boolean).join('\n') ||
+          undefined,
+      },
+    ];
+  });
+}
+
+/**
  * The feed a secret URL names: the person's bookings from FEED_PAST_DAYS ago on, cancelled ones
  * included (marked, so calendars drop them), without the guest's manage link. Null for a token
  * that is not one (its shape first), that was renewed away, or whose owner no longer holds
@@ -189,33 +230,14 @@ export async function calendarFeed(
     .where(eq(staffSchedules.feedTokenHash, hashSecretToken(token)));
   if (!owner || !can(owner, 'schedule.own')) return null;
   const rows = await db
-    .select({ booking: bookings, positionTitle: positions.title })
+    .select({ id: bookings.id })
     .from(bookingHosts)
     .innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId))
-    .leftJoin(applications, eq(applications.id, bookings.applicationId))
-    .leftJoin(positions, eq(positions.id, applications.positionId))
     .where(and(eq(bookingHosts.userId, owner.id), gte(bookings.startsAt, new Date(now.getTime() - FEED_PAST_DAYS * DAY))))
     .orderBy(asc(bookings.startsAt));
-  const hosts = rows.length
-    ? await db
-        .select({ bookingId: bookingHosts.bookingId, name: users.name, email: users.email })
-        .from(bookingHosts)
-        .innerJoin(users, eq(users.id, bookingHosts.userId))
-        .where(
-          inArray(
-            bookingHosts.bookingId,
-            rows.map((row) => row.booking.id),
-          ),
-        )
-        .orderBy(asc(users.name))
-    : [];
-  const entries: CalendarBooking[] = rows.map(({ booking, positionTitle }) => ({
-    ...eventOf(booking),
-    title: titleOf(booking),
-    guest: { name: booking.guestName, email: booking.guestEmail },
-    hosts: hosts.filter((host) => host.bookingId === booking.id).map(({ name, email }) => ({ name, email })),
-    details:
-      [positionTitle && `Position: ${positionTitle}`, booking.topic && `Topic: ${booking.topic}`].filter(Boolean).join('\n') || undefined,
-  }));
+  const entries = await hostEntries(
+    db,
+    rows.map((row) => row.id),
+  );
   return bookingFeed(owner.name ? `${owner.name}: ${siteConfig.name} bookings` : `${siteConfig.name} bookings`, entries, organizer);
 }

@@ -37,7 +37,7 @@ export function eventOf(
 
 const PRODUCT = { company: 'Helixpoint', product: 'Scheduling', language: 'EN' };
 
-function addEvent(calendar: ReturnType<typeof ical>, booking: CalendarBooking, organizer: { name: string; email: string }) {
+function addEvent(calendar: ReturnType<typeof ical>, booking: CalendarBooking, organizer: { name: string; email: string } | null) {
   const description = [booking.details, booking.manageUrl && `Reschedule or cancel: ${booking.manageUrl}`].filter(Boolean).join('\n\n');
   calendar.createEvent({
     id: booking.uid,
@@ -52,12 +52,14 @@ function addEvent(calendar: ReturnType<typeof ical>, booking: CalendarBooking, o
     url: booking.manageUrl ?? null,
     status: booking.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer,
-    attendees: [...(booking.guest ? [booking.guest] : []), ...booking.hosts].map((person) => ({
-      name: person.name,
-      email: person.email,
-      role: ICalAttendeeRole.REQ,
-      status: ICalAttendeeStatus.ACCEPTED,
-    })),
+    attendees: organizer
+      ? [...(booking.guest ? [booking.guest] : []), ...booking.hosts].map((person) => ({
+          name: person.name,
+          email: person.email,
+          role: ICalAttendeeRole.REQ,
+          status: ICalAttendeeStatus.ACCEPTED,
+        }))
+      : [],
   });
 }
 
@@ -75,5 +77,21 @@ export function bookingInvitation(booking: CalendarBooking, organizer: { name: s
 export function bookingFeed(name: string, entries: readonly CalendarBooking[], organizer: { name: string; email: string }): string {
   const calendar = ical({ prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, name, ttl: 15 * 60 });
   for (const booking of entries) addEvent(calendar, booking, organizer);
+  return calendar.toString();
+}
+
+/**
+ * The booking as written into a host's own calendar over CalDAV (issue 53): the event of the
+ * invitations (its UID and SEQUENCE), as a calendar's resource has it (no METHOD), and without
+ * organizer or attendees: with them, a server that schedules (RFC 6638) could mail the guest
+ * or the organizer on the host's behalf. Who it is with is in its title and description.
+ */
+export function bookingCopy(booking: CalendarBooking): string {
+  const calendar = ical({ prodId: PRODUCT });
+  const people = [
+    booking.guest && `Guest: ${booking.guest.name} <${booking.guest.email}>`,
+    `Hosts: ${booking.hosts.map((host) => host.name).join(', ')}`,
+  ];
+  addEvent(calendar, { ...booking, details: [booking.details, ...people].filter(Boolean).join('\n') }, null);
   return calendar.toString();
 }
