@@ -851,13 +851,26 @@ async function schedulesState() {
        from staff_schedules order by user_id`,
     ),
     sqlOnTestServer('select user_id, day::text from staff_days_off order by user_id, day'),
-    sqlOnTestServer('select user_id, label, link_hash from calendar_sources order by user_id, link_hash'),
+    sqlOnTestServer(
+      `select s.user_id, s.label, s.link_hash, s.reads_busy, s.writes_bookings, a.server_url, a.username
+       from calendar_sources s left join calendar_accounts a on a.id = s.account_id order by s.user_id, s.label`,
+    ),
   ]);
   return { schedules: JSON.stringify(schedules.rows), daysOff: JSON.stringify(daysOff.rows), calendars: JSON.stringify(calendars.rows) };
 }
 
 /** The availability page's forms, posted as its page posts them; as the page's own forms for those who may open it, with mistakes. */
-const availabilityIntents = ['save', 'add-day-off', 'remove-day-off', 'renew-feed', 'add-calendar-link', 'remove-calendar'] as const;
+const availabilityIntents = [
+  'save',
+  'add-day-off',
+  'remove-day-off',
+  'renew-feed',
+  'add-calendar-link',
+  'remove-calendar',
+  'add-caldav-account',
+  'choose-caldav-calendars',
+  'remove-caldav-account',
+] as const;
 const availabilityForm = (intent: (typeof availabilityIntents)[number]) => ({
   intent,
   time_zone: 'Europe/Paris',
@@ -873,7 +886,11 @@ const availabilityForm = (intent: (typeof availabilityIntents)[number]) => ({
   off_from: '2000-01-01',
   // Not a link: refused by the calendar link's rules, before anything is fetched.
   calendar_link: 'not a link',
+  server_url: 'not a link',
+  username: '',
+  app_password: '',
   calendar: '00000000-0000-4000-8000-000000000000',
+  account: '00000000-0000-4000-8000-000000000000',
   from: '2000-01-01',
   until: '2100-12-31',
 });
@@ -1023,7 +1040,7 @@ for (const who of EVERYONE) {
     // The availability page's forms (plain form posts, with the Origin a browser sends): refused at
     // the door for whoever may not open the page; the others' mistakes are refused by the form's rules.
     const mayPlan = (bookable as readonly Requester[]).includes(who);
-    for (const intent of mayPlan ? (['save', 'add-day-off', 'add-calendar-link'] as const) : availabilityIntents) {
+    for (const intent of mayPlan ? (['save', 'add-day-off', 'add-calendar-link', 'add-caldav-account'] as const) : availabilityIntents) {
       const response = await requester.post('/account/availability', { form: availabilityForm(intent), headers: { Origin: baseURL! } });
       const context = `availability form (${intent}) as ${who}`;
       if (mayPlan) expect(response.status(), context).toBe(400);

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { blockSiteScripts, expectNoA11yViolations } from './helpers';
+import { radicaleUnavailableReason, startRadicale } from '../../src/server/testing/radicale';
 import { adminCreate, enrolTotp, expect, signInApi, sqlOnTestServer, test } from './fixtures';
 
 /*
@@ -244,6 +245,83 @@ test('a recruiter connects the calendar they live in by its secret link, sees it
     await expect(section.getByRole('list', { name: 'Your connected calendars' })).toHaveCount(0);
   } finally {
     await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test('a recruiter connects a CalDAV account, picks the calendars that hold them and the one for bookings, and removes it', async ({
+  page,
+  baseURL,
+}) => {
+  const reason = radicaleUnavailableReason();
+  test.skip(reason !== null, reason ?? '');
+  test.setTimeout(60_000);
+  // Their CalDAV server (Radicale, on this machine: OUTBOUND_ALLOWED_HOSTS names 127.0.0.1 for the tests).
+  const caldav = await startRadicale();
+  try {
+    const work = await caldav.createCalendar('work', 'Work');
+    await caldav.createCalendar('home', 'Home');
+    const start = new Date(Math.floor(Date.now() / 3_600_000 + 50) * 3_600_000);
+    const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace('.000', '');
+    await caldav.putEvent(
+      work,
+      'dentist.ics',
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//Test//E2E//EN',
+        'BEGIN:VEVENT',
+        'UID:dentist@calendar.test',
+        `DTSTAMP:${stamp(new Date())}`,
+        `DTSTART:${stamp(start)}`,
+        `DTEND:${stamp(new Date(start.getTime() + 3_600_000))}`,
+        'SUMMARY:Private dentist appointment',
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n'),
+    );
+    await signInStaff(page.request, baseURL!, 'recruiter', 'Cal Dav', 'caldav');
+    await page.goto('/account/availability');
+    const section = page.getByRole('region', { name: 'Your calendars' });
+    await section.getByLabel('Server address').fill(caldav.url);
+    await section.getByLabel('User name').fill(caldav.user);
+    // A wrong app password: refused, with why, the address and user name kept, the password not.
+    await section.getByLabel('App password').fill('not-the-password');
+    await section.getByRole('button', { name: 'Connect account' }).click();
+    await expect(section.getByText('App password: The server refused the user name or app password.')).toBeVisible();
+    await expect(section.getByLabel('Server address')).toHaveValue(caldav.url);
+    await expect(section.getByLabel('User name')).toHaveValue(caldav.user);
+    await expect(section.getByLabel('App password')).toHaveValue('');
+    await expect(section.getByLabel('App password')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoA11yViolations(page, 'availability, a CalDAV account refused');
+
+    await section.getByLabel('App password').fill(caldav.password);
+    await section.getByRole('button', { name: 'Connect account' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Account connected' })).toBeVisible();
+    const account = section.getByRole('region', { name: `${caldav.user} on 127.0.0.1` });
+    await expect(account.getByRole('checkbox', { name: /^Work/ })).toBeChecked();
+    await expect(account.getByRole('checkbox', { name: /^Work/ })).toHaveAccessibleDescription(/1 busy time in the next two months/);
+    await expect(account.getByRole('checkbox', { name: /^Home/ })).toHaveAccessibleDescription(/0 busy times in the next two months/);
+    await expect(account.getByRole('radio', { checked: true })).toHaveCount(1);
+    const html = await page.content();
+    expect(html).not.toContain(caldav.password);
+    expect(html).not.toContain('dentist');
+    await expectNoA11yViolations(page, 'availability, a CalDAV account connected');
+    await screens(page, 'caldav');
+
+    // Home not read, bookings into Work.
+    await account.getByRole('checkbox', { name: /^Home/ }).uncheck();
+    await account.getByRole('radio', { name: 'Work' }).check();
+    await account.getByRole('button', { name: 'Save calendar choices' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your calendar choices are saved.' })).toBeVisible();
+    await expect(account.getByRole('checkbox', { name: /^Home/ })).not.toBeChecked();
+    await expect(account.getByRole('checkbox', { name: /^Home/ })).toHaveAccessibleDescription('Not read.');
+    await expect(account.getByRole('radio', { name: 'Work' })).toBeChecked();
+
+    await account.getByRole('button', { name: `Remove account ${caldav.user} on 127.0.0.1` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Account removed' })).toBeVisible();
+    await expect(section.getByRole('region', { name: `${caldav.user} on 127.0.0.1` })).toHaveCount(0);
+  } finally {
+    await caldav.stop();
   }
 });
 

@@ -13,6 +13,8 @@ export interface CalendarLinksProps {
   value: string;
   error?: string | undefined;
   notice?: string | undefined;
+  /** A CalDAV calendar of theirs cannot be read (the alert is one for all their calendars). */
+  othersUnreadable?: boolean;
 }
 
 const where = [
@@ -26,7 +28,7 @@ const where = [
  * calendar (never shown back: only its host), each with the state of its last read, and a form to
  * connect another. Plain forms, posted to the page.
  */
-export function CalendarLinks({ action, calendars, timeZone, value, error, notice }: CalendarLinksProps) {
+export function CalendarLinks({ action, calendars, timeZone, value, error, notice, othersUnreadable = false }: CalendarLinksProps) {
   const full = calendars.length >= MAX_CALENDAR_LINKS;
   return (
     <div className="flex flex-col gap-5">
@@ -35,9 +37,9 @@ export function CalendarLinks({ action, calendars, timeZone, value, error, notic
           {notice}
         </p>
       )}
-      {calendars.some((calendar) => calendar.unreadable) && (
+      {(othersUnreadable || calendars.some((calendar) => calendar.unreadable)) && (
         <p role="alert" className="rounded-lg border-2 border-destructive bg-destructive-soft p-4 text-sm font-medium text-destructive">
-          A calendar of yours could not be read for over an hour, so nobody is offered your times until it can. Fix its link, or remove it.
+          A calendar of yours could not be read for over an hour, so nobody is offered your times until it can. Fix it, or remove it.
         </p>
       )}
       {calendars.length > 0 && (

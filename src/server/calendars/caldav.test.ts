@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
@@ -8,7 +10,18 @@ import { cancelBooking, findBookingById, bookWithAll, hostCalendars, rescheduleB
 import { dayIn, freeTimes, wallClock } from '../scheduling/slots';
 import { createCalendarReader } from './calendar-reader';
 import { copyBookingToCalendars } from './booking-copies';
-import { chooseCalDavCalendars, connectCalDavAccount, listCalendarAccounts, removeCalDavAccount } from './sources';
+import {
+  CALDAV_PASSWORD_SEAL,
+  chooseCalDavCalendars,
+  connectCalDavAccount,
+  connectCalendarLink,
+  listCalendarAccounts,
+  removeCalDavAccount,
+} from './sources';
+import { calendarsModule, COPY_BOOKINGS, READ_CALENDARS } from './module';
+import { createLogger } from '../logger';
+import { sealText } from '../mail/sealed';
+import type { Runtime } from '../runtime-types';
 
 /**
  * CalDAV accounts against a real server (issue 53): Radicale, Debian's CalDAV server, started by
@@ -303,5 +316,73 @@ describe.skipIf(reason !== null)(`a CalDAV account${reason ? ` (skipped: ${reaso
     const events = await caldav.events(home);
     expect(events.map((found) => found.href)).toEqual([expect.stringMatching(/accepted-from-mail\.ics$/)]);
     expect(events[0]!.ics).toContain('Meeting with Ivy Invited');
+  });
+
+  it('puts neither a calendar link nor an app password in the log or in a failed job, when reads and writes fail', async () => {
+    const rita = await addUser(database.db, 'rita', 'recruiter');
+    // A link that works when connected, then answers 500; an account whose server then refuses the password.
+    let linkWorks = true;
+    const feed = createServer((req, res) => {
+      if (linkWorks && req.url === '/private/s3cr3t-link-token/basic.ics') res.writeHead(200).end(event('x', []));
+      else res.writeHead(500).end('s3cr3t-link-token');
+    });
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    const link = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/private/s3cr3t-link-token/basic.ics`;
+    await connectCalendarLink(database.db, rita, { calendar_link: link }, { secret, allow, reader });
+    await connectCalDavAccount(database.db, rita, account(), { secret, allow, reader });
+    const { booking } = await bookWithAll(
+      database.db,
+      { kind: 'meeting', start: at('15:00'), durationMinutes: 30, guest: { name: 'Lou Log', email: 'lou@example.com', timeZone: 'UTC' } },
+      [rita.id],
+      { from: at('00:00'), to: new Date(at('00:00').getTime() + DAY) },
+      now,
+    );
+    linkWorks = false;
+    const stored = sealText(secret, CALDAV_PASSWORD_SEAL, `${caldav.password}-changed`);
+    await database.db.execute(sql`update calendar_accounts set password_sealed = ${stored}`);
+    await database.db.execute(sql`update calendar_sources set read_at = now() - interval '2 hours'`);
+
+    // The module as the server runs it, its log at its most talkative, captured.
+    const lines: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      lines.push(String(chunk));
+      return rest.length ? write(chunk, ...rest) : true;
+    }) as typeof process.stdout.write;
+    const failures: string[] = [];
+    try {
+      const logger = createLogger('trace', 'json');
+      const started = await calendarsModule.start!({
+        database: { db: database.db },
+        config: { authSecret: secret, outboundAllow: allow },
+        logger,
+      } as unknown as Runtime);
+      const sent: Array<{ queue: string; data: object }> = [];
+      const jobs = { send: async (queue: string, data: object = {}) => void sent.push({ queue, data }) } as never;
+      const worker = (queue: string) => started.workers!.find((candidate) => candidate.queue === queue)!;
+      await worker(READ_CALENDARS).run({ id: '1', data: {} } as never, jobs);
+      await started.eventConsumers![0]!.handle({ kind: 'meeting.booked', bookingId: booking.id } as never, jobs);
+      expect(sent).toEqual([{ queue: COPY_BOOKINGS, data: { bookingId: booking.id } }]);
+      // The job fails (its error is kept with the job, and logged): in words, without the password.
+      await worker(COPY_BOOKINGS)
+        .run({ id: '2', data: sent[0]!.data } as never, jobs)
+        .catch((error: Error) => {
+          failures.push(`${error.message}\n${error.stack}`);
+          logger.error({ err: error }, 'job failed');
+        });
+      await started.stop?.();
+    } finally {
+      process.stdout.write = write;
+      await new Promise((resolve) => feed.close(resolve));
+    }
+    expect(failures).toEqual([expect.stringContaining('The server refused the user name or app password.')]);
+    const sources = await database.db.execute<{ error: string | null }>(sql`select error from calendar_sources order by label`);
+    expect(sources.rows.map((row) => row.error)).toContain('The link answered 500.');
+    const logged = lines.join('');
+    expect(logged).toContain('calendars read');
+    for (const text of [logged, ...failures, JSON.stringify(sources.rows)]) {
+      expect(text).not.toContain('s3cr3t-link-token');
+      expect(text).not.toContain(caldav.password);
+    }
   });
 });
