@@ -279,8 +279,22 @@ test('a recruiter connects a CalDAV account, picks the calendars that hold them 
         'END:VCALENDAR',
       ].join('\r\n'),
     );
-    await signInStaff(page.request, baseURL!, 'recruiter', 'Cal Dav', 'caldav');
+    const email = await signInStaff(page.request, baseURL!, 'recruiter', 'Cal Dav', 'caldav');
+    // They were told a calendar of theirs could not be read: opening the page where it is fixed reads it.
+    const told = await sqlOnTestServer(
+      `with owner as (select id from users where email = $1),
+       event as (
+         insert into domain_events (kind, data, dispatched_at)
+         select 'calendar.unreadable', jsonb_build_object('ownerUserId', id, 'calendar', 'Work', 'error', null, 'since', now()), now() from owner
+         returning id
+       )
+       insert into notifications (event_id, user_id, kind, thread, reason, email)
+       select event.id, owner.id, 'calendar.unreadable', 'calendars:' || owner.id, 'owner', 'none' from event, owner returning id`,
+      [email],
+    );
     await page.goto('/account/availability');
+    const read = await sqlOnTestServer('select read_at from notifications where id = $1', [told.rows[0].id]);
+    expect(read.rows[0].read_at).not.toBeNull();
     const section = page.getByRole('region', { name: 'Your calendars' });
     await section.getByLabel('Server address').fill(caldav.url);
     await section.getByLabel('User name').fill(caldav.user);
