@@ -27,6 +27,25 @@ import { percentile } from './lib/applicant.mjs';
 import { cookiesOf } from './lib/cookies.mjs';
 
 const args = process.argv.slice(2);
+const USAGE = `npm run build && npm run bench:staff [-- --data DIR] [--applications 50000] [--runs 20] [--pages REGEX] [--no-exports] [--json]
+  --data DIR        where the database is kept (DIR/data) and reused by the next run with the same DIR
+  --applications N  applications in the data (default 50,000)
+  --runs N          timed requests a page after 2 warm-ups (default 20)
+  --pages REGEX     time only the pages whose name matches (such as 'best rated|insights')
+  --no-exports      skip the exports, /healthz during them, and the memory figure
+  --json            the figures as JSON on stdout (the lines on stderr)`;
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const known = new Set(['--data', '--applications', '--runs', '--pages', '--no-exports', '--json']);
+const unknown = args.filter(
+  (arg, index) => arg.startsWith('-') && !known.has(arg) && !['--data', '--applications', '--runs', '--pages'].includes(args[index - 1]),
+);
+if (unknown.length > 0) {
+  console.error(`bench:staff: unknown option ${unknown.join(', ')}\n${USAGE}`);
+  process.exit(2);
+}
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const APPLICATIONS = Number(option('--applications', 50_000));
 const RUNS = Number(option('--runs', 20));
