@@ -40,6 +40,7 @@ describe('the embedded database', () => {
       'application_emails',
       'application_interviewers',
       'application_links',
+      'application_milestones',
       'application_notes',
       'application_rating_totals',
       'application_ratings',

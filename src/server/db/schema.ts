@@ -667,6 +667,34 @@ export const applicationStatusHistory = pgTable(
 );
 
 /**
+ * When an application first reached each stage of the funnel (issue 52): what the funnel and
+ * time-to-stage reports count, over the applications of a period, without reading the whole
+ * status history (104,768 rows at 50,000 applications: 28 and 21 ms a report). Kept by triggers
+ * on applications and application_status_history (migration 0036), so every writer agrees; its
+ * arrival time and position copied, so a period's applications are one range of its own index. A
+ * narrow table of its own, as application_activity, for the same reason.
+ */
+export const applicationMilestones = pgTable(
+  'application_milestones',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    positionId: uuid('position_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    reviewingAt: timestamp('reviewing_at', { withTimezone: true }),
+    interviewAt: timestamp('interview_at', { withTimezone: true }),
+    offerAt: timestamp('offer_at', { withTimezone: true }),
+    hiredAt: timestamp('hired_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('application_milestones_created_idx').on(t.createdAt),
+    index('application_milestones_position_idx').on(t.positionId, t.createdAt),
+  ],
+);
+
+/**
  * The last thing that happened to an application: it arrived, moved, got a note or an e-mail
  * (issue 52), with the two things the home pages' "stalled" list asks of it beside it (whether it
  * is under way: reviewing, interview or offer; its position, for a hiring manager's reach). Kept by

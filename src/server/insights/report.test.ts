@@ -1,5 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationStatusHistory, pageViews } from '../db/schema';
+import { applications, applicationStatusHistory, pageViews } from '../db/schema';
 import { startTestDatabase, type TestDatabase } from '../testing/database';
 import { addApplication, addPosition, everyone } from '../testing/fixtures';
 import type { ApplicationStatus } from '@/lib/applications/status';
@@ -109,6 +110,54 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.destroy();
+});
+
+describe('when each application first reached each stage (application_milestones)', () => {
+  /** The milestones as migration 0036 computes them from the history: what the triggers must keep. */
+  const fromHistory = sql`
+    select a.id, a.position_id, a.created_at,
+      min(h.reached_at) filter (where h.status = 'reviewing') as reviewing_at,
+      min(h.reached_at) filter (where h.status = 'interview') as interview_at,
+      min(h.reached_at) filter (where h.status = 'offer') as offer_at,
+      min(h.reached_at) filter (where h.status = 'hired') as hired_at,
+      min(h.reached_at) filter (where h.status = 'rejected') as rejected_at
+    from applications a left join application_status_history h on h.application_id = a.id
+    group by a.id order by a.id`;
+  const kept = sql`
+    select application_id as id, position_id, created_at, reviewing_at, interview_at, offer_at, hired_at, rejected_at
+    from application_milestones order by application_id`;
+
+  it('are kept by the triggers as the history says, an earlier time written late and a move to another position included', async () => {
+    const { db } = database;
+    const id = await addApplication(db, ids.quiet, {
+      fullName: 'Milo Milestone',
+      email: 'milo@insights.test',
+      createdAt: new Date('2026-11-01T12:00:00Z'),
+    });
+    await db
+      .insert(applicationStatusHistory)
+      .values({ applicationId: id, status: 'interview', reachedAt: new Date('2026-11-05T12:00:00Z') });
+    // A restore or an import writes an older time afterwards: the first time is the earliest.
+    await db
+      .insert(applicationStatusHistory)
+      .values({ applicationId: id, status: 'interview', reachedAt: new Date('2026-11-03T12:00:00Z') });
+    await db
+      .insert(applicationStatusHistory)
+      .values({ applicationId: id, status: 'withdrawn', reachedAt: new Date('2026-11-06T12:00:00Z') });
+    await db.update(applications).set({ positionId: ids.data }).where(eq(applications.id, id));
+    const [row] = (
+      await db.execute<{ position_id: string; interview_at: Date; reviewing_at: Date | null }>(
+        sql`select position_id, interview_at, reviewing_at from application_milestones where application_id = ${id}`,
+      )
+    ).rows;
+    expect(row).toMatchObject({ position_id: ids.data, reviewing_at: null });
+    expect(new Date(row!.interview_at).toISOString()).toBe('2026-11-03T12:00:00.000Z');
+    // Every application of the reports: the same as computed from the whole history.
+    expect((await db.execute(kept)).rows).toEqual((await db.execute(fromHistory)).rows);
+    await db.delete(applications).where(eq(applications.id, id));
+    const gone = await db.execute(sql`select 1 from application_milestones where application_id = ${id}`);
+    expect(gone.rows).toEqual([]);
+  });
 });
 
 describe('the query in the URL', () => {

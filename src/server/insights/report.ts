@@ -86,7 +86,7 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
   // Rejections (issue 32) made within the period, by the company's days.
   const rejectedIn = sql`latest.created_at >= (${from}::date::timestamp at time zone ${COMPANY_TIME_ZONE})
     and latest.created_at < ((${today}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
-  const [board, positionRows, sources, heardAbout, funnel, timed, scorecardTime, rejections] = await Promise.all([
+  const [board, positionRows, sources, heardAbout, milestones, scorecardTime, rejections] = await Promise.all([
     db.execute<{ views: number }>(
       sql`select coalesce(sum(v.views), 0)::int as views from page_views v where v.position_id is null and ${viewed}`,
     ),
@@ -106,33 +106,31 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
     db.execute<{ answer: string | null; applications: number }>(sql`
       select a.heard_about as answer, count(*)::int as applications from applications a where ${applied} ${ofPosition}
       group by a.heard_about order by a.heard_about is null, applications desc, a.heard_about`),
-    // The furthest stage each application reached (rejection is not a stage: it is counted apart).
-    db.execute<{ applied: number; rejected: number } & Record<FunnelStage, number>>(sql`
+    // The furthest stage each application reached (rejection is not a stage: it is counted apart),
+    // and from its created_at (its pending row is only a back-filled copy for older applications)
+    // to the first time it reached each status (moved back and forth, it counts once): one pass
+    // over the period's applications in application_milestones, the history unread (decision 065).
+    db.execute<
+      { applied: number; rejected: number } & Record<FunnelStage, number> &
+        Record<`${TimedStatus}_n`, number> &
+        Record<`${TimedStatus}_median`, number | null>
+    >(sql`
       select count(*)::int as applied,
-        count(*) filter (where furthest >= 1)::int as reviewing,
-        count(*) filter (where furthest >= 2)::int as interview,
-        count(*) filter (where furthest >= 3)::int as offer,
-        count(*) filter (where furthest >= 4)::int as hired,
-        count(*) filter (where rejected)::int as rejected
-      from (
-        select a.id,
-          coalesce(max(case h.status when 'reviewing' then 1 when 'interview' then 2 when 'offer' then 3 when 'hired' then 4 end), 0) as furthest,
-          coalesce(bool_or(h.status = 'rejected'), false) as rejected
-        from applications a left join application_status_history h on h.application_id = a.id
-        where ${applied} ${ofPosition}
-        group by a.id
-      ) reached`),
-    // From the application's created_at (its pending row is only a back-filled copy for older
-    // applications) to the first time it reached each status: moved back and forth, it counts once.
-    db.execute<{ status: TimedStatus; n: number; median: number }>(sql`
-      select status, count(*)::int as n, percentile_cont(0.5) within group (order by days) as median
-      from (
-        select h.status, (extract(epoch from min(h.reached_at) - a.created_at) / 86400)::float8 as days
-        from applications a join application_status_history h on h.application_id = a.id
-        where h.status <> 'pending' and ${applied} ${ofPosition}
-        group by a.id, a.created_at, h.status
-      ) firsts
-      group by status`),
+        count(coalesce(a.reviewing_at, a.interview_at, a.offer_at, a.hired_at))::int as reviewing,
+        count(coalesce(a.interview_at, a.offer_at, a.hired_at))::int as interview,
+        count(coalesce(a.offer_at, a.hired_at))::int as offer,
+        count(a.hired_at)::int as hired,
+        count(a.rejected_at)::int as rejected,
+        ${sql.join(
+          timedStatuses.map(
+            (status) => sql`count(${sql.identifier(`${status}_at`)})::int as ${sql.identifier(`${status}_n`)},
+        (extract(epoch from percentile_cont(0.5) within group (order by ${sql.identifier(`${status}_at`)} - a.created_at)) / 86400)::float8
+          as ${sql.identifier(`${status}_median`)}`,
+          ),
+          sql`, `,
+        )}
+      from application_milestones a
+      where ${applied} ${ofPosition}`),
     // From a booked interview's end to each interviewer's scorecard for it (for its stage, when it
     // has one): the median per interviewer, over the interviews they scored.
     db.execute<{ interviewer: string; n: number; median: number }>(sql`
@@ -178,8 +176,7 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
   // Every position with views or applications is a row, so the rows add up to the whole.
   const positionViews = positions.reduce((total, row) => total + row.views, 0);
   const applications = positions.reduce((total, row) => total + row.applications, 0);
-  const reached = funnel.rows[0]!;
-  const byStatus = new Map(timed.rows.map((row) => [row.status, row]));
+  const reached = milestones.rows[0]!;
   return {
     period: { days: periodDays, from, to: today },
     positionId,
@@ -202,8 +199,8 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
       rejected: reached.rejected,
     },
     timeToStage: timedStatuses.map((status) => {
-      const row = byStatus.get(status);
-      return { status, n: row?.n ?? 0, medianDays: row ? oneDecimal(row.median) : null };
+      const median = reached[`${status}_median`];
+      return { status, n: reached[`${status}_n`], medianDays: median === null ? null : oneDecimal(median) };
     }),
     scorecardTime: scorecardTime.rows.map((row) => ({ interviewer: row.interviewer, n: row.n, medianHours: oneDecimal(row.median) })),
     rejections: rejections.rows.map((row) => ({ position: row.position, reason: row.reason, stage: row.from_status, n: row.n })),

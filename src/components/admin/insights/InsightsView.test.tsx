@@ -81,9 +81,12 @@ describe('InsightsView, every position', () => {
       'Rejections per reason: Skills 3, Position filled 1.',
     ]);
     expect(html.match(/<summary[^>]*>Show the numbers<\/summary>/g)).toHaveLength(6);
-    // Each position, reason and stage in the table.
-    expect(text(html)).toContain('Cloud Engineer Skills Interview 2');
-    expect(text(html)).toContain('Old Role Skills Pending 1');
+    // All positions: each reason and stage, the positions added up (the CSV has each position's).
+    expect(html).toContain('Rejections per reason and stage, all positions');
+    expect(text(html)).toContain('Skills Interview 2');
+    expect(text(html)).toContain('Skills Pending 1');
+    expect(text(html)).toContain('Position filled Offer 1');
+    expect(text(html)).not.toContain('Old Role Skills');
     expect(text(html)).toContain('Rejected 2 22.2%');
     expect(text(html)).toContain('Rejected — 0');
   });
@@ -112,6 +115,9 @@ describe('InsightsView, one position', () => {
     expect(html).not.toContain('Job board views');
     expect(html).not.toContain('By position');
     expect(html).toContain(`/api/admin/insights/funnel.csv?period=90&amp;position=${cloud}`);
+    // One position: its rejections per position, reason and stage.
+    expect(html).toContain('Rejections per position, reason and stage');
+    expect(text(html)).toContain('Cloud Engineer Skills Interview 2');
   });
 
   it('says so when the period has no applications, and draws nothing', () => {
