@@ -38,22 +38,9 @@ const now = new Date();
 let day = dayIn(now.getTime() + 2 * DAY, 'America/Chicago');
 while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = dayIn(Date.parse(`${day}T12:00:00Z`) + DAY, 'America/Chicago');
 const at = (clock: string, onDay = day) => new Date(wallClock(onDay, clock, 'America/Chicago'));
-const local = (instant: Date) => wallClockStamp(instant);
-/** 20261201T100000, the wall clock in Chicago (for TZID=America/Chicago). */
-function wallClockStamp(instant: Date) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Chicago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}${part('month')}${part('day')}T${part('hour')}${part('minute')}${part('second')}`;
-}
+/** 20261201T100000: a wall clock of a day in Chicago (for TZID=America/Chicago). */
+const local = (onDay: string, clock: string) => `${onDay.replace(/-/g, '')}T${clock.replace(':', '')}00`;
+const weekLater = (weeks: number) => dayIn(Date.parse(`${day}T12:00:00Z`) + weeks * 7 * DAY, 'America/Chicago');
 const event = (uid: string, lines: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//CalDAV//EN', ...lines.map((line) => line.replace('$UID', uid)), 'END:VCALENDAR'].join(
     '\r\n',
@@ -94,9 +81,6 @@ describe.skipIf(reason !== null)(`a CalDAV account${reason ? ` (skipped: ${reaso
   it('is connected by address, user and app password: its calendars found, read, the password nowhere in plain text', async () => {
     const rita = await addUser(database.db, 'rita', 'recruiter');
     // A weekly meeting, one instance moved and one cancelled; an all-day event; a free (transparent) one.
-    const weekly = at('10:00');
-    const second = new Date(weekly.getTime() + 7 * DAY);
-    const third = new Date(weekly.getTime() + 14 * DAY);
     await caldav.putEvent(
       work,
       'weekly.ics',
@@ -104,17 +88,17 @@ describe.skipIf(reason !== null)(`a CalDAV account${reason ? ` (skipped: ${reaso
         'BEGIN:VEVENT',
         'UID:$UID',
         'DTSTAMP:20260101T000000Z',
-        `DTSTART;TZID=America/Chicago:${local(weekly)}`,
-        `DTEND;TZID=America/Chicago:${local(new Date(weekly.getTime() + 3_600_000))}`,
+        `DTSTART;TZID=America/Chicago:${local(day, '10:00')}`,
+        `DTEND;TZID=America/Chicago:${local(day, '11:00')}`,
         'RRULE:FREQ=WEEKLY;COUNT=4',
-        `EXDATE;TZID=America/Chicago:${local(third)}`,
+        `EXDATE;TZID=America/Chicago:${local(weekLater(2), '10:00')}`,
         'END:VEVENT',
         'BEGIN:VEVENT',
         'UID:$UID',
         'DTSTAMP:20260101T000000Z',
-        `RECURRENCE-ID;TZID=America/Chicago:${local(second)}`,
-        `DTSTART;TZID=America/Chicago:${local(new Date(second.getTime() + 4 * 3_600_000))}`,
-        `DTEND;TZID=America/Chicago:${local(new Date(second.getTime() + 5 * 3_600_000))}`,
+        `RECURRENCE-ID;TZID=America/Chicago:${local(weekLater(1), '10:00')}`,
+        `DTSTART;TZID=America/Chicago:${local(weekLater(1), '14:00')}`,
+        `DTEND;TZID=America/Chicago:${local(weekLater(1), '15:00')}`,
         'END:VEVENT',
       ]),
     );
@@ -137,8 +121,8 @@ describe.skipIf(reason !== null)(`a CalDAV account${reason ? ` (skipped: ${reaso
         'BEGIN:VEVENT',
         'UID:$UID',
         'DTSTAMP:20260101T000000Z',
-        `DTSTART;TZID=America/Chicago:${local(at('13:00'))}`,
-        `DTEND;TZID=America/Chicago:${local(at('14:00'))}`,
+        `DTSTART;TZID=America/Chicago:${local(day, '13:00')}`,
+        `DTEND;TZID=America/Chicago:${local(day, '14:00')}`,
         'TRANSP:TRANSPARENT',
         'END:VEVENT',
       ]),

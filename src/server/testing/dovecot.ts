@@ -1,10 +1,12 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { userInfo } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { freePort } from '../net.ts';
+import { aptProgram } from './apt-program.ts';
 import { ImapFlow } from 'imapflow';
 
 /**
@@ -44,69 +46,18 @@ export interface TestMailbox {
 
 const isRoot = () => process.getuid?.() === 0;
 
-let located: { path: string | undefined; installError: string | undefined } | undefined;
+const dovecotProgram = aptProgram({
+  program: 'dovecot',
+  aptPackage: 'dovecot-imapd',
+  dirs: ['/usr/sbin', '/usr/local/sbin'],
+  hint: INSTALL_HINT,
+});
 
-function locateDovecot(): string | undefined {
-  // /usr/sbin, where Debian puts it, is often not on a non-root PATH.
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
-  for (const dir of dirs.filter(Boolean)) {
-    const file = join(dir, 'dovecot');
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // Not in this directory.
-    }
-  }
-  return undefined;
-}
+/** Dovecot's program: found, or installed from Debian's apt when missing and we are root; undefined when it cannot be. */
+export const findDovecot = () => dovecotProgram.find();
 
-function installWithApt() {
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  // Test files start in parallel, and each may try to install: wait for the other's apt lock instead of failing on it.
-  const wait = ['-o', 'DPkg::Lock::Timeout=300'];
-  const options = { env, stdio: ['ignore', 'ignore', 'pipe'] as ['ignore', 'ignore', 'pipe'], timeout: 600_000 };
-  execFileSync('apt-get', [...wait, 'update', '-qq'], options);
-  execFileSync('apt-get', [...wait, 'install', '-y', '-qq', 'dovecot-imapd'], options);
-}
-
-/** Dovecot's binary: found, or installed from Debian's apt when missing and we are root; undefined when it cannot be. */
-export function findDovecot(): string | undefined {
-  if (located) return located.path;
-  let path = locateDovecot();
-  let installError: string | undefined;
-  if (!path && isRoot()) {
-    try {
-      installWithApt();
-    } catch (error) {
-      // apt-get's last complaint says why; the error's message only repeats the command.
-      const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-      installError = stderr.split('\n').at(-1) || (error instanceof Error ? error.message.split('\n')[0] : String(error));
-    }
-    // Looked for even when apt-get failed: another test file's apt-get may have installed it meanwhile.
-    path = locateDovecot();
-  }
-  located = { path, installError };
-  return path;
-}
-
-/** Why Dovecot tests cannot run here, in one sentence, or null when they can. */
-export function dovecotUnavailableReason(): string | null {
-  if (findDovecot()) return null;
-  if (!isRoot()) return `${INSTALL_HINT}, which is not installed and cannot be installed here (not root)`;
-  return `${INSTALL_HINT}, which is not installed and could not be installed with apt-get (${located?.installError ?? 'not found after installing'})`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port was assigned'))));
-    });
-  });
-}
+/** Why the tests that need Dovecot cannot run here, in one sentence, or null when they can. */
+export const dovecotUnavailableReason = () => dovecotProgram.unavailableReason();
 
 /** uid, gid and name of a user in /etc/passwd, and the name of its group in /etc/group. */
 function account(match: (fields: string[]) => boolean) {

@@ -1,11 +1,12 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { freePort } from '../net.ts';
+import { aptProgram } from './apt-program.ts';
 import { XMLParser } from 'fast-xml-parser';
 
 /**
@@ -43,71 +44,13 @@ export interface TestCalDav {
   stop(): Promise<void>;
 }
 
-const isRoot = () => process.getuid?.() === 0;
-
-let located: { path: string | undefined; installError: string | undefined } | undefined;
-
-function locateRadicale(): string | undefined {
-  // /usr/bin, where Debian puts it, may be missing from a trimmed PATH.
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin'];
-  for (const dir of dirs.filter(Boolean)) {
-    const file = join(dir, 'radicale');
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // Not in this directory.
-    }
-  }
-  return undefined;
-}
-
-function installWithApt() {
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  // Test files start in parallel, and each may try to install: wait for the other's apt lock instead of failing on it.
-  const wait = ['-o', 'DPkg::Lock::Timeout=300'];
-  const options = { env, stdio: ['ignore', 'ignore', 'pipe'] as ['ignore', 'ignore', 'pipe'], timeout: 600_000 };
-  execFileSync('apt-get', [...wait, 'update', '-qq'], options);
-  execFileSync('apt-get', [...wait, 'install', '-y', '-qq', 'radicale'], options);
-}
+const radicaleProgram = aptProgram({ program: 'radicale', aptPackage: 'radicale', dirs: ['/usr/bin'], hint: INSTALL_HINT });
 
 /** Radicale's program: found, or installed from Debian's apt when missing and we are root; undefined when it cannot be. */
-export function findRadicale(): string | undefined {
-  if (located) return located.path;
-  let path = locateRadicale();
-  let installError: string | undefined;
-  if (!path && isRoot()) {
-    try {
-      installWithApt();
-    } catch (error) {
-      // apt-get's last complaint says why; the error's message only repeats the command.
-      const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-      installError = stderr.split('\n').at(-1) || (error instanceof Error ? error.message.split('\n')[0] : String(error));
-    }
-    // Looked for even when apt-get failed: another test file's apt-get may have installed it meanwhile.
-    path = locateRadicale();
-  }
-  located = { path, installError };
-  return path;
-}
+export const findRadicale = () => radicaleProgram.find();
 
-/** Why CalDAV tests cannot run here, in one sentence, or null when they can. */
-export function radicaleUnavailableReason(): string | null {
-  if (findRadicale()) return null;
-  if (!isRoot()) return `${INSTALL_HINT}, which is not installed and cannot be installed here (not root)`;
-  return `${INSTALL_HINT}, which is not installed and could not be installed with apt-get (${located?.installError ?? 'not found after installing'})`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port was assigned'))));
-    });
-  });
-}
+/** Why the tests that need Radicale cannot run here, in one sentence, or null when they can. */
+export const radicaleUnavailableReason = () => radicaleProgram.unavailableReason();
 
 function radicaleConfig(dir: string, port: number): string {
   return `# A test Radicale's private configuration (src/server/testing/radicale.ts).
