@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDataOf, calendarsOf, hrefIn, multistatusOf } from './caldav-xml';
+import { calendarDataOf, calendarsOf, eventOfUid, hrefIn, multistatusOf } from './caldav-xml';
 
 describe("CalDAV's XML", () => {
   it('reads a multistatus whatever prefixes the server gives the namespaces, and only what was found', () => {
@@ -49,5 +49,24 @@ END:VCALENDAR&#13;
     expect(() => multistatusOf(bomb)).toThrow('not a WebDAV multistatus');
     expect(() => multistatusOf('<html><body>Sign in</body></html>')).toThrow('not a WebDAV multistatus');
     expect(() => multistatusOf('<<<')).toThrow();
+  });
+
+  it("finds the event of a booking's UID by its own text, never another event a server answered with", () => {
+    const response = (href: string, uid: string) =>
+      `<d:response><d:href>${href}</d:href><d:propstat><d:prop><c:calendar-data>BEGIN:VCALENDAR&#13;
+BEGIN:VEVENT&#13;
+UID:${uid}&#13;
+END:VEVENT&#13;
+END:VCALENDAR</c:calendar-data></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>`;
+    const answer = (...responses: string[]) =>
+      multistatusOf(`<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">${responses.join('')}</d:multistatus>`);
+    // A server that ignored the filter: every event of the calendar, ours among them.
+    expect(
+      eventOfUid(answer(response('/c/dentist.ics', 'dentist'), response('/c/ours.ics', 'booking-1@helixpoint')), 'booking-1@helixpoint'),
+    ).toBe('/c/ours.ics');
+    // None of them ours: no address, so the event is written at one of its own.
+    expect(
+      eventOfUid(answer(response('/c/dentist.ics', 'dentist'), response('/c/other.ics', 'booking-1@helixpoint.x')), 'booking-1@helixpoint'),
+    ).toBe(undefined);
   });
 });

@@ -44,7 +44,7 @@ const escapeXml = (text: string) =>
 /** The event of this UID in a calendar, if it holds one (a host who accepted the invitation e-mail has it already). */
 export function uidQuery(uid: string): string {
   return `<?xml version="1.0" encoding="utf-8"?>
-<c:calendar-query ${DAV}><d:prop><d:getetag/></d:prop>
+<c:calendar-query ${DAV}><d:prop><d:getetag/><c:calendar-data/></d:prop>
 <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"><c:prop-filter name="UID"><c:text-match collation="i;octet">${escapeXml(uid)}</c:text-match></c:prop-filter></c:comp-filter></c:comp-filter></c:filter>
 </c:calendar-query>`;
 }
@@ -118,6 +118,17 @@ export function calendarsOf(responses: readonly DavResponse[]): DavCalendar[] {
       return set.comp.some((comp) => isNode(comp) && String(comp['@name'] ?? '').toUpperCase() === 'VEVENT');
     })
     .map(({ href, props }) => ({ href, name: (textOf(props.displayname) ?? '').trim() }));
+}
+
+/**
+ * The address of the event of this UID in a calendar-query's answer, judged by its own text: a
+ * server that ignored the query's filter answers with other events, which are never taken for it.
+ */
+export function eventOfUid(responses: readonly DavResponse[], uid: string): string | undefined {
+  return responses.find(({ href, props }) => {
+    const text = textOf(props['calendar-data'])?.replace(/\r?\n[ \t]/g, '');
+    return Boolean(href) && !href.endsWith('/') && text !== undefined && text.split(/\r?\n/).some((line) => line.trim() === `UID:${uid}`);
+  })?.href;
 }
 
 /** The iCalendar text of each event in a calendar-query's answer. */

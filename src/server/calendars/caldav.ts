@@ -1,5 +1,15 @@
 import { guardedFetch, OutboundError, type AllowList, type GuardedRequest } from '../outbound/guarded-fetch.ts';
-import { calendarsOf, calendarsQuery, eventsQuery, homeQuery, hrefIn, multistatusOf, principalQuery, uidQuery } from './caldav-xml.ts';
+import {
+  calendarsOf,
+  calendarsQuery,
+  eventOfUid,
+  eventsQuery,
+  homeQuery,
+  hrefIn,
+  multistatusOf,
+  principalQuery,
+  uidQuery,
+} from './caldav-xml.ts';
 
 /**
  * A CalDAV account's calendars (issue 53, RFC 4791): found from the address a person typed (their
@@ -123,10 +133,22 @@ export async function writeEvent(
 ): Promise<string> {
   let href = event.href ?? undefined;
   if (!href) {
-    const query = await dav(calendarUrl, access, { method: 'REPORT', depth: '1', body: uidQuery(event.uid), maxBytes: DISCOVERY_BYTES });
-    if (query.status === 207) {
-      const existing = multistatusOf(query.body.toString('utf8')).find(({ href: found }) => found && !found.endsWith('/'));
-      if (existing) href = new URL(existing.href, query.url).href;
+    // Asked for, not relied on: a server that cannot answer (or answers too much) gets the event
+    // at an address of its own, and one that refuses two events of a UID says so there.
+    const query = await dav(calendarUrl, access, {
+      method: 'REPORT',
+      depth: '1',
+      body: uidQuery(event.uid),
+      maxBytes: DISCOVERY_BYTES,
+    }).catch(() => null);
+    if (query?.status === 207) {
+      let found: string | undefined;
+      try {
+        found = eventOfUid(multistatusOf(query.body.toString('utf8')), event.uid);
+      } catch {
+        found = undefined;
+      }
+      if (found) href = new URL(found, query.url).href;
     }
   }
   href ??= new URL(
