@@ -81,6 +81,8 @@ export const calDavTexts = {
   usernameRequired: 'User name: enter the user name of your calendar account.',
   passwordRequired: 'App password: enter an app password made for this site in your calendar account’s settings.',
   tooLong: 'This field is too long.',
+  notHttps: 'Server address: use an https:// address, so that the app password is sent encrypted.',
+  credentialsInAddress: 'Server address: leave the user name and password out of the address: they have their own fields.',
   duplicate: 'Server address: this account is already connected.',
   tooMany: `Server address: you can connect at most ${MAX_CALENDAR_ACCOUNTS} CalDAV accounts. Remove one first.`,
 } as const;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notExists } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { bookingHosts, bookings, calendarAccounts, calendarEventCopies, calendarSources } from '../db/schema.ts';
 import { unsealText } from '../mail/sealed.ts';
@@ -74,6 +74,9 @@ export async function copyBookingToCalendars(
   };
 
   // Removed: cancelled, no longer a host, or written into a calendar that is no longer their choice.
+  // Whoever's old event could not be removed gets no new one this time: its record (the old
+  // address) must stay until it is removed, or it never would be.
+  const notRemoved = new Set<string>();
   for (const copy of copies) {
     const writer = writers.find((source) => source.userId === copy.userId);
     if (writer && writer.id === copy.sourceId) continue;
@@ -82,6 +85,7 @@ export async function copyBookingToCalendars(
       tally.removed += 1;
     } catch (error) {
       failures.push((error as Error).message);
+      notRemoved.add(copy.userId);
       continue;
     }
     await db
@@ -95,6 +99,7 @@ export async function copyBookingToCalendars(
   const [entry] = await hostEntries(db, [booking.id]);
   const ics = bookingCopy(entry!);
   for (const writer of writers) {
+    if (notRemoved.has(writer.userId)) continue;
     const copy = copies.find((row) => row.userId === writer.userId && row.sourceId === writer.id);
     if (copy && copy.sequence === booking.sequence) continue;
     try {
@@ -118,4 +123,25 @@ export async function copyBookingToCalendars(
   }
   if (failures.length > 0) throw new Error(`some calendars refused: ${failures.join('; ')}`);
   return tally;
+}
+
+/**
+ * The bookings gone from the database (erased with their guest, or past their retention) whose
+ * events are still in hosts' calendars: their copies are kept without the booking (no foreign key
+ * to it), and removed here, from the calendars' scheduled job.
+ */
+export async function removeCopiesOfGoneBookings(db: Database, access: CopyAccess): Promise<number> {
+  const gone = await db
+    .selectDistinct({ bookingId: calendarEventCopies.bookingId })
+    .from(calendarEventCopies)
+    .where(notExists(db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, calendarEventCopies.bookingId))));
+  let removed = 0;
+  for (const { bookingId } of gone) {
+    try {
+      removed += (await copyBookingToCalendars(db, bookingId, access)).removed;
+    } catch {
+      // Its server refused: tried again at the next run.
+    }
+  }
+  return removed;
 }

@@ -13,6 +13,27 @@ const chicago = (from: string, to: string): BusyWindow => ({
 const iso = (times: Array<{ start: Date; end: Date }>) => times.map(({ start, end }) => `${start.toISOString()} ${end.toISOString()}`);
 
 describe("a calendar's busy times", () => {
+  it("leaves out this site's own bookings (their copy, an accepted invitation): the booking holds that time already", () => {
+    const event = (uid: string, start: string, end: string) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      'DTSTAMP:20261101T000000Z',
+      `DTSTART:${start}`,
+      `DTEND:${end}`,
+      'END:VEVENT',
+    ];
+    const file = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      ...event('5f0c7c8e-1f7a-4b53-9d0e-2b1c2f0d9a11@helixpoint', '20261201T150000Z', '20261201T153000Z'),
+      ...event('dentist@calendar.example', '20261201T170000Z', '20261201T180000Z'),
+      'END:VCALENDAR',
+    ].join('\r\n');
+    expect(iso(busyTimesFrom(file, chicago('2026-12-01T00:00:00Z', '2026-12-02T00:00:00Z')))).toEqual([
+      '2026-12-01T17:00:00.000Z 2026-12-01T18:00:00.000Z',
+    ]);
+  });
+
   it('follows a weekly event in its zone across the March changes, with an instance left out, one moved and one cancelled', () => {
     const busy = iso(busyTimesFrom(team, chicago('2026-03-02T00:00:00Z', '2026-04-05T00:00:00Z')));
     // Chicago's 10:00 is 16:00Z in standard time (to March 8) and 15:00Z after; the 17th is left

@@ -1,12 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
+import { isOurBookingUid } from '../../lib/scheduling/booking-uid.ts';
 
 /**
  * The times a person's own calendar holds them (issue 53), read from an iCalendar file (a secret
  * link's feed, a CalDAV calendar's events) with ical.js: repeating events (RRULE, RDATE, EXDATE),
  * single instances moved or changed (RECURRENCE-ID), all-day events, and times in the file's own
  * zones (VTIMEZONE) or in IANA zones, across daylight-saving changes. Free (TRANSP:TRANSPARENT),
- * cancelled and declined events hold nobody. Only the start and end of each busy time leave
+ * cancelled and declined events hold nobody, nor does this site's own booking (its UID). Only the start and end of each busy time leave
  * here: no title, place or attendee, which nobody booking a time needs to see or we to keep.
  */
 
@@ -80,6 +81,8 @@ const declinedBy = (event: ICAL.Event, owners: ReadonlySet<string>) =>
 /** Whether an event (or one instance of it) holds its owner. */
 function holds(event: ICAL.Event, owners: ReadonlySet<string>): boolean {
   const component = event.component;
+  // A booking of ours (its copy, its invitation, the feed): the booking holds that time already.
+  if (isOurBookingUid(String(component.getFirstPropertyValue('uid') ?? ''))) return false;
   if (String(component.getFirstPropertyValue('transp') ?? '').toUpperCase() === 'TRANSPARENT') return false;
   if (String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED') return false;
   return !declinedBy(event, owners);

@@ -9,13 +9,14 @@ import { parseAllowList } from '../outbound/guarded-fetch';
 import { cancelBooking, findBookingById, bookWithAll, hostCalendars, rescheduleBooking } from '../scheduling/bookings';
 import { dayIn, freeTimes, wallClock } from '../scheduling/slots';
 import { createCalendarReader } from './calendar-reader';
-import { copyBookingToCalendars } from './booking-copies';
+import { copyBookingToCalendars, removeCopiesOfGoneBookings } from './booking-copies';
 import {
   CALDAV_PASSWORD_SEAL,
   chooseCalDavCalendars,
   connectCalDavAccount,
   connectCalendarLink,
   listCalendarAccounts,
+  readCalendarSource,
   removeCalDavAccount,
 } from './sources';
 import { calendarsModule, COPY_BOOKINGS, READ_CALENDARS } from './module';
@@ -202,11 +203,51 @@ describe.skipIf(reason !== null)(`a CalDAV account${reason ? ` (skipped: ${reaso
       ok: false,
       fieldErrors: { server_url: 'Server address: enter an address that starts with https:// or http://.' },
     });
-    // Without the allow-list, this machine's server is not reached at all.
-    expect(await connectCalDavAccount(database.db, rita, account(), { secret, allow: parseAllowList(''), reader })).toMatchObject({
+    // Without the allow-list, this machine's server is not reached at all (nor is http allowed to it).
+    const overHttps = { ...account(), server_url: caldav.url.replace('http://', 'https://') };
+    expect(await connectCalDavAccount(database.db, rita, overHttps, { secret, allow: parseAllowList(''), reader })).toMatchObject({
       ok: false,
       fieldErrors: { server_url: expect.stringContaining('private or local network address') },
     });
+    // An app password is sent encrypted (http only to a server the allow-list names), and never in the address.
+    expect(
+      await connectCalDavAccount(
+        database.db,
+        rita,
+        { ...account(), server_url: 'http://calendar.example.com/' },
+        { secret, allow, reader },
+      ),
+    ).toEqual({
+      ok: false,
+      fieldErrors: { server_url: 'Server address: use an https:// address, so that the app password is sent encrypted.' },
+    });
+    expect(
+      await connectCalDavAccount(
+        database.db,
+        rita,
+        { ...account(), server_url: 'https://me:pw@calendar.example.com/' },
+        { secret, allow, reader },
+      ),
+    ).toMatchObject({ ok: false, fieldErrors: { server_url: expect.stringContaining('leave the user name and password out') } });
+    // A server that sends its calendars elsewhere (another origin, which the password is not sent to): that address is named.
+    const mover = createServer((req, res) => res.writeHead(301, { Location: new URL(req.url ?? '/', caldav.url).href }).end());
+    await new Promise<void>((resolve) => mover.listen(0, '127.0.0.1', resolve));
+    try {
+      const moved = await connectCalDavAccount(
+        database.db,
+        rita,
+        { ...account(), server_url: `http://127.0.0.1:${(mover.address() as AddressInfo).port}/` },
+        { secret, allow, reader },
+      );
+      expect(moved).toEqual({
+        ok: false,
+        fieldErrors: {
+          server_url: `Server address: The server sends its calendars to ${new URL(caldav.url).host}: use https://${new URL(caldav.url).host}/ as the server address.`,
+        },
+      });
+    } finally {
+      await new Promise((resolve) => mover.close(resolve));
+    }
     expect(await listCalendarAccounts(database.db, rita.id)).toEqual([]);
   });
 
@@ -238,6 +279,9 @@ describe.skipIf(reason !== null)(`a CalDAV account${reason ? ` (skipped: ${reaso
     expect(written!.ics).not.toMatch(/^(METHOD|ATTENDEE|ORGANIZER)/m);
     // Written once: a second run (the job tried again) writes nothing.
     expect(await copyBookingToCalendars(database.db, booked.id, access, now)).toEqual({ written: 0, removed: 0 });
+    // Read back, her calendar holds her not for it: the booking does (else it could not be moved by a quarter of an hour).
+    expect(await readCalendarSource(database.db, workId, { secret, allow, reader })).toBe('read');
+    expect((await listCalendarAccounts(database.db, rita.id))[0]!.calendars.find((c) => c.id === workId)).toMatchObject({ busyCount: 0 });
 
     // Moved: the same event, at its new time, its SEQUENCE raised.
     await rescheduleBooking(database.db, (await findBookingById(database.db, booked.id))!, at('14:00'), window, now);
@@ -259,6 +303,70 @@ describe.skipIf(reason !== null)(`a CalDAV account${reason ? ` (skipped: ${reaso
     await cancelBooking(database.db, (await findBookingById(database.db, booked.id))!, now);
     expect(await copyBookingToCalendars(database.db, booked.id, access, now)).toEqual({ written: 0, removed: 1 });
     expect(await caldav.events(work)).toEqual([]);
+  });
+
+  it('moves the bookings to come when the calendar for bookings changes, and removes those of a booking gone (erased)', async () => {
+    const rita = await addUser(database.db, 'rita', 'recruiter');
+    const sent: string[] = [];
+    const jobs = { send: async (_queue: string, data: object = {}) => void sent.push((data as { bookingId: string }).bookingId) };
+    await connectCalDavAccount(database.db, rita, account(), { secret, allow, reader });
+    const [listed] = await listCalendarAccounts(database.db, rita.id);
+    const workId = listed!.calendars.find((calendar) => calendar.label === 'Work')!.id;
+    const homeId = listed!.calendars.find((calendar) => calendar.label === 'Home')!.id;
+    await chooseCalDavCalendars(database.db, rita, listed!.id, { read: [workId], write: workId }, { secret, allow, reader });
+    const window = { from: at('00:00'), to: new Date(at('00:00').getTime() + DAY) };
+    const { booking } = await bookWithAll(
+      database.db,
+      {
+        kind: 'meeting',
+        start: at('10:00'),
+        durationMinutes: 30,
+        guest: { name: 'Eve Erased', email: 'eve@example.com', timeZone: 'UTC' },
+      },
+      [rita.id],
+      window,
+      now,
+    );
+    const access = { secret, allow };
+    await copyBookingToCalendars(database.db, booking.id, access, now);
+    expect(await caldav.events(work)).toHaveLength(1);
+
+    // Home for bookings now: the booking is queued, and its copy moves there.
+    await chooseCalDavCalendars(database.db, rita, listed!.id, { read: [workId, homeId], write: homeId }, { secret, allow, reader, jobs });
+    expect(sent).toEqual([booking.id]);
+    // While the old event cannot be removed (another user's address: 403), no second copy is written.
+    await database.db.execute(sql`update calendar_event_copies set href = ${`${caldav.url}someone-else/x.ics`}`);
+    await expect(copyBookingToCalendars(database.db, booking.id, access, now)).rejects.toThrow('does not let this account');
+    expect(await caldav.events(home)).toEqual([]);
+    const workHref = (await caldav.events(work))[0]!.href;
+    await database.db.execute(sql`update calendar_event_copies set href = ${new URL(workHref, caldav.url).href}`);
+    expect(await copyBookingToCalendars(database.db, booking.id, access, now)).toEqual({ written: 1, removed: 1 });
+    expect(await caldav.events(work)).toEqual([]);
+    expect(await caldav.events(home)).toHaveLength(1);
+
+    // The guest's data erased (the booking row deleted): the scheduled job removes the event.
+    await database.db.execute(sql`delete from bookings where id = ${booking.id}`);
+    expect(await removeCopiesOfGoneBookings(database.db, access)).toBe(1);
+    expect(await caldav.events(home)).toEqual([]);
+    expect((await database.db.execute(sql`select 1 from calendar_event_copies`)).rows).toEqual([]);
+
+    // An unticked calendar read while it was being unticked writes no busy time.
+    await caldav.putEvent(
+      work,
+      'late.ics',
+      event('late', [
+        'BEGIN:VEVENT',
+        'UID:$UID',
+        'DTSTAMP:20260101T000000Z',
+        `DTSTART;TZID=America/Chicago:${local(day, '16:00')}`,
+        `DTEND;TZID=America/Chicago:${local(day, '17:00')}`,
+        'END:VEVENT',
+      ]),
+    );
+    await chooseCalDavCalendars(database.db, rita, listed!.id, { read: [homeId], write: homeId }, { secret, allow, reader });
+    await readCalendarSource(database.db, workId, { secret, allow, reader });
+    const busy = await database.db.execute(sql`select 1 from calendar_busy_times where source_id = ${workId}`);
+    expect(busy.rows).toEqual([]);
   });
 
   it('updates the event a host already has of the booking (an accepted invitation) instead of writing a second', async () => {

@@ -63,11 +63,26 @@ function refusal(status: number, what: string): CalDavError {
 
 async function propfind(url: string, access: CalDavAccess, body: string, depth: '0' | '1', what: string) {
   const answer = await dav(url, access, { method: 'PROPFIND', depth, body, maxBytes: DISCOVERY_BYTES });
+  // Redirected to another server, which the password is not sent to (guarded-fetch.ts): the
+  // address to type is that server's, not a wrong password.
+  const moved = new URL(answer.url);
+  if (answer.status === 401 && moved.origin !== new URL(url).origin)
+    throw new CalDavError(`The server sends its calendars to ${moved.host}: use https://${moved.host}/ as the server address.`);
   if (answer.status !== 207) throw refusal(answer.status, what);
   try {
     return { responses: multistatusOf(answer.body.toString('utf8')), base: answer.url };
   } catch (error) {
     throw new CalDavError((error as Error).message);
+  }
+}
+
+/** A collection's last path segment, as a name for a calendar that has none ("work"); kept as written when it is not valid percent-encoding. */
+function lastSegment(url: string): string {
+  const segment = url.replace(/\/$/, '').split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
 }
 
@@ -108,7 +123,7 @@ export async function discoverCalendars(serverUrl: string, access: CalDavAccess)
   const listed = await propfind(homeUrl, access, calendarsQuery, '1', 'list its calendars');
   const calendars = calendarsOf(listed.responses).map(({ href, name }) => {
     const url = new URL(href, listed.base).href;
-    return { url, name: name || decodeURIComponent(url.replace(/\/$/, '').split('/').pop() ?? '') || 'Calendar' };
+    return { url, name: name || lastSegment(url) || 'Calendar' };
   });
   if (calendars.length === 0) throw new CalDavError('The account has no calendars of events on this server.');
   return calendars;

@@ -1,7 +1,7 @@
 import type { ServerModule } from '../runtime-types.ts';
 import { createCalendarReader, type CalendarReader } from './calendar-reader.ts';
 import { readAllCalendars } from './sources.ts';
-import { copyBookingToCalendars } from './booking-copies.ts';
+import { copyBookingToCalendars, removeCopiesOfGoneBookings } from './booking-copies.ts';
 import type { EventKind } from '../../lib/events/kinds.ts';
 import { tellUnreadableCalendars } from './unreadable.ts';
 
@@ -12,8 +12,9 @@ declare module '../runtime-types.ts' {
   }
 }
 
-export const READ_CALENDARS = 'read-calendars';
-export const COPY_BOOKINGS = 'copy-bookings-to-calendars';
+import { COPY_BOOKINGS, READ_CALENDARS } from './queues.ts';
+
+export { COPY_BOOKINGS, READ_CALENDARS };
 
 /** The changes of a booking that its hosts' own calendars follow. */
 const bookingChanges = new Set<EventKind>([
@@ -36,7 +37,9 @@ export const calendarsModule: ServerModule = {
   name: 'calendars',
   queues: [
     { name: READ_CALENDARS, options: { retryLimit: 1, retryDelay: 60, expireInSeconds: 240 }, schedule: '*/5 * * * *' },
-    { name: COPY_BOOKINGS, options: { retryLimit: 8, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 } },
+    // One job of a booking at a time (stately, keyed by the booking): two at once could write a
+    // booking's event after its cancellation removed it.
+    { name: COPY_BOOKINGS, options: { policy: 'stately', retryLimit: 8, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 } },
   ],
   start: ({ database, config, logger }) => {
     const calendarReader = createCalendarReader();
@@ -47,7 +50,8 @@ export const calendarsModule: ServerModule = {
         {
           name: 'calendar copies',
           async handle(event, jobs) {
-            if (event.bookingId && bookingChanges.has(event.kind)) await jobs.send(COPY_BOOKINGS, { bookingId: event.bookingId });
+            if (event.bookingId && bookingChanges.has(event.kind))
+              await jobs.send(COPY_BOOKINGS, { bookingId: event.bookingId }, { singletonKey: event.bookingId });
           },
         },
       ],
@@ -71,6 +75,9 @@ export const calendarsModule: ServerModule = {
             if (tally.read + tally.failed > 0) logger.info(tally, 'calendars read');
             // After the reads, so a calendar read just now is not told of: whoever cannot be booked
             // because a calendar of theirs has not been read for long is told, once.
+            // Bookings erased or past their retention: their events leave the hosts' calendars too.
+            const removed = await removeCopiesOfGoneBookings(database.db, { secret: config.authSecret, allow: config.outboundAllow });
+            if (removed > 0) logger.info({ removed }, 'events of bookings gone removed from calendars');
             const told = await tellUnreadableCalendars(database.db);
             if (told > 0) logger.info({ told }, 'owners told of calendars not read');
           },

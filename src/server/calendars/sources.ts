@@ -1,11 +1,23 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { calendarAccounts, calendarBusyTimes, calendarSources, staffSchedules, users } from '../db/schema.ts';
+import {
+  bookingHosts,
+  bookings,
+  calendarAccounts,
+  calendarBusyTimes,
+  calendarEventCopies,
+  calendarSources,
+  staffSchedules,
+  users,
+} from '../db/schema.ts';
+import type { JobSender } from '../jobs/queue.ts';
+import { COPY_BOOKINGS } from './queues.ts';
 import { audit, type Actor } from '../audit/log.ts';
 import { fieldErrorsOf } from '../public-form.ts';
 import { sealText, unsealText } from '../mail/sealed.ts';
 import { hashSecretToken } from '../secret-tokens.ts';
-import { guardedFetch, OutboundError, type AllowList } from '../outbound/guarded-fetch.ts';
+import { isIP } from 'node:net';
+import { guardedFetch, isPublicAddress, mayReach, OutboundError, type AllowList } from '../outbound/guarded-fetch.ts';
 import {
   calDavAccountSchema,
   calDavTexts,
@@ -53,6 +65,8 @@ export interface CalendarReading {
   now?: Date;
   /** Reads the file: the server's helper process (runtime.calendarReader, calendar-reader.ts). */
   reader: CalendarReader;
+  /** Queues the copies of a person's bookings when the calendar they go into changes (the page's runtime.jobs). */
+  jobs?: Pick<JobSender, 'send'>;
 }
 
 const unreadableSince = (now: Date) => new Date(now.getTime() - UNREADABLE_AFTER_MINUTES * MINUTE);
@@ -170,7 +184,7 @@ export async function connectCalendarLink(
   const existing = await db
     .select({ linkHash: calendarSources.linkHash })
     .from(calendarSources)
-    .where(eq(calendarSources.userId, actor.id));
+    .where(and(eq(calendarSources.userId, actor.id), isNull(calendarSources.accountId)));
   if (existing.some((row) => row.linkHash === linkHash)) return { ok: false, fieldErrors: { calendar_link: calendarLinkTexts.duplicate } };
   if (existing.length >= MAX_CALENDAR_LINKS) return { ok: false, fieldErrors: { calendar_link: calendarLinkTexts.tooMany } };
   const read = await fetchBusyTimes(link, await ownerOf(db, actor.id), reading);
@@ -257,8 +271,13 @@ export async function readCalendarSource(db: Database, sourceId: string, reading
   }
   await db.transaction(async (tx) => {
     // Removed meanwhile: nothing to write.
-    const [still] = await tx.select({ id: calendarSources.id }).from(calendarSources).where(eq(calendarSources.id, sourceId)).for('update');
-    if (!still) return;
+    const [still] = await tx
+      .select({ readsBusy: calendarSources.readsBusy })
+      .from(calendarSources)
+      .where(eq(calendarSources.id, sourceId))
+      .for('update');
+    // Removed, or no longer read (unticked while this read was under way): nothing to write.
+    if (!still?.readsBusy) return;
     await tx.delete(calendarBusyTimes).where(eq(calendarBusyTimes.sourceId, sourceId));
     if (read.busy.length > 0) await tx.insert(calendarBusyTimes).values(busyRows(sourceId, source.userId, read.busy));
     await tx
@@ -384,6 +403,16 @@ export async function connectCalDavAccount(
   const parsed = calDavAccountSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error.issues) };
   const { server_url: serverUrl, username, app_password: password } = parsed.data;
+  const address = new URL(serverUrl);
+  // The user name and password go in their own fields: an address holding them would be kept unsealed.
+  if (address.username || address.password) return { ok: false, fieldErrors: { server_url: calDavTexts.credentialsInAddress } };
+  // The app password crosses the network only encrypted, but to a company's own server the allow-list names.
+  const host = address.hostname.replace(/^\[|\]$/g, '');
+  if (
+    address.protocol !== 'https:' &&
+    !(reading.allow.hosts.has(host.toLowerCase()) || (isIP(host) !== 0 && !isPublicAddress(host) && mayReach(host, host, reading.allow)))
+  )
+    return { ok: false, fieldErrors: { server_url: calDavTexts.notHttps } };
   const existing = await db
     .select({ serverUrl: calendarAccounts.serverUrl, username: calendarAccounts.username })
     .from(calendarAccounts)
@@ -401,6 +430,8 @@ export async function connectCalDavAccount(
   }
   const label = new URL(serverUrl).hostname;
   const created = await db.transaction(async (tx) => {
+    // One change of a person's calendars at a time: two at once could each choose a calendar for bookings.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
     const [account] = await tx
       .insert(calendarAccounts)
       .values({ userId: actor.id, serverUrl, label, username, passwordSealed: sealText(reading.secret, CALDAV_PASSWORD_SEAL, password) })
@@ -422,14 +453,16 @@ export async function connectCalDavAccount(
           writesBookings: !writer && index === 0,
         })),
       )
-      .onConflictDoNothing()
-      .returning({ id: calendarSources.id });
+      .onConflictDoNothing({ target: [calendarSources.accountId, calendarSources.calendarUrl] })
+      .returning({ id: calendarSources.id, writesBookings: calendarSources.writesBookings });
     await audit(tx, actor, 'user.calendar_connected', actor.id, { host: label, calendars: sources.length });
     return sources;
   });
   if (!created) return { ok: false, fieldErrors: { server_url: calDavTexts.duplicate } };
   // Read now, so the page shows each calendar's state; one that fails says why there.
   await Promise.all(created.map(({ id }) => readCalendarSource(db, id, reading)));
+  // Its first calendar takes their bookings: those to come are written there.
+  if (created.some((source) => source.writesBookings)) await queueCopiesOf(db, actor.id, reading);
   return { ok: true, calendars: created.length };
 }
 
@@ -447,6 +480,7 @@ export async function chooseCalDavCalendars(
 ): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(accountId)) return false;
   const changed = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
     const [account] = await tx
       .select({ id: calendarAccounts.id, label: calendarAccounts.label })
       .from(calendarAccounts)
@@ -490,7 +524,27 @@ export async function chooseCalDavCalendars(
   });
   if (!changed) return false;
   await Promise.all(changed.map((id) => readCalendarSource(db, id, reading)));
+  // The calendar bookings go into may have changed: those to come are moved there (or removed).
+  await queueCopiesOf(db, actor.id, reading);
   return true;
+}
+
+/**
+ * Queues the copy of each booking of theirs still to come, and of each already written: written
+ * into the calendar they chose now, removed from one they no longer chose (booking-copies.ts).
+ */
+async function queueCopiesOf(db: Database, userId: string, { jobs, now = new Date() }: CalendarReading): Promise<void> {
+  if (!jobs) return;
+  const [coming, written] = await Promise.all([
+    db
+      .select({ id: bookings.id })
+      .from(bookingHosts)
+      .innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId))
+      .where(and(eq(bookingHosts.userId, userId), eq(bookings.status, 'confirmed'), gt(bookings.endsAt, now))),
+    db.select({ id: calendarEventCopies.bookingId }).from(calendarEventCopies).where(eq(calendarEventCopies.userId, userId)),
+  ]);
+  for (const id of new Set([...coming, ...written].map((row) => row.id)))
+    await jobs.send(COPY_BOOKINGS, { bookingId: id }, { singletonKey: id });
 }
 
 /** Removes one of their CalDAV accounts, its calendars and their busy times; another's id removes nothing. */

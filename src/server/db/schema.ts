@@ -1296,9 +1296,9 @@ export const bookingHosts = pgTable(
 export const calendarEventCopies = pgTable(
   'calendar_event_copies',
   {
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    // No foreign key: a booking erased or past its retention leaves its copies, for its event to be
+    // removed from the calendars (booking-copies.ts, removeCopiesOfGoneBookings).
+    bookingId: uuid('booking_id').notNull(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

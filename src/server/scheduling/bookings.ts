@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BOOKING_UID_SUFFIX } from '../../lib/scheduling/booking-uid.ts';
 import { and, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { EXCLUSION_VIOLATION, violates } from '../db/errors.ts';
@@ -247,7 +248,7 @@ async function insertBooking(db: Database, booking: NewBooking, hosts: readonly 
     const [inserted] = await tx
       .insert(bookings)
       .values({
-        uid: `${randomUUID()}@helixpoint`,
+        uid: `${randomUUID()}${BOOKING_UID_SUFFIX}`,
         kind: booking.kind,
         startsAt: booking.start,
         endsAt: end,

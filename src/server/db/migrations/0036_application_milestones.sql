@@ -1,6 +1,9 @@
 -- Issue 52: when each application first reached each stage of the funnel, for the insights'
 -- funnel and time-to-stage reports: one row an application, kept by triggers (below), so the
 -- reports read a period's applications from one index instead of the whole status history.
+-- No application or status may be written between the copy below and its triggers (a running
+-- instance would be left out of the table for good): both tables wait for this migration's end.
+LOCK TABLE "applications", "application_status_history" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 CREATE TABLE "application_milestones" (
 	"application_id" uuid PRIMARY KEY NOT NULL,
 	"position_id" uuid NOT NULL,
