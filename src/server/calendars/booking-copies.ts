@@ -1,4 +1,4 @@
-import { and, eq, inArray, notExists } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { bookingHosts, bookings, calendarAccounts, calendarEventCopies, calendarSources } from '../db/schema.ts';
 import { unsealText } from '../mail/sealed.ts';
@@ -41,36 +41,34 @@ export async function copyBookingToCalendars(
     .select({ id: bookings.id, uid: bookings.uid, sequence: bookings.sequence, status: bookings.status })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
-  const copies = await db.select().from(calendarEventCopies).where(eq(calendarEventCopies.bookingId, bookingId));
-  const hosts = booking
-    ? (await db.select({ userId: bookingHosts.userId }).from(bookingHosts).where(eq(bookingHosts.bookingId, bookingId))).map(
-        (host) => host.userId,
-      )
-    : [];
+  // Each copy with the account of the calendar it is in (a copy's calendar goes with its account).
+  const copies = await db
+    .select({ copy: calendarEventCopies, accountId: calendarSources.accountId })
+    .from(calendarEventCopies)
+    .innerJoin(calendarSources, eq(calendarSources.id, calendarEventCopies.sourceId))
+    .where(eq(calendarEventCopies.bookingId, bookingId))
+    .then((rows) => rows.map(({ copy, accountId }) => ({ ...copy, accountId: accountId! })));
   const live = booking && booking.status !== 'cancelled';
-  const writers: Source[] =
-    live && hosts.length > 0
-      ? ((await db
-          .select({
-            id: calendarSources.id,
-            userId: calendarSources.userId,
-            calendarUrl: calendarSources.calendarUrl,
-            accountId: calendarSources.accountId,
-          })
-          .from(calendarSources)
-          .where(and(inArray(calendarSources.userId, hosts), eq(calendarSources.writesBookings, true)))) as Source[])
-      : [];
+  // The calendar each of its hosts chose for bookings.
+  const writers: Source[] = live
+    ? ((await db
+        .select({
+          id: calendarSources.id,
+          userId: calendarSources.userId,
+          calendarUrl: calendarSources.calendarUrl,
+          accountId: calendarSources.accountId,
+        })
+        .from(calendarSources)
+        .innerJoin(bookingHosts, eq(bookingHosts.userId, calendarSources.userId))
+        .where(and(eq(bookingHosts.bookingId, bookingId), eq(calendarSources.writesBookings, true)))) as Source[])
+    : [];
   const failures: string[] = [];
   const tally = { written: 0, removed: 0 };
+  // One reading of each account's password, however many of its calendars the booking touches.
   const accessFor = new Map<string, Promise<CalDavAccess>>();
-  const accessOfSource = async (sourceId: string) => {
-    const [source] = await db
-      .select({ accountId: calendarSources.accountId })
-      .from(calendarSources)
-      .where(eq(calendarSources.id, sourceId));
-    if (!source?.accountId) throw new Error('calendar gone');
-    if (!accessFor.has(source.accountId)) accessFor.set(source.accountId, accessOf(db, source.accountId, access));
-    return accessFor.get(source.accountId)!;
+  const accountAccess = (accountId: string) => {
+    if (!accessFor.has(accountId)) accessFor.set(accountId, accessOf(db, accountId, access));
+    return accessFor.get(accountId)!;
   };
 
   // Removed: cancelled, no longer a host, or written into a calendar that is no longer their choice.
@@ -81,7 +79,7 @@ export async function copyBookingToCalendars(
     const writer = writers.find((source) => source.userId === copy.userId);
     if (writer && writer.id === copy.sourceId) continue;
     try {
-      await removeEvent(copy.href, await accessOfSource(copy.sourceId));
+      await removeEvent(copy.href, await accountAccess(copy.accountId));
       tally.removed += 1;
     } catch (error) {
       failures.push((error as Error).message);
@@ -103,8 +101,7 @@ export async function copyBookingToCalendars(
     const copy = copies.find((row) => row.userId === writer.userId && row.sourceId === writer.id);
     if (copy && copy.sequence === booking.sequence) continue;
     try {
-      if (!accessFor.has(writer.accountId)) accessFor.set(writer.accountId, accessOf(db, writer.accountId, access));
-      const href = await writeEvent(writer.calendarUrl, await accessFor.get(writer.accountId)!, {
+      const href = await writeEvent(writer.calendarUrl, await accountAccess(writer.accountId), {
         uid: booking.uid,
         ics,
         href: copy?.href,

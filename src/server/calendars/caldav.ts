@@ -28,6 +28,12 @@ export interface CalDavAccess {
 /** What went wrong, in words for the account's owner (shown on their page; never the password). */
 export class CalDavError extends Error {
   override name = 'CalDavError';
+  /** The server refused the user name or app password (401): said on the password's field. */
+  readonly wrongCredentials: boolean;
+  constructor(message: string, { wrongCredentials = false } = {}) {
+    super(message);
+    this.wrongCredentials = wrongCredentials;
+  }
 }
 
 const LIMITS = { timeoutMs: 10_000 };
@@ -56,7 +62,7 @@ async function dav(url: string, access: CalDavAccess, request: GuardedRequest & 
 }
 
 function refusal(status: number, what: string): CalDavError {
-  if (status === 401) return new CalDavError('The server refused the user name or app password.');
+  if (status === 401) return new CalDavError('The server refused the user name or app password.', { wrongCredentials: true });
   if (status === 403) return new CalDavError(`The server does not let this account ${what}.`);
   return new CalDavError(`The server answered ${status} when asked to ${what}.`);
 }
@@ -105,7 +111,7 @@ export async function discoverCalendars(serverUrl: string, access: CalDavAccess)
       found = await propfind(start, access, principalQuery, '0', 'find its calendars');
     } catch (error) {
       // A wrong password is wrong everywhere: said at once.
-      if (error instanceof CalDavError && /user name or app password/.test(error.message)) throw error;
+      if (error instanceof CalDavError && error.wrongCredentials) throw error;
       if (start !== serverUrl) throw error;
       continue;
     }

@@ -4,6 +4,7 @@ import { readAllCalendars } from './sources.ts';
 import { copyBookingToCalendars, removeCopiesOfGoneBookings } from './booking-copies.ts';
 import type { EventKind } from '../../lib/events/kinds.ts';
 import { tellUnreadableCalendars } from './unreadable.ts';
+import { COPY_BOOKINGS, queueBookingCopy, READ_CALENDARS } from './queues.ts';
 
 declare module '../runtime-types.ts' {
   interface Runtime {
@@ -11,8 +12,6 @@ declare module '../runtime-types.ts' {
     calendarReader: CalendarReader;
   }
 }
-
-import { COPY_BOOKINGS, READ_CALENDARS } from './queues.ts';
 
 export { COPY_BOOKINGS, READ_CALENDARS };
 
@@ -43,6 +42,7 @@ export const calendarsModule: ServerModule = {
   ],
   start: ({ database, config, logger }) => {
     const calendarReader = createCalendarReader();
+    const access = { secret: config.authSecret, allow: config.outboundAllow };
     return {
       services: { calendarReader },
       stop: () => calendarReader.close(),
@@ -50,8 +50,7 @@ export const calendarsModule: ServerModule = {
         {
           name: 'calendar copies',
           async handle(event, jobs) {
-            if (event.bookingId && bookingChanges.has(event.kind))
-              await jobs.send(COPY_BOOKINGS, { bookingId: event.bookingId }, { singletonKey: event.bookingId });
+            if (event.bookingId && bookingChanges.has(event.kind)) await queueBookingCopy(jobs, event.bookingId);
           },
         },
       ],
@@ -60,24 +59,20 @@ export const calendarsModule: ServerModule = {
           queue: COPY_BOOKINGS,
           async run(job) {
             const { bookingId } = job.data as { bookingId: string };
-            const tally = await copyBookingToCalendars(database.db, bookingId, { secret: config.authSecret, allow: config.outboundAllow });
+            const tally = await copyBookingToCalendars(database.db, bookingId, access);
             if (tally.written + tally.removed > 0) logger.info({ bookingId, ...tally }, 'booking copied to its hosts’ calendars');
           },
         },
         {
           queue: READ_CALENDARS,
           async run() {
-            const tally = await readAllCalendars(database.db, {
-              secret: config.authSecret,
-              allow: config.outboundAllow,
-              reader: calendarReader,
-            });
+            const tally = await readAllCalendars(database.db, { ...access, reader: calendarReader });
             if (tally.read + tally.failed > 0) logger.info(tally, 'calendars read');
+            // Bookings erased or past their retention: their events leave the hosts' calendars too.
+            const removed = await removeCopiesOfGoneBookings(database.db, access);
+            if (removed > 0) logger.info({ removed }, 'events of bookings gone removed from calendars');
             // After the reads, so a calendar read just now is not told of: whoever cannot be booked
             // because a calendar of theirs has not been read for long is told, once.
-            // Bookings erased or past their retention: their events leave the hosts' calendars too.
-            const removed = await removeCopiesOfGoneBookings(database.db, { secret: config.authSecret, allow: config.outboundAllow });
-            if (removed > 0) logger.info({ removed }, 'events of bookings gone removed from calendars');
             const told = await tellUnreadableCalendars(database.db);
             if (told > 0) logger.info({ told }, 'owners told of calendars not read');
           },

@@ -11,13 +11,13 @@ import {
   users,
 } from '../db/schema.ts';
 import type { JobSender } from '../jobs/queue.ts';
-import { COPY_BOOKINGS } from './queues.ts';
+import { queueBookingCopy } from './queues.ts';
 import { audit, type Actor } from '../audit/log.ts';
 import { fieldErrorsOf } from '../public-form.ts';
 import { sealText, unsealText } from '../mail/sealed.ts';
 import { hashSecretToken } from '../secret-tokens.ts';
-import { isIP } from 'node:net';
-import { guardedFetch, isPublicAddress, mayReach, OutboundError, type AllowList } from '../outbound/guarded-fetch.ts';
+import { allowListed, guardedFetch, OutboundError, type AllowList } from '../outbound/guarded-fetch.ts';
+import { isUuid } from '../../lib/ids.ts';
 import {
   calDavAccountSchema,
   calDavTexts,
@@ -70,6 +70,17 @@ export interface CalendarReading {
 }
 
 const unreadableSince = (now: Date) => new Date(now.getTime() - UNREADABLE_AFTER_MINUTES * MINUTE);
+
+/**
+ * The calendars that make their owner unavailable (decision 063): read for busy times, and not
+ * read for UNREADABLE_AFTER_MINUTES since their last good read or their connection. The holds
+ * (calendarHolds) and the notice to their owner (unreadable.ts) ask the same.
+ */
+export const unreadableCalendar = (now: Date) =>
+  and(
+    eq(calendarSources.readsBusy, true),
+    lt(sql`coalesce(${calendarSources.readAt}, ${calendarSources.createdAt})`, unreadableSince(now)),
+  );
 
 const viewOf = (row: typeof calendarSources.$inferSelect, now: Date): CalendarSourceView => ({
   id: row.id,
@@ -215,7 +226,7 @@ export async function connectCalendarLink(
 
 /** Removes one of their own calendars and its busy times; another's id removes nothing. */
 export async function removeCalendarSource(db: Database, actor: Actor & { id: string }, sourceId: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(sourceId)) return false;
+  if (!isUuid(sourceId)) return false;
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(calendarSources)
@@ -270,7 +281,6 @@ export async function readCalendarSource(db: Database, sourceId: string, reading
     return 'failed';
   }
   await db.transaction(async (tx) => {
-    // Removed meanwhile: nothing to write.
     const [still] = await tx
       .select({ readsBusy: calendarSources.readsBusy })
       .from(calendarSources)
@@ -374,13 +384,7 @@ export async function calendarHolds(
     db
       .select({ userId: calendarSources.userId })
       .from(calendarSources)
-      .where(
-        and(
-          inArray(calendarSources.userId, ids),
-          eq(calendarSources.readsBusy, true),
-          lt(sql`coalesce(${calendarSources.readAt}, ${calendarSources.createdAt})`, unreadableSince(now)),
-        ),
-      ),
+      .where(and(inArray(calendarSources.userId, ids), unreadableCalendar(now))),
   ]);
   for (const row of busy) holds.get(row.userId)?.push({ start: row.start, end: row.end });
   for (const { userId } of unread) holds.get(userId)?.push({ start: window.from, end: window.to });
@@ -408,10 +412,7 @@ export async function connectCalDavAccount(
   if (address.username || address.password) return { ok: false, fieldErrors: { server_url: calDavTexts.credentialsInAddress } };
   // The app password crosses the network only encrypted, but to a company's own server the allow-list names.
   const host = address.hostname.replace(/^\[|\]$/g, '');
-  if (
-    address.protocol !== 'https:' &&
-    !(reading.allow.hosts.has(host.toLowerCase()) || (isIP(host) !== 0 && !isPublicAddress(host) && mayReach(host, host, reading.allow)))
-  )
+  if (address.protocol !== 'https:' && !allowListed(host, host, reading.allow))
     return { ok: false, fieldErrors: { server_url: calDavTexts.notHttps } };
   const existing = await db
     .select({ serverUrl: calendarAccounts.serverUrl, username: calendarAccounts.username })
@@ -425,10 +426,10 @@ export async function connectCalDavAccount(
     found = (await discoverCalendars(serverUrl, { username, password, allow: reading.allow })).slice(0, MAX_CALENDARS_PER_ACCOUNT);
   } catch (error) {
     if (!(error instanceof CalDavError)) throw error;
-    const field = /user name or app password/.test(error.message) ? 'app_password' : 'server_url';
+    const field = error.wrongCredentials ? 'app_password' : 'server_url';
     return { ok: false, fieldErrors: { [field]: `${field === 'app_password' ? 'App password' : 'Server address'}: ${error.message}` } };
   }
-  const label = new URL(serverUrl).hostname;
+  const label = address.hostname;
   const created = await db.transaction(async (tx) => {
     // One change of a person's calendars at a time: two at once could each choose a calendar for bookings.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
@@ -478,7 +479,7 @@ export async function chooseCalDavCalendars(
   choice: { read: readonly string[]; write: string | null },
   reading: CalendarReading,
 ): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(accountId)) return false;
+  if (!isUuid(accountId)) return false;
   const changed = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
     const [account] = await tx
@@ -543,13 +544,12 @@ async function queueCopiesOf(db: Database, userId: string, { jobs, now = new Dat
       .where(and(eq(bookingHosts.userId, userId), eq(bookings.status, 'confirmed'), gt(bookings.endsAt, now))),
     db.select({ id: calendarEventCopies.bookingId }).from(calendarEventCopies).where(eq(calendarEventCopies.userId, userId)),
   ]);
-  for (const id of new Set([...coming, ...written].map((row) => row.id)))
-    await jobs.send(COPY_BOOKINGS, { bookingId: id }, { singletonKey: id });
+  for (const id of new Set([...coming, ...written].map((row) => row.id))) await queueBookingCopy(jobs, id);
 }
 
 /** Removes one of their CalDAV accounts, its calendars and their busy times; another's id removes nothing. */
 export async function removeCalDavAccount(db: Database, actor: Actor & { id: string }, accountId: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(accountId)) return false;
+  if (!isUuid(accountId)) return false;
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(calendarAccounts)

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { calendarSources } from '../db/schema.ts';
 import { recordEvent } from '../events/record.ts';
-import { UNREADABLE_AFTER_MINUTES } from './sources.ts';
+import { unreadableCalendar } from './sources.ts';
 
 /**
  * Telling a person that one of their own calendars cannot be read (issue 53). A calendar not read
@@ -20,7 +20,6 @@ import { UNREADABLE_AFTER_MINUTES } from './sources.ts';
  * five-minute job, so a calendar read just now is not told of.
  */
 export async function tellUnreadableCalendars(db: Database, now = new Date()): Promise<number> {
-  const before = new Date(now.getTime() - UNREADABLE_AFTER_MINUTES * 60_000);
   return db.transaction(async (tx) => {
     const due = await tx
       .select({
@@ -34,10 +33,9 @@ export async function tellUnreadableCalendars(db: Database, now = new Date()): P
       .from(calendarSources)
       .where(
         and(
-          // One its owner did not pick to be read holds them for nothing: nothing to tell.
-          eq(calendarSources.readsBusy, true),
-          // The same test as calendarHolds': exactly the calendars that make their owner unavailable.
-          lt(sql`coalesce(${calendarSources.readAt}, ${calendarSources.createdAt})`, before),
+          // The same test as calendarHolds': exactly the calendars that make their owner unavailable
+          // (one its owner did not pick to be read holds them for nothing: nothing to tell).
+          unreadableCalendar(now),
           isNull(calendarSources.unreadableToldAt),
         ),
       )

@@ -83,7 +83,11 @@ export function isPublicAddress(address: string): boolean {
 
 /** Whether `host`, resolved to `address`, may be reached: public, or named by the allow-list. */
 export function mayReach(host: string, address: string, allow: AllowList): boolean {
-  if (isPublicAddress(address)) return true;
+  return isPublicAddress(address) || allowListed(host, address, allow);
+}
+
+/** Whether OUTBOUND_ALLOWED_HOSTS names the host, or a range holding the address (a name not looked up: pass it as both). */
+export function allowListed(host: string, address: string, allow: AllowList): boolean {
   if (allow.hosts.has(host.toLowerCase())) return true;
   if (!ipaddr.isValid(address)) return false;
   const parsed = normalised(ipaddr.parse(address));
