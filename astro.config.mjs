@@ -20,7 +20,7 @@ export default defineConfig({
   // No request body may exceed the largest upload (10 MB) by more than a little; the upload
   // endpoint enforces the exact limit itself.
   adapter: node({ mode: 'middleware', bodySizeLimit: 11 * 1024 * 1024 }),
-  integrations: [react(), precompress(), devRuntime()],
+  integrations: [react({ experimentalDisableStreaming: true }), precompress(), devRuntime()],
   server: { host: '127.0.0.1', port: 4321 },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
@@ -31,8 +31,9 @@ export default defineConfig({
   // A Content-Security-Policy on every page: hashes for every script, no 'unsafe-inline' for scripts.
   security: { csp: contentSecurityPolicy },
   vite: {
-    // reactWholeBoundaries: a Suspense boundary is rendered in line, never streamed out of line
-    // (src/integrations/react-whole-boundaries.ts, decision 051).
+    // reactWholeBoundaries: islands render to a string with their own ids, and a Suspense
+    // boundary is never streamed out of line (src/integrations/react-whole-boundaries.ts,
+    // decisions 051 and 066).
     plugins: [tailwindcss(), entriesMayExtend(), lucideDirectImports(), reactWholeBoundaries()],
     // Bundled into the server build, so only the icons we draw are loaded: imported from
     // node_modules at run time, each package is loaded whole (simple-icons is 5 MB of source,

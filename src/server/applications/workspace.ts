@@ -7,6 +7,7 @@ import { applications, applicationRatingTotals as totals, bookings, interviewReq
 import { effectiveSort, emptyWorkspaceQuery, type WorkspaceQuery } from '../../lib/applications/query.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
 import { pageCount } from '../../lib/list-query.ts';
+import { rememberedSearch, rememberedSnippets } from './search-cache.ts';
 import { searchSnippets } from './search-snippets.ts';
 import { talliedSources, talliedStatuses } from './tally.ts';
 
@@ -214,11 +215,6 @@ function searchScan(db: Database, query: WorkspaceQuery, reach: Reach): Promise<
   return matchScan(db, and(...conditions(query, reach, { phrase: null })));
 }
 
-/** The scan of a page that ranks a search (best match first); any other page walks its order and asks nothing. */
-async function rankedScan(db: Database, query: WorkspaceQuery, reach: Reach): Promise<MatchScan> {
-  return effectiveSort(query) === 'relevance' && query.q ? searchScan(db, query, reach) : 'walk';
-}
-
 /**
  * A view's newest `limit` matches, numbered newest first (`n`): the ones a search ranks are the
  * first RANKED_MATCHES of them. The page and "previous"/"next" number them alike. Collected
@@ -252,47 +248,120 @@ const rankedOrder = (n: SQLWrapper, q: string) => sql`(case when ${n} <= ${RANKE
  * `order` says, in one pass: the matches are found once, numbered newest first, and only those up
  * to the page's end are read); otherwise as `order` says.
  */
-function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phrase: string | null, scan: MatchScan) {
-  const columns = {
-    id: applications.id,
-    positionId: applications.positionId,
-    positionTitle: positions.title,
-    candidateId: applications.candidateId,
-    fullName: applications.fullName,
-    email: applications.email,
-    phone: applications.phone,
-    status: applications.status,
-    createdAt: applications.createdAt,
-    source: applications.source,
-    knockedOut: applications.knockedOut,
-    averageRating,
-    ratingCount,
-    otherApplications: otherApplications(reach),
-  };
+const pageColumns = (reach: Reach) => ({
+  id: applications.id,
+  positionId: applications.positionId,
+  positionTitle: positions.title,
+  candidateId: applications.candidateId,
+  fullName: applications.fullName,
+  email: applications.email,
+  phone: applications.phone,
+  status: applications.status,
+  createdAt: applications.createdAt,
+  source: applications.source,
+  knockedOut: applications.knockedOut,
+  averageRating,
+  ratingCount,
+  otherApplications: otherApplications(reach),
+});
+
+/**
+ * A view's search as a key of what is remembered of it (search-cache.ts): the view without what
+ * `omit` names, and whose reach it is. Null for a view that cannot be remembered: one filtered by
+ * interview, which depends on the time as well as on the data.
+ */
+function searchKey(kind: string, query: WorkspaceQuery, reach: Reach, omit: readonly (keyof WorkspaceQuery)[]): string | null {
+  if (!query.q || query.interview !== null) return null;
+  const view = Object.fromEntries(Object.entries(query).filter(([name]) => !omit.includes(name as keyof WorkspaceQuery)));
+  return JSON.stringify([kind, reach.who.id, reach.who.role, reach.permission, view]);
+}
+
+const remembered = <T>(key: string | null, make: () => Promise<T>): Promise<T> => (key ? rememberedSearch(key, make) : make());
+
+/** A search's matches in its best-match-first order, as far as the ranked ones and the first after them (`n`: its place newest first). */
+type RankedMatches = { id: string; positionId: string; n: number }[];
+
+/**
+ * The ranked matches of a view's search best match first, and the first match after them: the
+ * page and "previous"/"next" both read them, so a search opened page after page and application
+ * after application ranks its matches once (remembered until the data changes).
+ */
+function rankedMatches(db: Database, query: WorkspaceQuery, reach: Reach, phrase: string | null, scan?: MatchScan): Promise<RankedMatches> {
+  const q = query.q!;
+  return remembered(searchKey('ranked', query, reach, ['page']), () =>
+    searching(db, q, async (db) => {
+      const newest = numberedMatches(
+        db,
+        and(...conditions(query, reach, { phrase })),
+        RANKED_MATCHES + 1,
+        scan ?? (await searchScan(db, query, reach)),
+      );
+      const rows = await db
+        .select({ id: applications.id, positionId: applications.positionId, n: newest.n })
+        .from(applications)
+        .innerJoin(newest, eq(newest.id, applications.id))
+        .orderBy(rankedOrder(newest.n, q));
+      return rows.map((row) => ({ id: row.id, positionId: row.positionId, n: Number(row.n) }));
+    }),
+  );
+}
+
+/**
+ * The page's rows: with a search, best match first, the newest RANKED_MATCHES matches ranked (as
+ * `order` says): a page among them is read from the ranked matches by id; a page past them in one
+ * pass (the matches are found once, numbered newest first, and only those up to the page's end
+ * are read). Otherwise as `order` says.
+ */
+async function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phrase: string | null, scan?: MatchScan) {
+  const columns = pageColumns(reach);
   const offset = (query.page - 1) * APPLICATIONS_PER_PAGE;
   if (effectiveSort(query) === 'relevance' && query.q) {
-    const newest = numberedMatches(
-      db,
-      and(...conditions(query, reach, { phrase })),
-      Math.max(RANKED_MATCHES, offset + APPLICATIONS_PER_PAGE),
-      scan,
-    );
-    return db
-      .select(columns)
-      .from(applications)
-      .innerJoin(newest, eq(newest.id, applications.id))
-      .innerJoin(positions, eq(positions.id, applications.positionId))
-      .orderBy(rankedOrder(newest.n, query.q))
-      .limit(APPLICATIONS_PER_PAGE)
-      .offset(offset);
+    const ranked = await rankedMatches(db, query, reach, phrase, scan);
+    if (ranked.length <= RANKED_MATCHES || offset + APPLICATIONS_PER_PAGE <= ranked.length) {
+      const ids = ranked.slice(offset, offset + APPLICATIONS_PER_PAGE).map((match) => match.id);
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select(columns)
+        .from(applications)
+        .innerJoin(positions, eq(positions.id, applications.positionId))
+        .where(
+          sql`${applications.id} in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        );
+      const place = new Map(ids.map((id, index) => [id, index]));
+      return rows.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
+    }
+    const q = query.q;
+    return searching(db, q, async (db) => {
+      const newest = numberedMatches(
+        db,
+        and(...conditions(query, reach, { phrase })),
+        Math.max(RANKED_MATCHES, offset + APPLICATIONS_PER_PAGE),
+        scan ?? (await searchScan(db, query, reach)),
+      );
+      return db
+        .select(columns)
+        .from(applications)
+        .innerJoin(newest, eq(newest.id, applications.id))
+        .innerJoin(positions, eq(positions.id, applications.positionId))
+        .orderBy(rankedOrder(newest.n, q))
+        .limit(APPLICATIONS_PER_PAGE)
+        .offset(offset);
+    });
   }
-  const rows = db.select(columns).from(applications).innerJoin(positions, eq(positions.id, applications.positionId)).$dynamic();
   // Best rated first: the ratings' totals, whose index gives that order (see `fromView`).
-  return withTotals(rows, effectiveSort(query) === 'rating')
-    .where(and(...conditions(query, reach, { phrase })))
-    .orderBy(...order(query, reach, phrase))
-    .limit(APPLICATIONS_PER_PAGE)
-    .offset(offset);
+  return searching(db, query.q, (db) =>
+    withTotals(
+      db.select(columns).from(applications).innerJoin(positions, eq(positions.id, applications.positionId)).$dynamic(),
+      effectiveSort(query) === 'rating',
+    )
+      .where(and(...conditions(query, reach, { phrase })))
+      .orderBy(...order(query, reach, phrase))
+      .limit(APPLICATIONS_PER_PAGE)
+      .offset(offset),
+  );
 }
 
 /**
@@ -309,12 +378,14 @@ async function statusCounts(db: Database, query: WorkspaceQuery, reach: Reach, p
   const tallied = onlyByPosition(query) ? await talliedStatuses(db, reach, query.position) : null;
   return (
     tallied ??
-    searching(db, query.q, (db) =>
-      db
-        .select({ status: applications.status, count: count() })
-        .from(applications)
-        .where(and(...conditions(query, reach, { status: false, phrase })))
-        .groupBy(applications.status),
+    remembered(searchKey('counts', query, reach, ['status', 'sort', 'page']), () =>
+      searching(db, query.q, (db) =>
+        db
+          .select({ status: applications.status, count: count() })
+          .from(applications)
+          .where(and(...conditions(query, reach, { status: false, phrase })))
+          .groupBy(applications.status),
+      ),
     )
   );
 }
@@ -333,13 +404,13 @@ export async function pageWorkspace(
   const phrase = query.q ? await phraseOf(db, query.q) : null;
   const q = query.q;
   const [rows, counts] = await Promise.all([
-    searching(db, q, async (db) => pageRows(db, query, reach, phrase, scan ?? (await rankedScan(db, query, reach)))).then(async (rows) => {
+    pageRows(db, query, reach, phrase, scan).then(async (rows) => {
       const found =
         snippets && q
-          ? await searchSnippets(
-              db,
-              rows.map((row) => row.id),
+          ? await rememberedSnippets(
               q,
+              rows.map((row) => row.id),
+              (ids) => searchSnippets(db, ids, q),
             )
           : null;
       return rows.map((row) => ({ ...row, snippet: found?.get(row.id) ?? null }));
@@ -392,11 +463,11 @@ export async function neighbours(db: Database, query: WorkspaceQuery, reach: Rea
   const phrase = query.q ? await phraseOf(db, query.q) : null;
   const where = and(...conditions(query, reach, { phrase }))!;
   const sort = effectiveSort(query);
-  return searching(db, query.q, async (db) => {
-    if (sort === 'relevance' && query.q)
-      return rankedNeighbours(db, where, query.q, applicationId, scan ?? (await searchScan(db, query, reach)));
-    return keysetNeighbours(db, where, sort === 'rating' ? ratedKey : newestKey, applicationId);
-  });
+  if (sort === 'relevance' && query.q) {
+    const ranked = await rankedMatches(db, query, reach, phrase, scan);
+    return searching(db, query.q, (db) => rankedNeighbours(db, where, ranked, applicationId));
+  }
+  return searching(db, query.q, (db) => keysetNeighbours(db, where, sort === 'rating' ? ratedKey : newestKey, applicationId));
 }
 
 const neighbourColumns = { id: applications.id, positionId: applications.positionId };
@@ -440,30 +511,19 @@ async function keysetNeighbours(db: Database, where: SQL, key: OrderKey, applica
   return { previous: await step(db, where, key, applicationId, 'previous'), next: await step(db, where, key, applicationId, 'next') };
 }
 
-async function rankedNeighbours(db: Database, where: SQL, q: string, applicationId: string, scan: MatchScan) {
-  // The ranked matches and the first one after them, numbered and ordered as the page does.
-  const newest = numberedMatches(db, where, RANKED_MATCHES + 1, scan);
-  const window = sql`(order by ${rankedOrder(newest.n, q)})`;
-  const ordered = db
-    .select({
-      id: applications.id,
-      n: sql<number>`${newest.n}`.as('place'),
-      previous: sql<string | null>`lag(${applications.id}::text) over ${window}`.as('previous'),
-      previousPosition: sql<string | null>`lag(${applications.positionId}::text) over ${window}`.as('previous_position'),
-      next: sql<string | null>`lead(${applications.id}::text) over ${window}`.as('next'),
-      nextPosition: sql<string | null>`lead(${applications.positionId}::text) over ${window}`.as('next_position'),
-    })
-    .from(applications)
-    .innerJoin(newest, eq(newest.id, applications.id))
-    .as('ordered');
-  const [row] = await db.select().from(ordered).where(eq(ordered.id, applicationId));
+/**
+ * Previous and next among a search's ranked matches (best match first, then the first match after
+ * them); past them, newest first again.
+ */
+async function rankedNeighbours(db: Database, where: SQL, ranked: RankedMatches, applicationId: string) {
+  const at = ranked.findIndex((match) => match.id === applicationId);
   // Older than every ranked match: newest first among the rest (the first of them follows the ranked ones).
-  if (!row) return keysetNeighbours(db, where, newestKey, applicationId);
-  const link = (id: string | null, positionId: string | null): Neighbour => (id && positionId ? { id, positionId } : null);
-  const previous = link(row.previous, row.previousPosition);
-  // The first match after the ranked ones (in the view: it is one of its numbered matches): what follows it is the next older match.
-  if (Number(row.n) > RANKED_MATCHES) return { previous, next: await step(db, where, newestKey, applicationId, 'next') };
-  return { previous, next: link(row.next, row.nextPosition) };
+  if (at === -1) return keysetNeighbours(db, where, newestKey, applicationId);
+  const link = (match: RankedMatches[number] | undefined): Neighbour => (match ? { id: match.id, positionId: match.positionId } : null);
+  const previous = link(ranked[at - 1]);
+  // The first match after the ranked ones: what follows it is the next older match.
+  if (ranked[at]!.n > RANKED_MATCHES) return { previous, next: await step(db, where, newestKey, applicationId, 'next') };
+  return { previous, next: link(ranked[at + 1]) };
 }
 
 /** The sources applicants came from, most frequent first: the choices of the list's source filter. */
