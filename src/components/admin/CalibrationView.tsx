@@ -47,30 +47,31 @@ export function CalibrationView({ stages, applicationHref }: { stages: Calibrati
             tabIndex={0}
             className="overflow-x-auto rounded-xl border border-border bg-card shadow-card focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
-            <table className="w-full min-w-[40rem] text-left text-sm">
+            {/* The cells' padding and figures set once on the table: a position's table can have a thousand rows, each class repeated in every cell. */}
+            <table className="w-full min-w-[40rem] text-left text-sm [&_tbody_tr]:border-t [&_tbody_tr]:border-border [&_td]:px-4 [&_td]:py-3 [&_td]:tabular-nums [&_th]:px-4 [&_th]:py-3">
               <caption className="sr-only">{`${stage.stageName}: each candidate's average score per attribute (1 to 4), best first`}</caption>
               <thead className="bg-surface">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="font-semibold">
                     Candidate
                   </th>
                   {stage.attributes.map((attribute) => (
-                    <th key={attribute.id} scope="col" className="px-4 py-3 font-semibold">
+                    <th key={attribute.id} scope="col" className="font-semibold">
                       {attribute.name}
                     </th>
                   ))}
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="font-semibold">
                     Average
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="font-semibold">
                     Recommendations
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {stage.candidates.map((candidate) => (
-                  <tr key={candidate.applicationId} className="border-t border-border">
-                    <th scope="row" className="px-4 py-3 text-left font-medium">
+                  <tr key={candidate.applicationId}>
+                    <th scope="row" className="font-medium">
                       <a href={applicationHref(candidate.applicationId)} className="text-primary underline-offset-4 hover:underline">
                         {candidate.fullName}
                       </a>
@@ -79,12 +80,10 @@ export function CalibrationView({ stages, applicationHref }: { stages: Calibrati
                       </div>
                     </th>
                     {candidate.averages.map((value, index) => (
-                      <td key={stage.attributes[index]!.id} className="px-4 py-3 tabular-nums">
-                        {average(value)}
-                      </td>
+                      <td key={stage.attributes[index]!.id}>{average(value)}</td>
                     ))}
-                    <td className="px-4 py-3 font-semibold tabular-nums">{average(candidate.overall)}</td>
-                    <td className="px-4 py-3">{tally(candidate.recommendations)}</td>
+                    <td className="font-semibold">{average(candidate.overall)}</td>
+                    <td>{tally(candidate.recommendations)}</td>
                   </tr>
                 ))}
               </tbody>
