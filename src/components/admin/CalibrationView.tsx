@@ -13,6 +13,8 @@ export interface CalibrationStage {
     overall: number | null;
     recommendations: Recommendation[];
   }>;
+  /** How many candidates the stage has: more than `candidates` when only the best are shown. */
+  total: number;
 }
 
 const average = (value: number | null) => (value === null ? '—' : value.toFixed(1));
@@ -31,7 +33,16 @@ function tally(values: Recommendation[]): string {
  * attribute's average over the submitted scorecards (1 to 4), the number of scorecards and the
  * recommendations; the best average first. Server-rendered.
  */
-export function CalibrationView({ stages, applicationHref }: { stages: CalibrationStage[]; applicationHref: (id: string) => string }) {
+export function CalibrationView({
+  stages,
+  applicationHref,
+  allHref,
+}: {
+  stages: CalibrationStage[];
+  applicationHref: (id: string) => string;
+  /** The same view with every candidate of every stage. */
+  allHref: string;
+}) {
   if (stages.length === 0) return <AdminEmpty>No scorecard has been submitted for this position yet.</AdminEmpty>;
   return (
     <div className="flex flex-col gap-10">
@@ -89,6 +100,14 @@ export function CalibrationView({ stages, applicationHref }: { stages: Calibrati
               </tbody>
             </table>
           </div>
+          {stage.total > stage.candidates.length && (
+            <p className="text-sm text-muted-foreground">
+              {`The best ${stage.candidates.length} of ${stage.total} candidates. `}
+              <a href={allHref} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+                Show all {stage.total} candidates
+              </a>
+            </p>
+          )}
         </section>
       ))}
     </div>

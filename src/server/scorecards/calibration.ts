@@ -9,8 +9,20 @@ import type { InterviewPlan, Recommendation } from '../../lib/interviews/plan.ts
  * attribute's average score over the submitted scorecards, how many scored, and the
  * recommendations; best average first. Only applications within the person's reach of everyone's
  * feedback (`applications.notes`), only submitted cards.
+ *
+ * Each stage shows its best `shown` candidates (all with null) and counts the rest: a popular
+ * position has a thousand candidates with a scorecard, and a table of all of them was 485 KB and
+ * 185 ms (issue 52). Whoever wants them all asks for them.
  */
-export async function calibration(db: Database, who: Who, positionId: string, plan: InterviewPlan) {
+export const CALIBRATION_SHOWN = 50;
+
+export async function calibration(
+  db: Database,
+  who: Who,
+  positionId: string,
+  plan: InterviewPlan,
+  { shown = CALIBRATION_SHOWN as number | null } = {},
+) {
   const rows = await db
     .select({
       applicationId: applications.id,
@@ -29,14 +41,20 @@ export async function calibration(db: Database, who: Who, positionId: string, pl
   return stageIds.flatMap((stageId) => {
     const cards = rows.filter((row) => row.stageId === stageId);
     if (cards.length === 0) return [];
+    // Each candidate's cards, in one pass (a filter per candidate was quadratic).
+    const byApplication = new Map<string, typeof cards>();
+    for (const card of cards) {
+      const theirs = byApplication.get(card.applicationId);
+      if (theirs) theirs.push(card);
+      else byApplication.set(card.applicationId, [card]);
+    }
     const planned = plan.find((stage) => stage.id === stageId);
     const attributes = planned
       ? planned.attributes.map((attribute) => ({ id: attribute.id, name: attribute.name }))
       : [...new Map(cards.flatMap((card) => card.answers.map((answer) => [answer.attributeId, answer.name]))).entries()].map(
           ([id, name]) => ({ id, name }),
         );
-    const candidates = [...new Set(cards.map((card) => card.applicationId))].map((applicationId) => {
-      const theirs = cards.filter((card) => card.applicationId === applicationId);
+    const candidates = [...byApplication].map(([applicationId, theirs]) => {
       const averages = attributes.map((attribute) => {
         const given = theirs.flatMap((card) =>
           card.answers.filter((answer) => answer.attributeId === attribute.id && answer.score !== null),
@@ -54,6 +72,14 @@ export async function calibration(db: Database, who: Who, positionId: string, pl
       };
     });
     candidates.sort((a, b) => (b.overall ?? 0) - (a.overall ?? 0) || a.fullName.localeCompare(b.fullName));
-    return [{ stageId, stageName: planned?.name ?? cards[0]!.stageName, attributes, candidates }];
+    return [
+      {
+        stageId,
+        stageName: planned?.name ?? cards[0]!.stageName,
+        attributes,
+        candidates: shown === null ? candidates : candidates.slice(0, shown),
+        total: candidates.length,
+      },
+    ];
   });
 }

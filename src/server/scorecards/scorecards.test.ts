@@ -193,6 +193,10 @@ describe('scorecards', () => {
       ['Ria Second', 1, [4, 4, 4], ['strong_yes']],
       ['Sam Candidate', 2, [4, 3, 3], ['yes', 'strong_yes']],
     ]);
+    expect(technical!.total).toBe(2);
+    // Only the best when fewer are asked for, counted all the same.
+    const [best] = await calibration(db, people.hana, positionId, plan, { shown: 1 });
+    expect([best!.candidates.map((row) => row.fullName), best!.total]).toEqual([['Ria Second'], 2]);
     // An interviewer does not read everyone's feedback: nothing.
     expect(await calibration(db, people.ivan, positionId, plan)).toEqual([]);
   });
