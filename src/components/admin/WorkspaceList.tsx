@@ -1,5 +1,4 @@
 import { actions } from 'astro:actions';
-import { Star } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -60,6 +59,17 @@ export interface WorkspaceListProps {
   caption: string;
   emptyText: string;
 }
+
+/**
+ * The rating's star: lucide's star as its one polygon (its earlier drawing), the same size and
+ * stroke. Drawn in every rated row of a page of 50, where lucide's path of 450 characters with its
+ * attributes came to 30 KB of a search's page (issue 52).
+ */
+const RatingStar = () => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4 fill-accent stroke-accent" strokeWidth={2} strokeLinejoin="round">
+    <polygon points="12 2 15.09 8.26 22 9.27 17 14.14 18.18 21.02 12 17.77 5.82 21.02 7 14.14 2 9.27 8.91 8.26" />
+  </svg>
+);
 
 const rowLink =
   'rounded font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring';
@@ -407,7 +417,7 @@ export function WorkspaceList({
                   <span className="text-muted-foreground">Not rated</span>
                 ) : (
                   <span className="inline-flex items-center gap-1">
-                    <Star aria-hidden="true" className="size-4 fill-accent text-accent" />
+                    <RatingStar />
                     {row.averageRating.toFixed(1)}
                     <span className="text-muted-foreground">({row.ratingCount})</span>
                   </span>

@@ -16,8 +16,19 @@ export const snippetFieldLabels: Record<SnippetField, string> = {
 
 export interface SearchSnippet {
   field: SnippetField;
-  /** The words in order; `hit` marks those the search matched. */
-  parts: { text: string; hit: boolean }[];
+  /**
+   * The words around the hits as PostgreSQL's headline writes them, each hit between HIT_START and
+   * HIT_END (`snippetParts` reads them). One string, not a list of parts: an island's props carry
+   * it for each of a page's 50 rows, and a part written as an object with its flag cost ten times
+   * its markers there (issue 52).
+   */
+  headline: string;
+}
+
+export interface SnippetPart {
+  text: string;
+  /** Whether the search matched these words. */
+  hit: boolean;
 }
 
 /** The markers PostgreSQL's ts_headline puts around a hit: control characters no stored text has. */
@@ -25,8 +36,8 @@ export const HIT_START = '\u0002';
 export const HIT_END = '\u0003';
 
 /** A headline with markers, as parts; a marker left open (text cut) closes at the end. */
-export function snippetParts(headline: string): SearchSnippet['parts'] {
-  const parts: SearchSnippet['parts'] = [];
+export function snippetParts(headline: string): SnippetPart[] {
+  const parts: SnippetPart[] = [];
   for (const [index, piece] of headline.split(new RegExp(`[${HIT_START}${HIT_END}]`)).entries()) {
     if (piece) parts.push({ text: piece, hit: index % 2 === 1 });
   }

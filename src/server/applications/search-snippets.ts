@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { HIT_END, HIT_START, snippetFields, snippetParts, type SearchSnippet, type SnippetField } from '../../lib/applications/search.ts';
+import { HIT_END, HIT_START, snippetFields, type SearchSnippet, type SnippetField } from '../../lib/applications/search.ts';
 
 /**
  * The part of a resume a headline reads: from this many characters before the first place one of
@@ -39,7 +39,7 @@ export async function searchSnippets(db: Database, applicationIds: readonly stri
     results
       .flat()
       .filter((row) => (snippetFields as readonly string[]).includes(row.field))
-      .map((row) => [row.id, { field: row.field, parts: snippetParts(row.headline) }]),
+      .map((row) => [row.id, { field: row.field, headline: row.headline }]),
   );
 }
 
