@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, getTableName, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { applicationsInScope, type Permission, type Who } from '../access/permissions.ts';
@@ -243,11 +243,7 @@ function numberedMatches(db: Database, where: SQL | undefined, limit: number, sc
 /** Best match first among numbered matches: the ranked ones by relevance, then the rest newest first. */
 const rankedOrder = (n: SQLWrapper, q: string) => sql`(case when ${n} <= ${RANKED_MATCHES} then ${relevance(q)} end) desc nulls last, ${n}`;
 
-/**
- * The page's rows: with a search, best match first, the newest RANKED_MATCHES matches ranked (as
- * `order` says, in one pass: the matches are found once, numbered newest first, and only those up
- * to the page's end are read); otherwise as `order` says.
- */
+/** The columns of a page's rows (WorkspaceListRow, the snippet aside). */
 const pageColumns = (reach: Reach) => ({
   id: applications.id,
   positionId: applications.positionId,
@@ -290,12 +286,7 @@ function rankedMatches(db: Database, query: WorkspaceQuery, reach: Reach, phrase
   const q = query.q!;
   return remembered(searchKey('ranked', query, reach, ['page']), () =>
     searching(db, q, async (db) => {
-      const newest = numberedMatches(
-        db,
-        and(...conditions(query, reach, { phrase })),
-        RANKED_MATCHES + 1,
-        scan ?? (await searchScan(db, query, reach)),
-      );
+      const newest = await searchMatches(db, query, reach, phrase, RANKED_MATCHES + 1, scan);
       const rows = await db
         .select({ id: applications.id, positionId: applications.positionId, n: newest.n })
         .from(applications)
@@ -304,6 +295,11 @@ function rankedMatches(db: Database, query: WorkspaceQuery, reach: Reach, phrase
       return rows.map((row) => ({ id: row.id, positionId: row.positionId, n: Number(row.n) }));
     }),
   );
+}
+
+/** A view's search's newest `limit` matches, numbered (`numberedMatches`), found as PostgreSQL's estimate says unless `scan` is given. */
+async function searchMatches(db: Database, query: WorkspaceQuery, reach: Reach, phrase: string | null, limit: number, scan?: MatchScan) {
+  return numberedMatches(db, and(...conditions(query, reach, { phrase })), limit, scan ?? (await searchScan(db, query, reach)));
 }
 
 /**
@@ -324,23 +320,13 @@ async function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phras
         .select(columns)
         .from(applications)
         .innerJoin(positions, eq(positions.id, applications.positionId))
-        .where(
-          sql`${applications.id} in (${sql.join(
-            ids.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})`,
-        );
+        .where(inArray(applications.id, ids));
       const place = new Map(ids.map((id, index) => [id, index]));
       return rows.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
     }
     const q = query.q;
     return searching(db, q, async (db) => {
-      const newest = numberedMatches(
-        db,
-        and(...conditions(query, reach, { phrase })),
-        Math.max(RANKED_MATCHES, offset + APPLICATIONS_PER_PAGE),
-        scan ?? (await searchScan(db, query, reach)),
-      );
+      const newest = await searchMatches(db, query, reach, phrase, Math.max(RANKED_MATCHES, offset + APPLICATIONS_PER_PAGE), scan);
       return db
         .select(columns)
         .from(applications)
