@@ -7,14 +7,14 @@
 //
 // The URLs: prerendered pages (served from the server's memory), the pages the page cache keeps
 // (the job board, an apply page, the positions API, sitemap, jobs feed, docs, privacy notice; for
-// nginx, the server's answer saved as a file), and the assets (CSS, scripts, a font, an image, an
+// nginx, the server's answer saved as a file, with its own gzip beside it), and the assets (CSS, scripts, a font, an image, an
 // SVG, robots.txt). `--all` adds every other file of dist/client.
 //
 // The server is measured once its first start's work is done (bench/lib/settled.mjs).
 // Beside req/s and p99, each side's CPU time per request (µs, from /proc): on a machine shared
 // with other work, req/s of both sides swing with it, CPU per request much less. Both sides are
-// warmed first. Then the floor: Node's own HTTP server answering two of the same files from memory
-// with nothing else (bench/lib/node-floor.mjs), the most any Node server here can reach, once as
+// warmed first. Then the floor: Node's own HTTP server answering four of the same files from memory
+// with the server's own headers and nothing else (bench/lib/node-floor.mjs), the most any Node server here can reach, once as
 // a process of its own and once inside the server's process (bench/lib/serve-with-floor.mjs):
 // the second is what a handler that does nothing at all gets from the process of a whole
 // application (its heap, its compiled code shared by every kind of stream it uses).
@@ -30,6 +30,7 @@ import { once } from 'node:events';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { get as httpGet } from 'node:http';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { freePort } from '../src/server/net.ts';
@@ -138,9 +139,43 @@ async function documentRoot(root, site, rendered) {
     const file = join(root, route.nginxPath);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, body);
-    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    // The server's own gzip where it sends one (a careers page's is put together from segments
+    // compressed once, a little larger than one stream): every side sends the same bytes.
+    const gzipped = await rawAnswer(site.url + route.path);
+    writeFileSync(`${file}.gz`, gzipped.headers['content-encoding'] === 'gzip' ? gzipped.body : gzipSync(body, { level: 9 }));
   }
   return root;
+}
+
+/** The server's answer as sent, asked as the loads ask (fetch would decode its gzip). */
+function rawAnswer(url) {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { 'accept-encoding': 'gzip', 'user-agent': BROWSER } }, (reply) => {
+      const chunks = [];
+      reply.on('data', (chunk) => chunks.push(chunk));
+      reply.on('end', () => resolve({ headers: reply.headers, rawHeaders: reply.rawHeaders, body: Buffer.concat(chunks) }));
+      reply.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** What only one answer carries: the floor adds its own. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-encoding', 'transfer-encoding']);
+
+/**
+ * The server's headers for a file as a flat name, value list, which node-floor.mjs sends: the
+ * same bytes as the server's answer (its request id a constant of the same length), with nothing
+ * done to make them.
+ */
+async function saveServerHeaders(url, file) {
+  const { rawHeaders } = await rawAnswer(url);
+  const list = [];
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index];
+    if (PER_ANSWER.has(name.toLowerCase())) continue;
+    list.push(name, name.toLowerCase() === 'x-request-id' ? '0'.repeat(rawHeaders[index + 1].length) : rawHeaders[index + 1]);
+  }
+  writeFileSync(`${file}.headers.json`, JSON.stringify(list));
 }
 
 function nginxHttpConfig(root, port) {
@@ -332,6 +367,7 @@ async function main() {
       const careers = ['job board', 'apply page'].map((name) => cached.find((each) => each.name === name));
       for (const route of [assets.find((each) => each.path === '/robots.txt'), pages.find((each) => each.name === 'about'), ...careers]) {
         const file = route.nginxPath ?? route.path;
+        await saveServerHeaders(site.url + route.path, join(root, file));
         const sides = [
           { who: 'nginx', url: nginxUrl + file, pid: worker },
           { who: 'server', url: site.url + route.path, pid: site.pid },

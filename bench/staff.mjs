@@ -4,13 +4,17 @@
 // resumes, notes and statuses), loaded once into --data DIR, with the history a site of that age
 // has added on top: each application's status moves, e-mails to candidates, ratings, interviews
 // (bookings with their hosts, open invitations), submitted scorecards, and the last 90 days' events
-// with the staff's notifications. Each page: 2 warm-ups, then 20 timed requests, round after round
+// with the staff's notifications. Each page: 2 warm-ups, then 60 timed requests, round after round
 // over all the pages so none has the caches to itself. Then exports of every kind, three at once,
 // while /healthz is asked every 25 ms from a thread of its own; and the server's resident memory
 // after it all, with every kind of export running.
 // Fails (exit 1) when a page's p95 is 100 ms or more, /healthz's p99 during the exports 50 ms or
 // more, an export is not whole, or the resident memory after the bench is over its budget.
-//   npm run build && npm run bench:staff [-- --data DIR] [--applications 50000] [--runs 20] [--json]
+// Why 60: the 95th percentile of 20 requests is their second slowest, so two pauses of the machine
+// (a collection, a neighbour) in one page's 20 failed it; over 62 pages some page met two in almost
+// every run while every page's p95 over 60 requests was under budget (5 of 62 failed at 20 runs,
+// 1 of 62 at 103 ms at 60, the same data and build). 60 still fails a page slow one time in 20.
+//   npm run build && npm run bench:staff [-- --data DIR] [--applications 50000] [--runs 60] [--json]
 // --data DIR (default: a directory under the system's temporary one, kept for the next run): the
 // database is in DIR/data; a later run with the same DIR reuses it (migrated again).
 import { execFile, spawn } from 'node:child_process';
@@ -27,10 +31,10 @@ import { percentile } from './lib/applicant.mjs';
 import { cookiesOf } from './lib/cookies.mjs';
 
 const args = process.argv.slice(2);
-const USAGE = `npm run build && npm run bench:staff [-- --data DIR] [--applications 50000] [--runs 20] [--pages REGEX] [--no-exports] [--json]
+const USAGE = `npm run build && npm run bench:staff [-- --data DIR] [--applications 50000] [--runs 60] [--pages REGEX] [--no-exports] [--json]
   --data DIR        where the database is kept (DIR/data) and reused by the next run with the same DIR
   --applications N  applications in the data (default 50,000)
-  --runs N          timed requests a page after 2 warm-ups (default 20)
+  --runs N          timed requests a page after 2 warm-ups (default 60)
   --pages REGEX     time only the pages whose name matches (such as 'best rated|insights')
   --no-exports      skip the exports, /healthz during them, and the memory figure
   --json            the figures as JSON on stdout (the lines on stderr)`;
@@ -48,7 +52,7 @@ if (unknown.length > 0) {
 }
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const APPLICATIONS = Number(option('--applications', 50_000));
-const RUNS = Number(option('--runs', 20));
+const RUNS = Number(option('--runs', 60));
 const DIR = option('--data', join(tmpdir(), `helixpoint-staff-bench-${APPLICATIONS}`));
 const JSON_OUTPUT = args.includes('--json');
 /** While working on one page: `--pages 'best rated|insights'` times only those, `--no-exports` skips the exports and memory. */
@@ -428,7 +432,16 @@ async function main() {
   chmodSync(DIR, 0o755);
   await searchData();
   const dataDir = join(DIR, 'data');
-  const env = { DATA_DIR: dataDir, ADMIN_REQUIRE_2FA: 'false' };
+  // The data spans two years and is kept between runs: with the default retention (a year) the
+  // daily retention job of any server started on it deletes its older decided applications (6,608
+  // of 50,000 were gone after a morning's runs), and every later run measured fewer.
+  const env = {
+    DATA_DIR: dataDir,
+    ADMIN_REQUIRE_2FA: 'false',
+    RETENTION_APPLICATION_DAYS: '3650',
+    RETENTION_MESSAGE_DAYS: '3650',
+    RETENTION_AUDIT_DAYS: '3650',
+  };
   const database = await openDatabase({ dataDir, databaseUrl: undefined }, () => {});
   let history;
   let ids;
@@ -440,6 +453,13 @@ async function main() {
       `select position_id from hiring_team_members t join users u on u.id = t.user_id where u.email = 'staff-manager@helixpoint.test' order by position_id`,
     );
     const { rows: popular } = await database.pool.query(`select position_id from applications group by 1 order by count(*) desc limit 1`);
+    const { rows: counted } = await database.pool.query('select count(*)::int as applications from applications');
+    if (counted[0].applications !== APPLICATIONS) {
+      throw new Error(
+        `${dataDir} holds ${counted[0].applications.toLocaleString('en-US')} applications, not ${APPLICATIONS.toLocaleString('en-US')} ` +
+          '(a server started on it with a shorter retention deleted some): delete the directory to load the data again',
+      );
+    }
     ids = { managed: managed.map((row) => row.position_id), popular: popular[0].position_id };
   } finally {
     await database.close();
@@ -483,11 +503,12 @@ async function main() {
       p50: Number(percentile(times, 50).toFixed(1)),
       p95: Number(percentile(times, 95).toFixed(1)),
       max: Number(Math.max(...times).toFixed(1)),
+      over: times.filter((ms) => ms >= BUDGET_MS).length,
     }));
     for (const page of report.pages) {
       check(
         page.status === 200 && page.p95 < BUDGET_MS,
-        `${page.who.padEnd(9)} ${page.name.padEnd(40)} p50 ${String(page.p50).padStart(6)} ms  p95 ${String(page.p95).padStart(6)} ms  (${page.kb} KB${page.status === 200 ? '' : `, answer ${page.status}`})`,
+        `${page.who.padEnd(9)} ${page.name.padEnd(40)} p50 ${String(page.p50).padStart(6)} ms  p95 ${String(page.p95).padStart(6)} ms  ${String(page.over).padStart(2)} of ${RUNS} over  (${page.kb} KB${page.status === 200 ? '' : `, answer ${page.status}`})`,
       );
     }
 

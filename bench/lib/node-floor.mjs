@@ -1,6 +1,8 @@
 // The floor of any Node server on this machine, for bench:nginx: Node's own HTTP server answering
 // files of nginx's document root from memory, with the server's headers and nothing else (no
-// routing, request ids, logs, metrics or page cache). Run alone as its own process with the
+// routing, request ids, logs, metrics or page cache): the headers the server sent for the file
+// when `<file>.headers.json` holds them (a flat name, value list without the per-answer ones),
+// a few of its own otherwise. Run alone as its own process with the
 // server's flags (it prints its port once listening), and inside the server's own process
 // (serve-with-floor.mjs), where it shares the server's heap and compiled code: the difference
 // between the two is what the process of a whole application costs every request, whatever its
@@ -20,16 +22,22 @@ function readFile(root, path) {
   if (!file.startsWith(root) || !existsSync(file)) return undefined;
   const identity = readFileSync(file);
   const gzip = existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined;
+  // The server's own headers for this file when bench:nginx saved them (its security headers and
+  // Content-Security-Policy are a kilobyte Node checks and writes on every answer): the same bytes.
+  const own = existsSync(`${file}.headers.json`) ? JSON.parse(readFileSync(`${file}.headers.json`, 'utf8')) : undefined;
   const headers = (body, encoding) => [
-    'Content-Type',
-    typeOf(path),
-    'Cache-Control',
-    'public, max-age=0, s-maxage=1, must-revalidate',
-    'ETag',
-    '"floor"',
+    ...(own ?? [
+      'Content-Type',
+      typeOf(path),
+      'Cache-Control',
+      'public, max-age=0, s-maxage=1, must-revalidate',
+      'ETag',
+      '"floor"',
+      ...(gzip ? ['Vary', 'Accept-Encoding'] : []),
+    ]),
     'Content-Length',
     String(body.length),
-    ...(encoding ? ['Content-Encoding', encoding, 'Vary', 'Accept-Encoding'] : []),
+    ...(encoding ? ['Content-Encoding', encoding] : []),
   ];
   return { identity, gzip, rawIdentity: headers(identity), rawGzip: gzip && headers(gzip, 'gzip') };
 }
