@@ -36,6 +36,8 @@ import { assignInterviewer, unassignInterviewer } from '@/server/applications/in
 import { cancelInterview, proposeInterview, recordInterview, reofferInterview } from '@/server/scheduling/interviews';
 import { saveScorecard } from '@/server/scorecards/scorecards';
 import { saveInterviewPlan } from '@/server/scorecards/plans';
+import { setOfferBand } from '@/server/offers/band';
+import { offerBandUpdateSchema } from '@/lib/offers/band';
 import { scorecardFormSchema } from '@/lib/interviews/scorecard';
 import { interviewPlanInputSchema } from '@/lib/interviews/plan';
 import { meetingDeps } from '@/server/scheduling/meetings';
@@ -314,6 +316,12 @@ export const server = {
       interviewCancelSchema,
       ({ applicationId, requestId }, actor, runtime) => reofferInterview(meetingDeps(runtime), actor, requestId, applicationId),
       onApplication,
+    ),
+    setOfferBand: staffAction(
+      'admin.setOfferBand',
+      offerBandUpdateSchema,
+      ({ positionId, band }, actor, { database }) => setOfferBand(database.db, actor, positionId, band),
+      onPosition,
     ),
     saveInterviewPlan: staffAction(
       'admin.saveInterviewPlan',

@@ -77,7 +77,9 @@ export function InterviewPlanEditor({ positionId, initial, isDefault }: Intervie
         </p>
       </div>
       {plan.map((stage, stageIndex) => (
-        <fieldset key={stage.id} className="flex flex-col gap-4 rounded-lg border border-border p-4">
+        // min-w-0: a fieldset is at least as wide as its content by default, and a long stage name
+        // in "Add an attribute to …" pushed a phone's page sideways.
+        <fieldset key={stage.id} className="flex min-w-0 flex-col gap-4 rounded-lg border border-border p-4">
           <legend className="px-1 text-base font-semibold">{stage.name || `Stage ${stageIndex + 1}`}</legend>
           <div className="flex flex-wrap items-end gap-3">
             <label htmlFor={`${ids}-${stage.id}`} className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm font-medium">

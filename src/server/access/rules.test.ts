@@ -87,6 +87,9 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     'candidates.merge': ['all'],
     // Issue 33: "searchable as a pool for a new position, with invite to apply".
     'candidates.pool': ['all'],
+    // Issue 54: "a recruiter drafts an offer"; "interviewers and editors never see pay".
+    'offers.read': ['all'],
+    'offers.manage': ['all'],
   },
   hiring_manager: {
     'positions.view': ['team'],
@@ -102,6 +105,8 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     'insights.read': ['team'],
     'interviews.schedule': ['team'],
     'schedule.own': ['all'],
+    // Issue 54: "the hiring manager and an admin approve it": their team's offers.
+    'offers.read': ['team'],
   },
   interviewer: { 'applications.read': ['assigned'], 'applications.review': ['assigned'], 'schedule.own': ['all'] },
   editor: { 'content.edit': ['all'] },

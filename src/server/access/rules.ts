@@ -65,6 +65,13 @@ export const permissions = [
   'content.edit',
   /** Set one's own availability (hours, zone, days off, buffer, notice, cap) and calendar feed. */
   'schedule.own',
+  /**
+   * Offers (issue 54) and what they are measured against: a position's pay band. Never an
+   * interviewer's or an editor's: they do not see pay.
+   */
+  'offers.read',
+  /** Draft offers, and set a position's pay band. */
+  'offers.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -99,6 +106,8 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'alerts.read': ['all'],
     'interviews.schedule': ['all'],
     'schedule.own': ['all'],
+    'offers.read': ['all'],
+    'offers.manage': ['all'],
   },
   hiring_manager: {
     'positions.view': ['team'],
@@ -116,6 +125,8 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'insights.read': ['team'],
     'interviews.schedule': ['team'],
     'schedule.own': ['all'],
+    // Their team's offers: they approve them (issue 54); recruiters draft them.
+    'offers.read': ['team'],
   },
   interviewer: {
     'applications.read': ['assigned'],
@@ -278,6 +289,7 @@ export const actionRules = {
   'admin.addTeamMember': staff('positions.manage'),
   'admin.removeTeamMember': staff('positions.manage'),
   'admin.saveInterviewPlan': staff('positions.manage'),
+  'admin.setOfferBand': staff('offers.manage'),
   'admin.saveHeardAboutOptions': staff('insights.configure'),
   'admin.setApplicationStatus': staff('applications.decide'),
   'admin.bulkApplications': staff('applications.decide'),

@@ -56,6 +56,8 @@ export const auditActions = {
   'application.scorecard_submitted': 'application',
   'application.scorecard_amended': 'application',
   'position.interview_plan_updated': 'position',
+  // Offers (issue 54): a position's pay band set, changed or removed (its old and new band in the details).
+  'position.offer_band_changed': 'position',
   // A staff member asked for an application outside their reach (a guessed address): answered as missing.
   'application.access_denied': 'application',
   // Candidate profiles (issue 33): two candidates merged into one by a recruiter, and the merge undone.

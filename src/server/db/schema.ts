@@ -8,6 +8,7 @@ import { scorecardStatuses, type ScorecardAnswer } from '../../lib/interviews/sc
 import { emailTemplateKeys } from '../../lib/applications/templates.ts';
 import { contactReasons } from '../../lib/messages/schema.ts';
 import { positionTypes } from '../../lib/positions/schema.ts';
+import { payPeriods } from '../../lib/offers/band.ts';
 import { MAX_UPLOAD_BYTES, uploadPurposeNames } from '../../lib/uploads.ts';
 import { EXTRACTION_MAX_CHARACTERS, noTextReasons } from '../../lib/resumes/extraction.ts';
 import {
@@ -258,6 +259,14 @@ export const positions = pgTable(
     salaryMin: integer('salary_min'),
     salaryMax: integer('salary_max'),
     salaryCurrency: text('salary_currency').notNull().default('USD'),
+    /**
+     * The pay band offers are made within (issue 54): private to those who may read offers, unlike
+     * the advertised salary above; an offer outside it needs an admin's approval. All four or none.
+     */
+    offerBandMin: integer('offer_band_min'),
+    offerBandMax: integer('offer_band_max'),
+    offerBandCurrency: text('offer_band_currency'),
+    offerBandPeriod: text('offer_band_period', { enum: payPeriods }),
     closesAt: timestamp('closes_at', { withTimezone: true }),
     /** When it was last deactivated (null while active): its applications' retention counts from then. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
@@ -283,6 +292,12 @@ export const positions = pgTable(
       sql`${t.salaryMin} is null or ${t.salaryMax} is null or (${t.salaryMin} >= 0 and ${t.salaryMin} <= ${t.salaryMax})`,
     ),
     check('positions_salary_currency', sql`${t.salaryCurrency} ~ '^[A-Z]{3}$'`),
+    check(
+      'positions_offer_band',
+      sql`(${t.offerBandMin} is null and ${t.offerBandMax} is null and ${t.offerBandCurrency} is null and ${t.offerBandPeriod} is null)
+        or (${t.offerBandMin} is not null and ${t.offerBandMax} is not null and ${t.offerBandCurrency} is not null and ${t.offerBandPeriod} is not null
+          and ${t.offerBandMin} >= 0 and ${t.offerBandMin} <= ${t.offerBandMax} and ${t.offerBandCurrency} ~ '^[A-Z]{3}$' and ${inList('offer_band_period', payPeriods)})`,
+    ),
     // The job board lists active positions newest first, filtered by department.
     index('positions_active_created_idx').on(t.isActive, t.createdAt.desc()),
     index('positions_department_idx').on(t.departmentId),

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import { announcePosition } from '../alerts/alerts.ts';
@@ -49,10 +49,22 @@ export async function listPositionChoices(db: Database, who: Who, permission: Pe
     .orderBy(desc(positions.createdAt));
 }
 
-/** Any position, open or not (the admin area's pages); null for an id that is not one. */
+/**
+ * A position's columns without its pay band for offers: the band is read only through
+ * offers/band.ts, which asks whether the person may see pay (issue 54).
+ */
+const {
+  offerBandMin: _min,
+  offerBandMax: _max,
+  offerBandCurrency: _currency,
+  offerBandPeriod: _period,
+  ...positionColumns
+} = getTableColumns(positions);
+
+/** Any position, open or not (the admin area's pages), without its pay band; null for an id that is not one. */
 export async function getPosition(db: Database, positionId: string) {
   if (!isUuid(positionId)) return null;
-  const [row] = await db.select().from(positions).where(eq(positions.id, positionId));
+  const [row] = await db.select(positionColumns).from(positions).where(eq(positions.id, positionId));
   return row ?? null;
 }
 
