@@ -16,6 +16,13 @@ export function errorToast(description: string): FlashToast {
 
 export const tooLong = (max: number) => `Must be at most ${max} characters long`;
 
+export const wholeAmountMessage = 'Enter a whole number, such as 120000';
+
+/** A whole amount as people type it ("120,000", "120 000"); null when empty. */
+export function wholeAmount(value: string): number | null {
+  return value.trim() === '' ? null : Number(value.replace(/[,\s]/g, ''));
+}
+
 type StringCheck = Parameters<ReturnType<typeof z.string>['check']>[number];
 
 /**
@@ -27,6 +34,12 @@ export const textField = (...checks: StringCheck[]) =>
 
 /** A text of one line (a name, a company): the same rule, line breaks and tabs refused too. */
 export const lineField = (...checks: StringCheck[]) => z.string().check(z.regex(ONE_LINE, lineBreaksMessage), ...checks);
+
+/** An optional whole amount (a salary, a pay band's end): up to nine digits, with commas or spaces between. */
+export const wholeAmountField = textField(
+  z.trim(),
+  z.refine((value) => value === '' || /^\d{1,9}$/.test(value.replace(/[,\s]/g, '')), wholeAmountMessage),
+);
 
 export const emailMessage = 'Please enter a valid email address';
 

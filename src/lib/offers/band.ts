@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { textField } from '../forms.ts';
+import { wholeAmount, wholeAmountField, wholeAmountMessage } from '../forms.ts';
 
 /**
  * A position's pay band for offers (issue 54): the range an offer is made within without an
@@ -53,27 +53,17 @@ export const offerBandTexts = {
 } as const;
 
 export const offerBandMessages = {
-  amount: 'Enter a whole number, such as 120000',
+  amount: wholeAmountMessage,
   range: 'The maximum must not be below the minimum',
   incomplete: 'Enter both the minimum and the maximum, or leave both empty',
   currency: 'Choose a currency',
   period: 'Choose a period',
 } as const;
 
-const amountField = textField(
-  z.trim(),
-  z.refine((value) => value === '' || /^\d{1,9}$/.test(value.replace(/[,\s]/g, '')), offerBandMessages.amount),
-);
-
-/** A whole amount as typed ("120,000"), or null when empty. */
-export function bandAmount(value: string): number | null {
-  return value.trim() === '' ? null : Number(value.replace(/[,\s]/g, ''));
-}
-
 export const offerBandFormSchema = z
   .object({
-    min: amountField,
-    max: amountField,
+    min: wholeAmountField,
+    max: wholeAmountField,
     currency: z.enum(offerCurrencies, { error: offerBandMessages.currency }),
     period: z.enum(payPeriods, { error: offerBandMessages.period }),
   })
@@ -82,7 +72,7 @@ export const offerBandFormSchema = z
       message: offerBandMessages.incomplete,
       path: ['max'],
     }),
-    z.refine((band) => band.min.trim() === '' || band.max.trim() === '' || bandAmount(band.min)! <= bandAmount(band.max)!, {
+    z.refine((band) => band.min.trim() === '' || band.max.trim() === '' || wholeAmount(band.min)! <= wholeAmount(band.max)!, {
       message: offerBandMessages.range,
       path: ['max'],
     }),
@@ -103,8 +93,8 @@ export interface OfferBand {
 
 /** The columns the form sets: all four, or all null when both amounts are empty. */
 export function offerBandValues(form: OfferBandForm) {
-  const min = bandAmount(form.min);
-  const max = bandAmount(form.max);
+  const min = wholeAmount(form.min);
+  const max = wholeAmount(form.max);
   if (min === null || max === null) return { offerBandMin: null, offerBandMax: null, offerBandCurrency: null, offerBandPeriod: null };
   return { offerBandMin: min, offerBandMax: max, offerBandCurrency: form.currency, offerBandPeriod: form.period };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { textField } from '../forms.ts';
+import { textField, wholeAmount, wholeAmountField } from '../forms.ts';
 import { positionFormMessages as messages } from './texts.ts';
 import { cleanQuestion, screeningQuestionsSchema } from '../screening/question-schema.ts';
 
@@ -20,11 +20,6 @@ export function linesToList(text: string): string[] {
     .filter(Boolean);
 }
 
-const optionalAmount = textField(
-  z.trim(),
-  z.refine((value) => value === '' || /^\d{1,9}$/.test(value.replace(/[,\s]/g, '')), messages.amount),
-);
-
 const atMost = (max: number) => z.maxLength(max, messages.atMost(max));
 
 export const positionFormSchema = z
@@ -36,14 +31,14 @@ export const positionFormSchema = z
     description: textField(z.trim(), z.minLength(1, messages.description), atMost(MAX_LIST_TEXT)),
     requirements: textField(atMost(MAX_LIST_TEXT)),
     responsibilities: textField(atMost(MAX_LIST_TEXT)),
-    salaryMin: optionalAmount,
-    salaryMax: optionalAmount,
+    salaryMin: wholeAmountField,
+    salaryMax: wholeAmountField,
     closesAt: z.union([z.literal(''), z.iso.date(messages.date)]),
     /** The position's own screening questions, asked after the spec's fields (issue 18). */
     screeningQuestions: z._default(screeningQuestionsSchema, []),
   })
   .check(
-    z.refine((form) => form.salaryMin === '' || form.salaryMax === '' || amount(form.salaryMin)! <= amount(form.salaryMax)!, {
+    z.refine((form) => form.salaryMin === '' || form.salaryMax === '' || wholeAmount(form.salaryMin)! <= wholeAmount(form.salaryMax)!, {
       message: messages.salaryRange,
       path: ['salaryMax'],
     }),
@@ -51,10 +46,6 @@ export const positionFormSchema = z
 
 export type PositionFormInput = z.input<typeof positionFormSchema>;
 export type PositionForm = z.output<typeof positionFormSchema>;
-
-function amount(value: string): number | null {
-  return value.trim() === '' ? null : Number(value.replace(/[,\s]/g, ''));
-}
 
 /** The columns a position form sets. A closing date means "open until the end of that day (UTC)". */
 export function positionValues(form: PositionForm) {
@@ -66,8 +57,8 @@ export function positionValues(form: PositionForm) {
     description: form.description,
     requirements: linesToList(form.requirements),
     responsibilities: linesToList(form.responsibilities),
-    salaryMin: amount(form.salaryMin),
-    salaryMax: amount(form.salaryMax),
+    salaryMin: wholeAmount(form.salaryMin),
+    salaryMax: wholeAmount(form.salaryMax),
     closesAt: form.closesAt ? new Date(`${form.closesAt}T23:59:59.999Z`) : null,
     screeningQuestions: form.screeningQuestions.map(cleanQuestion),
   };

@@ -14,7 +14,6 @@ export const positionFormMessages = {
   location: 'Please enter a location, such as Austin, TX or Remote',
   type: 'Choose a type',
   description: 'Please write a description',
-  amount: 'Enter a whole number, such as 120000',
   date: 'Use a date',
   salaryRange: 'The maximum must not be below the minimum',
   atMost: (max: number) => `Use at most ${max} characters`,
