@@ -147,7 +147,7 @@ async function documentRoot(root, site, rendered) {
   return root;
 }
 
-/** The server's answer as sent, asked as the loads ask (fetch would decode its gzip). */
+/** The server's answer as sent (fetch would decode its gzip), asked with gzip and a browser's user agent as the loads ask by default. */
 function rawAnswer(url) {
   return new Promise((resolve, reject) => {
     httpGet(url, { headers: { 'accept-encoding': 'gzip', 'user-agent': BROWSER } }, (reply) => {

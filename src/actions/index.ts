@@ -320,8 +320,8 @@ export const server = {
     setOfferBand: staffAction(
       'admin.setOfferBand',
       offerBandUpdateSchema,
+      // The command checks its own reach (offers/band.ts).
       ({ positionId, band }, actor, { database }) => setOfferBand(database.db, actor, positionId, band),
-      onPosition,
     ),
     saveInterviewPlan: staffAction(
       'admin.saveInterviewPlan',

@@ -17,10 +17,20 @@ export function errorToast(description: string): FlashToast {
 export const tooLong = (max: number) => `Must be at most ${max} characters long`;
 
 export const wholeAmountMessage = 'Enter a whole number, such as 120000';
+export const amountRangeMessage = 'The maximum must not be below the minimum';
+
+/** An amount's digits without the commas and spaces people write between them. */
+const digitsOf = (value: string) => value.replace(/[,\s]/g, '');
 
 /** A whole amount as people type it ("120,000", "120 000"); null when empty. */
 export function wholeAmount(value: string): number | null {
-  return value.trim() === '' ? null : Number(value.replace(/[,\s]/g, ''));
+  return value.trim() === '' ? null : Number(digitsOf(value));
+}
+
+/** Whether a range typed as two whole amounts is in order (either end may be empty). */
+export function amountsInOrder(min: string, max: string): boolean {
+  const [low, high] = [wholeAmount(min), wholeAmount(max)];
+  return low === null || high === null || low <= high;
 }
 
 type StringCheck = Parameters<ReturnType<typeof z.string>['check']>[number];
@@ -38,7 +48,7 @@ export const lineField = (...checks: StringCheck[]) => z.string().check(z.regex(
 /** An optional whole amount (a salary, a pay band's end): up to nine digits, with commas or spaces between. */
 export const wholeAmountField = textField(
   z.trim(),
-  z.refine((value) => value === '' || /^\d{1,9}$/.test(value.replace(/[,\s]/g, '')), wholeAmountMessage),
+  z.refine((value) => value === '' || /^\d{1,9}$/.test(digitsOf(value)), wholeAmountMessage),
 );
 
 export const emailMessage = 'Please enter a valid email address';

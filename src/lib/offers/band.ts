@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { wholeAmount, wholeAmountField, wholeAmountMessage } from '../forms.ts';
+import { amountRangeMessage, amountsInOrder, wholeAmount, wholeAmountField, wholeAmountMessage } from '../forms.ts';
 
 /**
  * A position's pay band for offers (issue 54): the range an offer is made within without an
@@ -54,7 +54,7 @@ export const offerBandTexts = {
 
 export const offerBandMessages = {
   amount: wholeAmountMessage,
-  range: 'The maximum must not be below the minimum',
+  range: amountRangeMessage,
   incomplete: 'Enter both the minimum and the maximum, or leave both empty',
   currency: 'Choose a currency',
   period: 'Choose a period',
@@ -68,11 +68,12 @@ export const offerBandFormSchema = z
     period: z.enum(payPeriods, { error: offerBandMessages.period }),
   })
   .check(
-    z.refine((band) => (band.min.trim() === '') === (band.max.trim() === ''), {
+    // The amounts arrive trimmed (wholeAmountField): empty is ''.
+    z.refine((band) => (band.min === '') === (band.max === ''), {
       message: offerBandMessages.incomplete,
       path: ['max'],
     }),
-    z.refine((band) => band.min.trim() === '' || band.max.trim() === '' || wholeAmount(band.min)! <= wholeAmount(band.max)!, {
+    z.refine((band) => amountsInOrder(band.min, band.max), {
       message: offerBandMessages.range,
       path: ['max'],
     }),
@@ -87,7 +88,8 @@ export const offerBandUpdateSchema = z.object({ positionId: z.uuid(), band: offe
 export interface OfferBand {
   min: number;
   max: number;
-  currency: (typeof offerCurrencies)[number] | string;
+  /** One of offerCurrencies when set through the form; any ISO 4217 code the database accepts. */
+  currency: string;
   period: PayPeriod;
 }
 
@@ -106,8 +108,9 @@ export function offerBandFormValues(band: OfferBand | null): OfferBandFormInput 
     : { min: '', max: '', currency: 'USD', period: 'year' };
 }
 
+const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** "USD 120,000 – 150,000 a year", in the company's locale (en-US). */
 export function formatOfferBand(band: OfferBand): string {
-  const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-  return `${band.currency} ${number.format(band.min)} – ${number.format(band.max)} ${offerBandTexts.per[band.period]}`;
+  return `${band.currency} ${wholeNumber.format(band.min)} – ${wholeNumber.format(band.max)} ${offerBandTexts.per[band.period]}`;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { textField, wholeAmount, wholeAmountField } from '../forms.ts';
+import { amountRangeMessage, amountsInOrder, textField, wholeAmount, wholeAmountField } from '../forms.ts';
 import { positionFormMessages as messages } from './texts.ts';
 import { cleanQuestion, screeningQuestionsSchema } from '../screening/question-schema.ts';
 
@@ -38,8 +38,8 @@ export const positionFormSchema = z
     screeningQuestions: z._default(screeningQuestionsSchema, []),
   })
   .check(
-    z.refine((form) => form.salaryMin === '' || form.salaryMax === '' || wholeAmount(form.salaryMin)! <= wholeAmount(form.salaryMax)!, {
-      message: messages.salaryRange,
+    z.refine((form) => amountsInOrder(form.salaryMin, form.salaryMax), {
+      message: amountRangeMessage,
       path: ['salaryMax'],
     }),
   );

@@ -15,7 +15,6 @@ export const positionFormMessages = {
   type: 'Choose a type',
   description: 'Please write a description',
   date: 'Use a date',
-  salaryRange: 'The maximum must not be below the minimum',
   atMost: (max: number) => `Use at most ${max} characters`,
   gone: 'This position no longer exists.',
 } as const;

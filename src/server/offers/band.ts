@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { AdminRuleError, type Actor } from '../admin-command.ts';
+import { AdminRuleError } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import { positions } from '../db/schema.ts';
+import { assertReach, type Staff } from '../access/guard.ts';
 import { mayOnPosition, type Who } from '../access/permissions.ts';
 import { offerBandValues, type OfferBand, type OfferBandForm } from '../../lib/offers/band.ts';
 import { positionFormMessages } from '../../lib/positions/texts.ts';
@@ -37,9 +38,13 @@ export async function readOfferBand(db: Database, who: Who, positionId: string):
   return bandOf(row);
 }
 
-/** Sets or (every field empty) clears the band; audited in the same transaction. */
-export async function setOfferBand(db: Database, actor: Actor & Who, positionId: string, form: OfferBandForm): Promise<OfferBand | null> {
-  if (!(await mayOnPosition(db, actor, 'offers.manage', positionId))) throw new AdminRuleError(positionFormMessages.gone);
+/**
+ * Sets or (every field empty) clears the band; audited in the same transaction. Its reach is checked
+ * here, by the actions' own guard (a refusal audited and answered as a missing position), so no
+ * caller can skip it; its action therefore names no target for the wrapper to check again.
+ */
+export async function setOfferBand(db: Database, actor: Staff, positionId: string, form: OfferBandForm): Promise<OfferBand | null> {
+  await assertReach(db, actor, 'offers.manage', { position: positionId });
   const values = offerBandValues(form);
   return db.transaction(async (tx) => {
     const [before] = await tx.select(bandColumns).from(positions).where(eq(positions.id, positionId)).for('update');

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWorkspaceQuery, type WorkspaceQuery } from '@/lib/applications/query';
-import { snippetParts } from '@/lib/applications/search';
+import { snippetParts, type SearchSnippet } from '@/lib/applications/search';
 import { EXTRACTOR_VERSION } from '@/lib/resumes/extraction';
 import { documentTypes } from '@/lib/uploads';
 import { addNote, deleteNote } from '../applications/notes';
@@ -79,6 +79,16 @@ const search = (q: string, reach: Reach = listAll, values: Partial<WorkspaceQuer
 const namesFound = async (q: string, reach?: Reach, values?: Partial<WorkspaceQuery>) =>
   (await search(q, reach, values)).rows.map((row) => row.fullName);
 
+/** A snippet's marked words, and its whole text, as SnippetLine draws them. */
+const hitsOf = (snippet: SearchSnippet) =>
+  snippetParts(snippet.headline)
+    .filter((part) => part.hit)
+    .map((part) => part.text);
+const textOf = (snippet: SearchSnippet) =>
+  snippetParts(snippet.headline)
+    .map((part) => part.text)
+    .join('');
+
 describe('a resume read into text', () => {
   it('is searchable by a word only it has, with a snippet that marks the word', async () => {
     const position = await addPosition(database.db, { title: 'Search Platform' });
@@ -99,16 +109,8 @@ describe('a resume read into text', () => {
 
     const snippet = (await searchSnippets(database.db, [id], 'zanzibarian')).get(id)!;
     expect(snippet.field).toBe('resume');
-    expect(
-      snippetParts(snippet.headline)
-        .filter((part) => part.hit)
-        .map((part) => part.text),
-    ).toEqual(['Zanzibarian']);
-    expect(
-      snippetParts(snippet.headline)
-        .map((part) => part.text)
-        .join(''),
-    ).toContain('Built the Zanzibarian deployment pipeline');
+    expect(hitsOf(snippet)).toEqual(['Zanzibarian']);
+    expect(textOf(snippet)).toContain('Built the Zanzibarian deployment pipeline');
   });
 
   it('marks a hit far into a long resume, and one written otherwise than its stem ("happy", "happi")', async () => {
@@ -126,27 +128,15 @@ describe('a resume read into text', () => {
     await readResume(deps, id);
     // The headline reads only the part around the first place the stem is written.
     const far = (await searchSnippets(database.db, [id], 'xylophonic')).get(id)!;
-    expect(
-      snippetParts(far.headline)
-        .filter((part) => part.hit)
-        .map((part) => part.text),
-    ).toEqual(['Xylophonic']);
+    expect(hitsOf(far)).toEqual(['Xylophonic']);
     // "happi" is written nowhere: the whole resume is read, and the hit is still marked.
     const otherwise = (await searchSnippets(database.db, [id], 'happy')).get(id)!;
     expect(otherwise.field).toBe('resume');
-    expect(
-      snippetParts(otherwise.headline)
-        .filter((part) => part.hit)
-        .map((part) => part.text),
-    ).toEqual(['happy']);
+    expect(hitsOf(otherwise)).toEqual(['happy']);
     // Two words a page apart: the part around the first marks it (the whole search is not in that part).
     const apart = (await searchSnippets(database.db, [id], 'xylophonic customers')).get(id)!;
     expect(apart.field).toBe('resume');
-    expect(
-      snippetParts(apart.headline)
-        .filter((part) => part.hit)
-        .map((part) => part.text),
-    ).toEqual(['Xylophonic']);
+    expect(hitsOf(apart)).toEqual(['Xylophonic']);
   });
 
   it('reads DOCX and DOC resumes too; reading again replaces the text', async () => {
