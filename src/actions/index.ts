@@ -38,6 +38,26 @@ import { saveScorecard } from '@/server/scorecards/scorecards';
 import { saveInterviewPlan } from '@/server/scorecards/plans';
 import { setOfferBand } from '@/server/offers/band';
 import { offerBandUpdateSchema } from '@/lib/offers/band';
+import {
+  createOfferSchema,
+  decideApprovalSchema,
+  offerIdSchema,
+  offerTemplateIdSchema,
+  offerTemplateSchema,
+  saveOfferSchema,
+} from '@/lib/offers/offer';
+import {
+  createOffer,
+  decideOffer,
+  discardOffer,
+  offerDeps,
+  replaceOffer,
+  saveOffer,
+  sendOffer,
+  submitOffer,
+  withdrawOffer,
+} from '@/server/offers/offers';
+import { deleteOfferTemplate, saveOfferTemplate } from '@/server/offers/templates';
 import { scorecardFormSchema } from '@/lib/interviews/scorecard';
 import { interviewPlanInputSchema } from '@/lib/interviews/plan';
 import { meetingDeps } from '@/server/scheduling/meetings';
@@ -322,6 +342,37 @@ export const server = {
       offerBandUpdateSchema,
       // The command checks its own reach (offers/band.ts).
       ({ positionId, band }, actor, { database }) => setOfferBand(database.db, actor, positionId, band),
+    ),
+    // Offers (issue 54): each command checks its own reach through the offer's application (offers/offers.ts).
+    createOffer: staffAction('admin.createOffer', createOfferSchema, ({ applicationId, templateId }, actor, runtime) =>
+      createOffer(offerDeps(runtime), actor, applicationId, templateId),
+    ),
+    saveOffer: staffAction('admin.saveOffer', saveOfferSchema, ({ offerId, terms }, actor, runtime) =>
+      saveOffer(offerDeps(runtime), actor, offerId, terms),
+    ),
+    submitOffer: staffAction('admin.submitOffer', offerIdSchema, ({ offerId }, actor, runtime) =>
+      submitOffer(offerDeps(runtime), actor, offerId),
+    ),
+    discardOffer: staffAction('admin.discardOffer', offerIdSchema, ({ offerId }, actor, runtime) =>
+      discardOffer(offerDeps(runtime), actor, offerId),
+    ),
+    sendOffer: staffAction('admin.sendOffer', offerIdSchema, ({ offerId }, actor, runtime) =>
+      sendOffer(offerDeps(runtime), actor, offerId),
+    ),
+    withdrawOffer: staffAction('admin.withdrawOffer', offerIdSchema, ({ offerId }, actor, runtime) =>
+      withdrawOffer(offerDeps(runtime), actor, offerId),
+    ),
+    replaceOffer: staffAction('admin.replaceOffer', offerIdSchema, ({ offerId }, actor, runtime) =>
+      replaceOffer(offerDeps(runtime), actor, offerId),
+    ),
+    decideOffer: staffAction('admin.decideOffer', decideApprovalSchema, ({ offerId, decision, comment }, actor, runtime) =>
+      decideOffer(offerDeps(runtime), actor, offerId, decision, comment),
+    ),
+    saveOfferTemplate: staffAction('admin.saveOfferTemplate', offerTemplateSchema, (template, actor, { database }) =>
+      saveOfferTemplate(database.db, actor, template),
+    ),
+    deleteOfferTemplate: staffAction('admin.deleteOfferTemplate', offerTemplateIdSchema, ({ id }, actor, { database }) =>
+      deleteOfferTemplate(database.db, actor, id),
     ),
     saveInterviewPlan: staffAction(
       'admin.saveInterviewPlan',

@@ -17,6 +17,7 @@ export type NavKey =
   | 'applications'
   | 'positions'
   | 'talent-pool'
+  | 'offers'
   | 'insights'
   | 'templates'
   | 'posts'

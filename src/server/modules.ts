@@ -9,6 +9,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import { mediaModule } from './media/module.ts';
 import { notificationsModule } from './notifications/module.ts';
+import { offersModule } from './offers/module.ts';
 import { positionsModule } from './positions/module.ts';
 import { postsModule } from './posts/module.ts';
 import { privacyModule } from './privacy/module.ts';
@@ -42,6 +43,7 @@ export const serverModules: readonly ServerModule[] = [
   postsModule,
   repliesModule,
   notificationsModule,
+  offersModule,
 ];
 
 /** Every domain's queue: a backup carries their jobs, a restore creates them first. */

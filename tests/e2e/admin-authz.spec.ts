@@ -88,6 +88,14 @@ interface Fixture {
   scheduledPostId: number;
   /** Page texts (issue 34): the company page's first revision (its texts as the site came with them). */
   pageRevisionId: string;
+  /**
+   * Offers (issue 54): the assigned applicant's, waiting for its approvals all at once (the hiring
+   * manager's and an admin's: the team position has no pay band); the other applicant's, a draft;
+   * an offer letter template.
+   */
+  offerId: string;
+  otherOfferId: string;
+  offerTemplateId: string;
 }
 
 const clients = {} as Record<Requester, APIRequestContext>;
@@ -271,7 +279,27 @@ test.beforeAll(async ({ baseURL }) => {
     );
     return (rows[0] as { id: string }).id;
   };
+  // Offers (issue 54), drafted and saved as their page does.
+  const draftOffer = async (applicationId: string, terms: Record<string, string>) => {
+    const created = await admin.post('/_actions/admin.createOffer', { data: { applicationId, templateId: null } });
+    expect(created.status(), await created.text()).toBe(200);
+    const id = await actionData<string>(created);
+    const saved = await admin.post('/_actions/admin.saveOffer', { data: { offerId: id, terms } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    return id;
+  };
+  const offerId = await draftOffer(assigned!, matrixTerms('150000'));
+  const submitted = await admin.post('/_actions/admin.submitOffer', { data: { offerId } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const otherOfferId = await draftOffer(other!, matrixTerms('100000'));
+  const offerTemplate = await admin.post('/_actions/admin.saveOfferTemplate', {
+    data: { name: `Matrix letter ${run}`, body: 'Dear {{first_name}}' },
+  });
+  expect(offerTemplate.status(), await offerTemplate.text()).toBe(200);
   fixture = {
+    offerId,
+    otherOfferId,
+    offerTemplateId: await actionData<string>(offerTemplate),
     invitationId,
     teamPosition: teamPosition!,
     otherPosition: otherPosition!,
@@ -304,6 +332,24 @@ test.beforeAll(async ({ baseURL }) => {
     pageRevisionId: (pageRevisionRows[0] as { id: string }).id,
   };
 });
+
+/** An offer's terms as its form sends them (issue 54): asked of its approvers all at once, answered within the year. */
+const matrixTerms = (salary: string) => {
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return {
+    letter: 'Dear {{first_name}}, we offer you {{position_title}} at {{currency}} {{salary}} {{salary_period}}.',
+    startDate: day(60),
+    expiresOn: day(30),
+    salary,
+    currency: 'EUR',
+    period: 'year',
+    bonus: '',
+    equity: '',
+    location: 'Remote',
+    reportingTo: '',
+    approvalMode: 'parallel',
+  };
+};
 
 /** A complete post, as the editor saves one (issue 34). */
 const matrixPost = (coverMediaId: string) => ({
@@ -468,6 +514,22 @@ const routes: Record<RoutePattern, RouteCase> = {
   ]),
   '/api/workspace/counts': staffDownload(() => [{ url: '/api/workspace/counts', ok: everyStaff }]),
   '/admin': staffPage(() => [{ url: '/admin', ok: everyStaff }]),
+  // Offers (issue 54): never an interviewer's, an editor's or sales'; a hiring manager's team's only; templates an admin's.
+  '/admin/offers': staffPage(() => [
+    { url: '/admin/offers', ok: hiringTeam },
+    { url: '/admin/offers?status=approval', ok: hiringTeam },
+  ]),
+  '/admin/offers/[id]': staffPage(() => [
+    { url: `/admin/offers/${fixture.offerId}`, ok: hiringTeam },
+    { url: `/admin/offers/${fixture.otherOfferId}`, ok: hiring, missing: ['hiring_manager'] },
+  ]),
+  '/admin/offers/templates': staffPage(() => [{ url: '/admin/offers/templates', ok: ['admin'] }]),
+  '/api/admin/offers/[id].pdf': staffDownload(() => [
+    { url: `/api/admin/offers/${fixture.offerId}.pdf`, ok: hiringTeam },
+    { url: `/api/admin/offers/${fixture.otherOfferId}.pdf`, ok: hiring, missing: ['hiring_manager'] },
+  ]),
+  // The candidate's letter: the token of their page is the key.
+  '/applications/[token]/offer.pdf': publicUrls('/applications/not-a-token/offer.pdf'),
   '/admin/audit': staffPage(() => [{ url: '/admin/audit', ok: ['admin'] }]),
   '/admin/privacy': staffPage(() => [
     { url: '/admin/privacy', ok: ['admin'] },
@@ -676,6 +738,23 @@ const actions: Record<ActionName, ActionCase> = {
     ok: hiring,
     input: () => ({ positionId: fixture.otherPosition, band: { min: '91234', max: '123456', currency: 'EUR', period: 'year' } }),
   },
+  // Offers (issue 54), in the order the admin runs them: a new draft for the unassigned applicant; the
+  // other applicant's offer saved within the band just set, approved at once (nobody named), sent,
+  // withdrawn and replaced; the admin's approval given on the assigned applicant's, which is then discarded.
+  'admin.createOffer': { ok: hiring, input: () => ({ applicationId: fixture.unassigned, templateId: null }) },
+  'admin.saveOffer': { ok: hiring, input: () => ({ offerId: fixture.otherOfferId, terms: matrixTerms('100000') }) },
+  'admin.submitOffer': { ok: hiring, input: () => ({ offerId: fixture.otherOfferId }) },
+  'admin.sendOffer': { ok: hiring, input: () => ({ offerId: fixture.otherOfferId }) },
+  'admin.withdrawOffer': { ok: hiring, input: () => ({ offerId: fixture.otherOfferId }) },
+  'admin.replaceOffer': { ok: hiring, input: () => ({ offerId: fixture.otherOfferId }) },
+  'admin.decideOffer': {
+    ok: ['admin', 'hiring_manager'],
+    input: () => ({ offerId: fixture.offerId, decision: 'approved', comment: '' }),
+    outOfReach: onOther(() => ({ offerId: fixture.otherOfferId, decision: 'approved', comment: '' }), ['hiring_manager']),
+  },
+  'admin.discardOffer': { ok: hiring, input: () => ({ offerId: fixture.offerId }) },
+  'admin.saveOfferTemplate': { ok: ['admin'], input: () => ({ name: `Matrix injected letter ${run}`, body: 'Injected' }) },
+  'admin.deleteOfferTemplate': { ok: ['admin'], input: () => ({ id: fixture.offerTemplateId }) },
   'admin.saveScorecard': {
     ok: [...hiringTeam, 'interviewer'],
     input: () => scorecardInput(fixture.assigned),
@@ -787,6 +866,7 @@ async function observableState() {
     ...(await candidatesState()),
     ...(await mediaState()),
     ...(await postsState()),
+    ...(await offersState()),
     // Answers to the message (issue 35).
     messageAnswers: Number(
       (
@@ -794,6 +874,22 @@ async function observableState() {
           .rows[0] as { n: number }
       ).n,
     ),
+  };
+}
+
+/** Offers (issue 54): each of the matrix's applications' offers (version and status, its approvals given), and the letter templates. */
+async function offersState() {
+  const { rows } = await sqlOnTestServer(
+    `select a.full_name || ' ' || o.version || ':' || o.status || ':' || o.salary
+       || ':' || (select count(*) from offer_approvals p where p.offer_id = o.id and p.decision is not null) as offer
+     from offers o join applications a on a.id = o.application_id
+     where a.id = any($1) order by a.full_name, o.version`,
+    [[fixture.assigned, fixture.unassigned, fixture.other]],
+  );
+  const { rows: templates } = await sqlOnTestServer(`select name from offer_templates where name like 'Matrix%' order by name`);
+  return {
+    offers: (rows as { offer: string }[]).map((row) => row.offer).join(', '),
+    offerTemplates: (templates as { name: string }[]).map((row) => row.name).join(', '),
   };
 }
 
@@ -934,6 +1030,8 @@ const initialState = {
   matrixPostRevisions: 1,
   scheduledPost: 'scheduled',
   companyTexts: 'v2 draft {}',
+  offers: 'Asha Assigned 1:approval:150000:0, Otto Other 1:draft:100000:0',
+  offerTemplates: `Matrix letter ${run}`,
 };
 
 /** Where a refused page sends someone who is not (yet) a staff member at aal2. */
@@ -1128,5 +1226,9 @@ test('an admin gets every page, download and action', async () => {
     scheduledPost: 'draft',
     // Published as they were, then the first revision restored (a new version).
     companyTexts: 'v3 published {}',
+    // Offers: the assigned applicant's discarded (after the admin's approval); Una's new draft; Otto's
+    // sent, withdrawn and replaced, then erased with him; the template deleted, the injected one kept.
+    offers: expect.stringMatching(/^Una Unassigned 1:draft:\d+:0$/),
+    offerTemplates: `Matrix injected letter ${run}`,
   });
 });

@@ -49,6 +49,8 @@ export interface ApplicationDetailProps {
   interviews?: ReactNode;
   /** Scorecards: the viewer's own and the summary per stage (issue 32). */
   scorecards?: ReactNode;
+  /** Its offers, and drafting one (issue 54): to those who may read offers. */
+  offers?: ReactNode;
   /** The same person's other applications. */
   others?: { href: string; positionTitle: string; status: string; createdAt: Date }[];
   /** The candidate's profile: every application of this person (issue 33); null without the right to see it. */
@@ -60,7 +62,10 @@ export interface ApplicationDetailProps {
    * component, empty or not, so which parts to show is said here rather than read from the slots.
    */
   parts?: Partial<
-    Record<'status' | 'rating' | 'interviewers' | 'interviews' | 'scorecards' | 'notes' | 'email' | 'timeline' | 'privacy', boolean>
+    Record<
+      'status' | 'rating' | 'interviewers' | 'interviews' | 'scorecards' | 'offers' | 'notes' | 'email' | 'timeline' | 'privacy',
+      boolean
+    >
   >;
 }
 
@@ -73,6 +78,7 @@ const everyPart = {
   email: true,
   timeline: true,
   privacy: true,
+  offers: false,
 };
 
 /** Applicant-supplied links are shown as links only when they are plain https addresses. */
@@ -129,6 +135,7 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
     interviewers,
     interviews,
     scorecards,
+    offers,
     others = [],
     profileHref = null,
     myInterviews = [],
@@ -224,6 +231,11 @@ export function ApplicationDetail(props: ApplicationDetailProps) {
           {show.scorecards && (
             <DetailCard id="scorecards-heading" title="Scorecards">
               {scorecards}
+            </DetailCard>
+          )}
+          {show.offers && (
+            <DetailCard id="offers-heading" title="Offers">
+              {offers}
             </DetailCard>
           )}
           {show.notes && (

@@ -6,16 +6,14 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { SelectField } from '@/components/ui/select';
 import { showToast } from '@/components/ui/toast';
+import { CurrencyAndPeriod } from './offers/PayFields';
 import { errorToast, formToasts } from '@/lib/forms';
 import {
   formatOfferBand,
   offerBandFormSchema,
   offerBandFormValues,
   offerBandTexts as texts,
-  offerCurrencies,
-  payPeriods,
   type OfferBand,
   type OfferBandFormInput,
 } from '@/lib/offers/band';
@@ -72,19 +70,10 @@ export function OfferBandForm({ positionId, band: initial }: OfferBandFormProps)
         <FormField id="offer-band-max" label={texts.max} error={errors.max?.message}>
           {(control) => <Input {...control} {...register('max')} inputMode="numeric" maxLength={12} />}
         </FormField>
-        <SelectField
-          id="offer-band-currency"
-          label={texts.currency}
-          error={errors.currency?.message}
-          {...register('currency')}
-          options={offerCurrencies.map((code) => ({ value: code, label: code }))}
-        />
-        <SelectField
-          id="offer-band-period"
-          label={texts.period}
-          error={errors.period?.message}
-          {...register('period')}
-          options={payPeriods.map((period) => ({ value: period, label: texts.periods[period] }))}
+        <CurrencyAndPeriod
+          idPrefix="offer-band"
+          currency={{ registration: register('currency'), error: errors.currency?.message }}
+          period={{ registration: register('period'), error: errors.period?.message }}
         />
       </div>
       <div>

@@ -14,3 +14,4 @@ export { PdfPreview } from './PdfPreview';
 export { RatingControl } from './RatingControl';
 export { ScorecardPanel } from './ScorecardPanel';
 export { FollowButton } from '../notifications/FollowButton';
+export { DraftOffer } from './offers/DraftOffer';

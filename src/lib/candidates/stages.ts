@@ -2,17 +2,18 @@ import type { ApplicationStatus } from '../applications/status.ts';
 
 /**
  * What a candidate sees of their application (issue 19): a coarse stage, never the internal status,
- * notes or ratings. Hired and rejected are one stage alike: the decision itself reaches the
+ * notes or ratings; an offer is theirs to answer, so it is a stage of its own (issue 54). Hired and rejected are one stage alike: the decision itself reaches the
  * candidate in the recruiter's own e-mail, not on this page.
  */
-export const candidateStages = ['received', 'in-review', 'interviewing', 'decided', 'withdrawn'] as const;
+export const candidateStages = ['received', 'in-review', 'interviewing', 'offer', 'decided', 'withdrawn'] as const;
 export type CandidateStage = (typeof candidateStages)[number];
 
 const stageOf: Record<ApplicationStatus, CandidateStage> = {
   pending: 'received',
   reviewing: 'in-review',
   interview: 'interviewing',
-  offer: 'interviewing',
+  // An offer is the candidate's to answer (issue 54): a stage of its own.
+  offer: 'offer',
   hired: 'decided',
   rejected: 'decided',
   withdrawn: 'withdrawn',
@@ -35,6 +36,10 @@ export const stageTexts: Record<CandidateStage, { label: string; description: st
     label: 'Interviewing',
     description: 'You are in conversation with our team. Dates and details come from your recruiter by e-mail.',
   },
+  offer: {
+    label: 'Offer',
+    description: 'We would like to make you an offer. Its letter appears on this page once it is sent, and you accept or decline it here.',
+  },
   decided: {
     label: 'Decision made',
     description:
@@ -47,7 +52,7 @@ export const stageTexts: Record<CandidateStage, { label: string; description: st
 };
 
 /** The steps shown in order on the page; withdrawn is shown on its own. */
-export const stageSteps: readonly CandidateStage[] = ['received', 'in-review', 'interviewing', 'decided'];
+export const stageSteps: readonly CandidateStage[] = ['received', 'in-review', 'interviewing', 'offer', 'decided'];
 
 /** Whether the candidate may still withdraw: not once a decision was made or it was withdrawn. */
 export function canWithdraw(status: ApplicationStatus): boolean {

@@ -54,6 +54,30 @@ export interface EventData {
   'rejection.sent': { candidateName: string; sendAt: string | null };
   'rejection.withdrawn': { candidateName: string };
   /**
+   * Offers (issue 54). Approvals are asked of the people named (`approverUserIds`), or of the admins
+   * when an admin's approval is asked (`admins`); the offer's drafter hears of the approvals' end; the
+   * team hears of the candidate's answer. Pay stays out: whoever reads the notice opens the offer.
+   */
+  'offer.approval_requested': {
+    offerId: string;
+    candidateName: string;
+    positionTitle: string;
+    version: number;
+    approverUserIds: string[];
+    admins: boolean;
+  };
+  'offer.approved': { offerId: string; candidateName: string; positionTitle: string; version: number; drafterUserId: string | null };
+  'offer.changes_requested': {
+    offerId: string;
+    candidateName: string;
+    positionTitle: string;
+    version: number;
+    drafterUserId: string | null;
+    byName: string;
+  };
+  'offer.accepted': { offerId: string; candidateName: string; positionTitle: string; version: number };
+  'offer.declined': { offerId: string; candidateName: string; positionTitle: string; version: number; reason: string | null };
+  /**
    * One of a person's own calendars (one that counts for their busy times) has not been read for
    * UNREADABLE_AFTER_MINUTES, so nobody can book them until it is (src/server/calendars/unreadable.ts):
    * told to its owner once per failure. It concerns no application, message or booking.
@@ -86,6 +110,11 @@ export const eventKinds = [
   'rejection.sent',
   'rejection.withdrawn',
   'calendar.unreadable',
+  'offer.approval_requested',
+  'offer.approved',
+  'offer.changes_requested',
+  'offer.accepted',
+  'offer.declined',
 ] as const satisfies readonly EventKind[];
 
 /**

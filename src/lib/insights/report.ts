@@ -59,6 +59,33 @@ export interface Insights {
   scorecardTime: { interviewer: string; n: number; medianHours: number }[];
   /** Applications rejected within the period (and still rejected), per position, reason and the status they were rejected from (issue 32). */
   rejections: { position: string; reason: string; stage: ApplicationStatus; n: number }[];
+  /** Offers (issue 54); null for a person who may not read offers. */
+  offers: OfferInsights | null;
+}
+
+/** One row of the offers report: a position (with its department) or a department. */
+export interface OfferInsightRow {
+  position: string | null;
+  department: string;
+  /** Offers sent in the period, and what became of them. */
+  sent: number;
+  accepted: number;
+  declined: number;
+  /** Expired, withdrawn or replaced without an answer. */
+  closed: number;
+  /** Still open for an answer. */
+  open: number;
+  /** Median days from sending to the candidate's answer, over the answered ones (one decimal). */
+  medianDaysToAnswer: number | null;
+  /** Accepted per 100 answered. */
+  acceptance: number | null;
+}
+
+export interface OfferInsights {
+  byPosition: OfferInsightRow[];
+  byDepartment: OfferInsightRow[];
+  /** The candidates' reasons for declining (when given), newest first: at most 100. */
+  declines: { position: string; department: string; reason: string; declinedOn: string }[];
 }
 
 /**

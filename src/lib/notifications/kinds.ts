@@ -26,6 +26,8 @@ export const noticeReasons = [
   'host',
   'inbox',
   'owner',
+  'approver',
+  'drafter',
 ] as const;
 export type NoticeReason = (typeof noticeReasons)[number];
 
@@ -40,6 +42,8 @@ export const reasonTexts: Record<NoticeReason, string> = {
   host: 'you host this meeting',
   inbox: 'this address receives what nobody in particular follows',
   owner: 'this is your own calendar',
+  approver: 'your approval is asked for this offer',
+  drafter: 'you drafted this offer',
 };
 
 /** One e-mail per thread and person within this window: what comes meanwhile goes in one e-mail at its end. */
@@ -58,6 +62,7 @@ export const noticeTopics = [
   'meetings',
   'rejections',
   'calendars',
+  'offers',
 ] as const;
 export type NoticeTopic = (typeof noticeTopics)[number];
 
@@ -77,6 +82,11 @@ export const topicOf: Record<EventKind, NoticeTopic> = {
   'rejection.sent': 'rejections',
   'rejection.withdrawn': 'rejections',
   'calendar.unreadable': 'calendars',
+  'offer.approval_requested': 'offers',
+  'offer.approved': 'offers',
+  'offer.changes_requested': 'offers',
+  'offer.accepted': 'offers',
+  'offer.declined': 'offers',
 };
 
 export const topicLabels: Record<NoticeTopic, { label: string; hint: string }> = {
@@ -89,6 +99,7 @@ export const topicLabels: Record<NoticeTopic, { label: string; hint: string }> =
   meetings: { label: 'Meetings booked, moved or cancelled', hint: 'through Book a Meeting, with you as the host' },
   rejections: { label: 'Rejection e-mails sent or taken back', hint: 'on the applications you follow' },
   calendars: { label: 'Your calendars that cannot be read', hint: 'a calendar you connected on Your availability' },
+  offers: { label: 'Offers', hint: 'approvals asked of you, your offers’ approvals, and candidates’ answers' },
 };
 
 export const emailChoices = ['now', 'digest', 'off'] as const;
@@ -115,6 +126,8 @@ const deciders: Record<NoticeTopic, EmailChoice> = {
   rejections: 'digest',
   // Until it is read again nobody can book them: every role is told at once.
   calendars: 'now',
+  // An approval waits for them, or a candidate answered: both need someone soon.
+  offers: 'now',
 };
 export const defaultChoices: Record<Role, Record<NoticeTopic, EmailChoice>> = {
   admin: deciders,

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { AdminRuleError } from '../admin-command.ts';
 import { audit, type Actor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
-import { applicationNotes } from '../db/schema.ts';
+import { applicationNotes, offers } from '../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 import { positionFormMessages } from '../../lib/positions/texts.ts';
+import { offerMessages } from '../../lib/offers/offer.ts';
 import { mayOnApplication, mayOnPosition, type Permission, type Who } from './permissions.ts';
 
 /**
@@ -42,6 +43,8 @@ export interface ActionTarget {
   position?: string;
   /** A note: checked through the application it belongs to. */
   note?: string;
+  /** An offer (issue 54): checked through its application, and answered as missing when outside reach. */
+  offer?: string;
 }
 
 /**
@@ -58,6 +61,12 @@ export async function assertReach(db: Database, who: Staff, permission: Permissi
       : [];
     // A missing note is the command's own refusal ("This note no longer exists").
     if (note && !(await reachApplication(db, who, permission, note.applicationId))) throw new AdminRuleError(applicationRuleMessages.gone);
+  }
+  if (target.offer !== undefined) {
+    const [offer] = isUuid(target.offer)
+      ? await db.select({ applicationId: offers.applicationId }).from(offers).where(eq(offers.id, target.offer))
+      : [];
+    if (!offer || !(await reachApplication(db, who, permission, offer.applicationId))) throw new AdminRuleError(offerMessages.gone);
   }
   if (target.application !== undefined && !(await reachApplication(db, who, permission, target.application)))
     throw new AdminRuleError(applicationRuleMessages.gone);

@@ -34,6 +34,16 @@ export function rolesWith(permission: Permission): Role[] {
   return roles.filter((role) => scopesOf(role, permission).length > 0);
 }
 
+/** The roles that hold a permission over every record (an offer's admin approval: any of them gives it). */
+export function rolesWithAll(permission: Permission): Role[] {
+  return roles.filter((role) => scopesOf(role, permission).includes('all'));
+}
+
+/** The roles that hold a permission on their hiring team's records and no further (an offer's named approvers: hiring managers). */
+export function rolesWithTeamOnly(permission: Permission): Role[] {
+  return roles.filter((role) => scopesOf(role, permission).includes('team') && !scopesOf(role, permission).includes('all'));
+}
+
 /**
  * The roles whose last holder must stay: those who manage users (without one, nobody could give
  * anyone a role again). "The last admin" of the spec's rules.

@@ -107,6 +107,7 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     'schedule.own': ['all'],
     // Issue 54: "the hiring manager and an admin approve it": their team's offers.
     'offers.read': ['team'],
+    'offers.approve': ['team'],
   },
   interviewer: { 'applications.read': ['assigned'], 'applications.review': ['assigned'], 'schedule.own': ['all'] },
   editor: { 'content.edit': ['all'] },
@@ -156,6 +157,7 @@ describe('grants', () => {
       'applications',
       'positions',
       'talent-pool',
+      'offers',
       'insights',
       'templates',
       'posts',
@@ -167,8 +169,8 @@ describe('grants', () => {
       'retention',
       'audit',
     ]);
-    expect(keys('recruiter')).toEqual(['dashboard', 'applications', 'positions', 'talent-pool', 'insights', 'templates']);
-    expect(keys('hiring_manager')).toEqual(['dashboard', 'applications', 'positions', 'insights']);
+    expect(keys('recruiter')).toEqual(['dashboard', 'applications', 'positions', 'talent-pool', 'offers', 'insights', 'templates']);
+    expect(keys('hiring_manager')).toEqual(['dashboard', 'applications', 'positions', 'offers', 'insights']);
     expect(keys('interviewer')).toEqual(['dashboard']);
     expect(keys('editor')).toEqual(['dashboard', 'posts', 'pages', 'media']);
     expect(keys('sales')).toEqual(['dashboard', 'messages', 'meetings']);

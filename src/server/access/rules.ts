@@ -70,8 +70,15 @@ export const permissions = [
    * interviewer's or an editor's: they do not see pay.
    */
   'offers.read',
-  /** Draft offers, and set a position's pay band. */
+  /** Draft, send, withdraw and replace offers, and set a position's pay band. */
   'offers.manage',
+  /**
+   * Approve an offer or ask for changes: when named for it (its position's hiring manager), or as an
+   * admin (an offer outside the pay band). Holding it reaches no offer by itself: the offer names its approvers.
+   */
+  'offers.approve',
+  /** Keep the offer letter templates. */
+  'offers.templates',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -127,6 +134,7 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'schedule.own': ['all'],
     // Their team's offers: they approve them (issue 54); recruiters draft them.
     'offers.read': ['team'],
+    'offers.approve': ['team'],
   },
   interviewer: {
     'applications.read': ['assigned'],
@@ -238,6 +246,13 @@ export const routeRules = {
   '/admin/candidates/[candidateId]': staff('applications.history'),
   '/admin/talent-pool': staff('candidates.pool'),
   '/admin/insights': staff('insights.read'),
+  // Offers (issue 54): the list and one offer in the reader's reach; the letter templates; the letter's PDF.
+  '/admin/offers': staff('offers.read'),
+  '/admin/offers/[id]': staff('offers.read'),
+  '/admin/offers/templates': staff('offers.templates'),
+  '/api/admin/offers/[id].pdf': staff('offers.read'),
+  // The candidate's offer letter, from their application page: its secret token is the key.
+  '/applications/[token]/offer.pdf': publicRoute,
   '/admin/insights/heard-about': staff('insights.configure'),
   '/admin/messages': staff('messages.handle'),
   '/admin/meetings': staff('messages.handle'),
@@ -290,6 +305,16 @@ export const actionRules = {
   'admin.removeTeamMember': staff('positions.manage'),
   'admin.saveInterviewPlan': staff('positions.manage'),
   'admin.setOfferBand': staff('offers.manage'),
+  'admin.createOffer': staff('offers.manage'),
+  'admin.saveOffer': staff('offers.manage'),
+  'admin.submitOffer': staff('offers.manage'),
+  'admin.discardOffer': staff('offers.manage'),
+  'admin.sendOffer': staff('offers.manage'),
+  'admin.withdrawOffer': staff('offers.manage'),
+  'admin.replaceOffer': staff('offers.manage'),
+  'admin.decideOffer': staff('offers.approve'),
+  'admin.saveOfferTemplate': staff('offers.templates'),
+  'admin.deleteOfferTemplate': staff('offers.templates'),
   'admin.saveHeardAboutOptions': staff('insights.configure'),
   'admin.setApplicationStatus': staff('applications.decide'),
   'admin.bulkApplications': staff('applications.decide'),
@@ -345,6 +370,7 @@ export const adminSections = [
   { key: 'applications', href: '/admin/applications', route: '/admin/applications', label: 'Applications' },
   { key: 'positions', href: '/admin/positions', route: '/admin/positions', label: 'Positions' },
   { key: 'talent-pool', href: '/admin/talent-pool', route: '/admin/talent-pool', label: 'Talent pool' },
+  { key: 'offers', href: '/admin/offers', route: '/admin/offers', label: 'Offers' },
   { key: 'insights', href: '/admin/insights', route: '/admin/insights', label: 'Insights' },
   { key: 'templates', href: '/admin/templates', route: '/admin/templates', label: 'E-mail templates' },
   { key: 'posts', href: '/admin/posts', route: '/admin/posts', label: 'Blog posts' },

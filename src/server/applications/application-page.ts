@@ -1,3 +1,5 @@
+import { offersOfApplication } from '../offers/read.ts';
+import { listOfferTemplates } from '../offers/templates.ts';
 import type { Database } from '../db/client.ts';
 import { reachApplication, type Staff } from '../access/guard.ts';
 import { can, mayOnApplication, type Permission } from '../access/permissions.ts';
@@ -57,7 +59,7 @@ export async function loadApplicationPage(
   // What the viewer may do here, asked all at once (each a query), while the opening is recorded
   // and what they were told of this application is marked read: they are looking at it (issue 51).
   const mayHere = (permission: Permission) => mayOnApplication(db, viewer, permission, application.id);
-  const [review, allNotes, decide, assign, history, contact, schedule] = await Promise.all([
+  const [review, allNotes, decide, assign, history, contact, schedule, offersRead] = await Promise.all([
     mayHere('applications.review'),
     mayHere('applications.notes'),
     mayHere('applications.decide'),
@@ -65,6 +67,8 @@ export async function loadApplicationPage(
     mayHere('applications.history'),
     mayHere('applications.contact'),
     mayHere('interviews.schedule'),
+    // Offers (issue 54): asked only of those who may read some (never an interviewer or an editor).
+    can(viewer, 'offers.read') ? mayHere('offers.read') : false,
     recordApplicationView(db, viewer, application.id),
     markThreadRead(db, viewer.id, `application:${application.id}`),
   ]);
@@ -78,6 +82,8 @@ export async function loadApplicationPage(
     list: mayList,
     hold: can(viewer, 'privacy.manage'),
     schedule,
+    offers: offersRead,
+    draftOffers: offersRead && can(viewer, 'offers.manage'),
   };
   const listSearch = new URL(workspaceHref(list), url).search;
   const withList = (target: { id: string; positionId: string }) =>
@@ -105,6 +111,8 @@ export async function loadApplicationPage(
     resumeText,
     following,
     panel,
+    offerList,
+    offerTemplates,
   ] = await Promise.all([
     may.history ? listApplicationReads(db, application.id) : none,
     may.review || may.allNotes ? listNotes(db, application.id) : none,
@@ -131,6 +139,8 @@ export async function loadApplicationPage(
     detail.resumeFileName ? resumeTextState(db, application.id) : none,
     isFollowing(db, viewer.id, { applicationId: application.id }),
     panelInterviewsOf(db, viewer.id, application.id, position.id),
+    may.offers ? offersOfApplication(db, application.id) : none,
+    may.draftOffers ? listOfferTemplates(db) : none,
   ]);
   const timeZone = zones.get(viewer.id)!;
   // Without the right to read everyone's notes and ratings (an interviewer), only one's own, until
@@ -173,6 +183,7 @@ export async function loadApplicationPage(
     others: others?.map((other) => ({ ...other, href: withList(other) })) ?? [],
     profileHref: may.history ? candidateHref(application.candidateId) : null,
     following,
+    offers: offerList && { items: offerList, templates: offerTemplates?.map(({ id, name }) => ({ id, name })) ?? null },
     // The interviews of this application the viewer is on the panel of: which, when, with whom (issue 51).
     myInterviews: panel.map((interview) => ({
       stage: interview.stage,

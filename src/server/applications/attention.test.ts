@@ -188,6 +188,7 @@ describe('the workspace navigation', () => {
           'applications',
           'positions',
           'talent-pool',
+          'offers',
           'insights',
           'templates',
           'posts',

@@ -58,6 +58,19 @@ export const auditActions = {
   'position.interview_plan_updated': 'position',
   // Offers (issue 54): a position's pay band set, changed or removed (its old and new band in the details).
   'position.offer_band_changed': 'position',
+  // Offers (issue 54), on the application's timeline: the offer's id and version in the details, never its pay.
+  'application.offer_drafted': 'application',
+  'application.offer_changed': 'application',
+  'application.offer_submitted': 'application',
+  'application.offer_approved': 'application',
+  'application.offer_changes_requested': 'application',
+  'application.offer_discarded': 'application',
+  'application.offer_sent': 'application',
+  'application.offer_withdrawn': 'application',
+  'application.offer_accepted': 'application',
+  'application.offer_declined': 'application',
+  'application.offer_expired': 'application',
+  'application.offer_pdf_downloaded': 'application',
   // A staff member asked for an application outside their reach (a guessed address): answered as missing.
   'application.access_denied': 'application',
   // Candidate profiles (issue 33): two candidates merged into one by a recruiter, and the merge undone.
@@ -81,6 +94,9 @@ export const auditActions = {
   'media.alt_changed': 'media',
   'media.deleted': 'media',
   'template.updated': 'template',
+  // Offer letter templates (issue 54), kept by admins.
+  'offer_template.saved': 'template',
+  'offer_template.deleted': 'template',
   'heard_about.updated': 'setting',
   // The list of rejection reasons (issue 32): a reason added, renamed, archived or restored.
   'rejection_reasons.updated': 'setting',

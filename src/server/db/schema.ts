@@ -9,6 +9,7 @@ import { emailTemplateKeys } from '../../lib/applications/templates.ts';
 import { contactReasons } from '../../lib/messages/schema.ts';
 import { positionTypes } from '../../lib/positions/schema.ts';
 import { payPeriods } from '../../lib/offers/band.ts';
+import { approvalDecisions, approvalModes, approverKinds, offerStatuses } from '../../lib/offers/offer.ts';
 import { MAX_UPLOAD_BYTES, uploadPurposeNames } from '../../lib/uploads.ts';
 import { EXTRACTION_MAX_CHARACTERS, noTextReasons } from '../../lib/resumes/extraction.ts';
 import {
@@ -1703,4 +1704,133 @@ export const notificationPreferences = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('notification_preferences_hour', sql`${t.digestHour} between 0 and 23`)],
+);
+
+/** bytea as a Buffer: the sealed offer letter (a PDF of tens of kilobytes). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** The offer letter templates admins keep (issue 54): Markdown with the offer placeholders (lib/offers/offer.ts). */
+export const offerTemplates = pgTable(
+  'offer_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    body: text('body').notNull(),
+    updatedByEmail: text('updated_by_email'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('offer_templates_name_length', sql`char_length(${t.name}) between 2 and 100`),
+    check('offer_templates_body_length', sql`char_length(${t.body}) between 1 and 20000`),
+  ],
+);
+
+/**
+ * An offer for one application (issue 54, decision 069): a version of the terms and the letter,
+ * drafted, approved, sent, and answered. When sent, the letter as the candidate reads it is kept
+ * (`letter_text`); when accepted, the sealed PDF with its SHA-256 and the signature, and a trigger
+ * (migration 0040) refuses any change to the row from then on: only a new version can follow.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    positionId: uuid('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull(),
+    status: text('status', { enum: offerStatuses }).notNull().default('draft'),
+    templateId: uuid('template_id').references(() => offerTemplates.id, { onDelete: 'set null' }),
+    /** The letter's Markdown with its placeholders, as drafted from the template. */
+    letter: text('letter').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    salary: integer('salary').notNull(),
+    currency: text('currency').notNull(),
+    period: text('period', { enum: payPeriods }).notNull(),
+    bonus: text('bonus').notNull().default(''),
+    equity: text('equity').notNull().default(''),
+    location: text('location').notNull(),
+    reportingTo: text('reporting_to').notNull().default(''),
+    approvalMode: text('approval_mode', { enum: approvalModes }).notNull().default('sequence'),
+    /** Outside the position's pay band (or it has none) when last asked for approval: an admin approves too. */
+    outsideBand: boolean('outside_band').notNull().default(false),
+    /** Each request for approvals is a round; a change after an approval starts a new one. */
+    approvalRound: integer('approval_round').notNull().default(0),
+    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByEmail: text('created_by_email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentByEmail: text('sent_by_email'),
+    /** The letter as sent, placeholders filled: what the candidate reads, the PDF and the seal are made of. */
+    letterText: text('letter_text'),
+    /** When the candidate first opened it. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    signatureName: text('signature_name'),
+    signatureIp: text('signature_ip'),
+    sealedPdf: bytea('sealed_pdf'),
+    sealedSha256: text('sealed_sha256'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedByEmail: text('closed_by_email'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('offers_application_version').on(t.applicationId, t.version),
+    // One offer in play per application: a new version replaces the last.
+    uniqueIndex('offers_open_idx')
+      .on(t.applicationId)
+      .where(sql`status in ('draft', 'approval', 'approved', 'sent')`),
+    index('offers_position_idx').on(t.positionId),
+    index('offers_status_idx').on(t.status, t.updatedAt),
+    check('offers_status', inList('status', offerStatuses)),
+    check('offers_period', inList('period', payPeriods)),
+    check('offers_approval_mode', inList('approval_mode', approvalModes)),
+    check('offers_currency', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('offers_salary', sql`${t.salary} >= 0`),
+    check('offers_version', sql`${t.version} >= 1`),
+    check('offers_letter_length', sql`char_length(${t.letter}) between 1 and 20000`),
+    check('offers_sent', sql`(${t.status} in ('draft', 'approval', 'approved')) = (${t.sentAt} is null and ${t.letterText} is null)`),
+    check(
+      'offers_sealed',
+      sql`(${t.status} = 'accepted') = (${t.sealedPdf} is not null and ${t.sealedSha256} is not null and ${t.signatureName} is not null and ${t.answeredAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * One approval an offer asks for, in one round: of a named hiring manager, or of any admin (an offer
+ * outside the band). Earlier rounds stay, as the offer's history; the current round is the offer's.
+ */
+export const offerApprovals = pgTable(
+  'offer_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    step: integer('step').notNull(),
+    kind: text('kind', { enum: approverKinds }).notNull(),
+    /** The person asked; null for an admin's approval, which any admin gives. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    decision: text('decision', { enum: approvalDecisions }),
+    comment: text('comment'),
+    decidedByUserId: text('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedByEmail: text('decided_by_email'),
+    decidedByRole: text('decided_by_role', { enum: roles }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('offer_approvals_step').on(t.offerId, t.round, t.step),
+    index('offer_approvals_user_idx').on(t.userId),
+    check('offer_approvals_kind', inList('kind', approverKinds)),
+    check('offer_approvals_decided', sql`(${t.decision} is null) = (${t.decidedAt} is null)`),
+  ],
 );

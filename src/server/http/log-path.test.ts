@@ -6,6 +6,8 @@ describe('loggedPath', () => {
     const token = 'abcDEF123_-abcDEF123_-abcDEF123_-abcDEF1234';
     expect(loggedPath(`/applications/${token}`)).toBe('/applications/:token');
     expect(loggedPath(`/applications/${token}/`)).toBe('/applications/:token/');
+    // The offer letter of a candidate's page (issue 54).
+    expect(loggedPath(`/applications/${token}/offer.pdf`)).toBe('/applications/:token/offer.pdf');
     expect(loggedPath(`/applications/${token}`)).not.toContain(token);
     expect(loggedPath(`/bookings/${token}`)).toBe('/bookings/:token');
     expect(loggedPath(`/interviews/${token}?tz=Europe%2FParis`)).toBe('/interviews/:token');

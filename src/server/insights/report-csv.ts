@@ -13,6 +13,8 @@ export const insightReports = [
   'time-to-stage',
   'scorecard-time',
   'rejections',
+  'offers',
+  'offer-declines',
 ] as const;
 export type InsightReport = (typeof insightReports)[number];
 
@@ -65,6 +67,39 @@ export function insightsCsv(report: InsightReport, insights: Insights, positionT
       return csv([
         ['Interviewer', 'Median hours to scorecard', 'Interviews (n)'],
         ...insights.scorecardTime.map((row) => [row.interviewer, row.medianHours, row.n]),
+      ]);
+    case 'offers': {
+      // Each position with its department, then each department's totals (issue 54).
+      const rows = insights.offers ? [...insights.offers.byPosition, ...insights.offers.byDepartment] : [];
+      return csv([
+        [
+          'Position',
+          'Department',
+          'Offers sent',
+          'Accepted',
+          'Declined',
+          'Expired, withdrawn or replaced',
+          'Open',
+          'Acceptance (%)',
+          'Median days to answer',
+        ],
+        ...rows.map((row) => [
+          row.position ?? 'All positions of the department',
+          row.department,
+          row.sent,
+          row.accepted,
+          row.declined,
+          row.closed,
+          row.open,
+          row.acceptance ?? '',
+          row.medianDaysToAnswer ?? '',
+        ]),
+      ]);
+    }
+    case 'offer-declines':
+      return csv([
+        ['Declined on', 'Position', 'Department', 'Reason'],
+        ...(insights.offers?.declines ?? []).map((row) => [row.declinedOn, row.position, row.department, row.reason]),
       ]);
     case 'rejections':
       return csv([

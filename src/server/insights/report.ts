@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { canAll, positionsInScope, type Who } from '../access/permissions.ts';
+import { can, canAll, positionsInScope, type Who } from '../access/permissions.ts';
 import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
@@ -13,8 +13,12 @@ import {
   type InsightPeriod,
   type Insights,
   type InsightsQuery,
+  type OfferInsightRow,
   type TimedStatus,
 } from '../../lib/insights/report.ts';
+
+/** A position without a department, in the offers report. */
+const NO_DEPARTMENT = 'No department';
 
 /**
  * The hiring reports of /admin/insights (issue 18), for the last 30, 90 or 365 days and for every
@@ -86,11 +90,36 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
   // Rejections (issue 32) made within the period, by the company's days.
   const rejectedIn = sql`latest.created_at >= (${from}::date::timestamp at time zone ${COMPANY_TIME_ZONE})
     and latest.created_at < ((${today}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
-  const [board, positionRows, sources, heardAbout, milestones, scorecardTime, rejections] = await Promise.all([
-    db.execute<{ views: number }>(
-      sql`select coalesce(sum(v.views), 0)::int as views from page_views v where v.position_id is null and ${viewed}`,
-    ),
-    db.execute<{ id: string; title: string; is_active: boolean; views: number; applications: number }>(sql`
+  // Offers (issue 54) sent within the period, by the company's days: to those who may read offers.
+  const sentIn = sql`o.sent_at >= (${from}::date::timestamp at time zone ${COMPANY_TIME_ZONE})
+    and o.sent_at < ((${today}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
+  const offerCounts = sql`count(*)::int as sent,
+      count(*) filter (where o.status = 'accepted')::int as accepted,
+      count(*) filter (where o.status = 'declined')::int as declined,
+      count(*) filter (where o.status in ('expired', 'withdrawn', 'replaced'))::int as closed,
+      count(*) filter (where o.status = 'sent')::int as open,
+      (extract(epoch from percentile_cont(0.5) within group (order by o.answered_at - o.sent_at) filter (where o.answered_at is not null)) / 86400)::float8
+        as median_days`;
+  const offersFrom = sql`from offers o join applications a on a.id = o.application_id join positions p on p.id = o.position_id
+      left join departments d on d.id = p.department_id where ${sentIn} ${ofPosition}`;
+  type OfferCountRow = {
+    position: string | null;
+    department: string | null;
+    sent: number;
+    accepted: number;
+    declined: number;
+    closed: number;
+    open: number;
+    median_days: number | null;
+  };
+  const readsOffers = can(who, 'offers.read');
+  const noRows = Promise.resolve({ rows: [] as never[] });
+  const [board, positionRows, sources, heardAbout, milestones, scorecardTime, rejections, offerPositions, offerDepartments, offerDeclines] =
+    await Promise.all([
+      db.execute<{ views: number }>(
+        sql`select coalesce(sum(v.views), 0)::int as views from page_views v where v.position_id is null and ${viewed}`,
+      ),
+      db.execute<{ id: string; title: string; is_active: boolean; views: number; applications: number }>(sql`
       select p.id, p.title, p.is_active, coalesce(pv.views, 0)::int as views, coalesce(pa.applications, 0)::int as applications
       from positions p
       left join (select v.position_id, sum(v.views) as views from page_views v where v.position_id is not null and ${viewed} group by v.position_id) pv
@@ -100,21 +129,21 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
       where ${positionsInScope(who, 'insights.read', sql`p.id`)}
         and ${positionId ? sql`p.id = ${positionId}` : sql`(p.is_active or pv.views > 0 or pa.applications > 0)`}
       order by applications desc, views desc, p.title, p.id`),
-    db.execute<{ source: string; applications: number }>(sql`
+      db.execute<{ source: string; applications: number }>(sql`
       select a.source, count(*)::int as applications from applications a where ${applied} ${ofPosition}
       group by a.source order by applications desc, a.source`),
-    db.execute<{ answer: string | null; applications: number }>(sql`
+      db.execute<{ answer: string | null; applications: number }>(sql`
       select a.heard_about as answer, count(*)::int as applications from applications a where ${applied} ${ofPosition}
       group by a.heard_about order by a.heard_about is null, applications desc, a.heard_about`),
-    // The furthest stage each application reached (rejection is not a stage: it is counted apart),
-    // and from its created_at (its pending row is only a back-filled copy for older applications)
-    // to the first time it reached each status (moved back and forth, it counts once): one pass
-    // over the period's applications in application_milestones, the history unread (decision 065).
-    db.execute<
-      { applied: number; rejected: number } & Record<FunnelStage, number> &
-        Record<`${TimedStatus}_n`, number> &
-        Record<`${TimedStatus}_median`, number | null>
-    >(sql`
+      // The furthest stage each application reached (rejection is not a stage: it is counted apart),
+      // and from its created_at (its pending row is only a back-filled copy for older applications)
+      // to the first time it reached each status (moved back and forth, it counts once): one pass
+      // over the period's applications in application_milestones, the history unread (decision 065).
+      db.execute<
+        { applied: number; rejected: number } & Record<FunnelStage, number> &
+          Record<`${TimedStatus}_n`, number> &
+          Record<`${TimedStatus}_median`, number | null>
+      >(sql`
       select count(*)::int as applied,
         count(coalesce(a.reviewing_at, a.interview_at, a.offer_at, a.hired_at))::int as reviewing,
         count(coalesce(a.interview_at, a.offer_at, a.hired_at))::int as interview,
@@ -131,9 +160,9 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
         )}
       from application_milestones a
       where ${applied} ${ofPosition}`),
-    // From a booked interview's end to each interviewer's scorecard for it (for its stage, when it
-    // has one): the median per interviewer, over the interviews they scored.
-    db.execute<{ interviewer: string; n: number; median: number }>(sql`
+      // From a booked interview's end to each interviewer's scorecard for it (for its stage, when it
+      // has one): the median per interviewer, over the interviews they scored.
+      db.execute<{ interviewer: string; n: number; median: number }>(sql`
       select u.name as interviewer, count(*)::int as n, percentile_cont(0.5) within group (order by hours) as median
       from (
         select h.user_id, greatest(0, extract(epoch from min(s.submitted_at) - b.ends_at) / 3600)::float8 as hours
@@ -149,10 +178,10 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
       join users u on u.id = scored.user_id
       group by u.id, u.name
       order by median, u.name`),
-    // The applications rejected within the period and still rejected (an undone rejection is not
-    // counted), by their latest rejection's reason and the status they were rejected from. From the
-    // period's rejections (not every rejected application's latest: 64 ms at 12,000 of them, 2 ms so).
-    db.execute<{ position: string; reason: string; from_status: ApplicationStatus; n: number }>(sql`
+      // The applications rejected within the period and still rejected (an undone rejection is not
+      // counted), by their latest rejection's reason and the status they were rejected from. From the
+      // period's rejections (not every rejected application's latest: 64 ms at 12,000 of them, 2 ms so).
+      db.execute<{ position: string; reason: string; from_status: ApplicationStatus; n: number }>(sql`
       select p.title as position, latest.reason_label as reason, latest.from_status, count(*)::int as n
       from application_rejections latest
       join applications a on a.id = latest.application_id
@@ -163,7 +192,33 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
           where later.application_id = latest.application_id and (later.created_at, later.id) > (latest.created_at, latest.id))
       group by p.id, p.title, latest.reason_label, latest.from_status
       order by n desc, p.title, latest.reason_label, latest.from_status`),
-  ]);
+      readsOffers
+        ? db.execute<OfferCountRow>(sql`select p.title as position, d.name as department, ${offerCounts} ${offersFrom}
+          group by p.id, p.title, d.name order by sent desc, p.title, p.id`)
+        : noRows,
+      readsOffers
+        ? db.execute<OfferCountRow>(sql`select null as position, d.name as department, ${offerCounts} ${offersFrom}
+          group by d.name order by sent desc, d.name nulls last`)
+        : noRows,
+      readsOffers
+        ? db.execute<{ position: string; department: string | null; reason: string; declined_on: string }>(sql`
+          select p.title as position, d.name as department, o.decline_reason as reason,
+            to_char(o.answered_at at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM-DD') as declined_on
+          ${offersFrom} and o.status = 'declined' and o.decline_reason is not null
+          order by o.answered_at desc limit 100`)
+        : noRows,
+    ]);
+  const offerRow = (row: OfferCountRow): OfferInsightRow => ({
+    position: row.position,
+    department: row.department ?? NO_DEPARTMENT,
+    sent: row.sent,
+    accepted: row.accepted,
+    declined: row.declined,
+    closed: row.closed,
+    open: row.open,
+    medianDaysToAnswer: row.median_days === null ? null : oneDecimal(row.median_days),
+    acceptance: percentOf(row.accepted, row.accepted + row.declined),
+  });
 
   const positions = positionRows.rows.map((row) => ({
     id: row.id,
@@ -204,6 +259,18 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
     }),
     scorecardTime: scorecardTime.rows.map((row) => ({ interviewer: row.interviewer, n: row.n, medianHours: oneDecimal(row.median) })),
     rejections: rejections.rows.map((row) => ({ position: row.position, reason: row.reason, stage: row.from_status, n: row.n })),
+    offers: readsOffers
+      ? {
+          byPosition: offerPositions.rows.map(offerRow),
+          byDepartment: offerDepartments.rows.map(offerRow),
+          declines: offerDeclines.rows.map((row) => ({
+            position: row.position,
+            department: row.department ?? NO_DEPARTMENT,
+            reason: row.reason,
+            declinedOn: row.declined_on,
+          })),
+        }
+      : null,
   };
 }
 

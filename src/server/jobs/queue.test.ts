@@ -76,6 +76,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
         ['talent-pool-renewals', '29 3 * * *'],
         ['publish-due-posts', '* * * * *'],
         ['add-up-tallies', '* * * * *'],
+        ['expire-offers', '7 * * * *'],
       ]),
     );
     expect((await jobs.queueCounts()).map((queue) => queue.name).sort()).toEqual([
@@ -85,6 +86,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
       'cleanup-alerts',
       'cleanup-uploads',
       'copy-bookings-to-calendars',
+      'expire-offers',
       'job-alerts',
       'media-variants',
       'notice-cleanup',

@@ -95,6 +95,13 @@ export function describe(event: StoredEvent, place: Place | undefined, timeZone:
   if (!place) return null;
   const at = (iso: string) => whenLabel(new Date(iso), timeZone);
   const view = (line: string, subject: string, hash = '') => ({ line, subject, path: `${place.path}${hash}`, about: place.about });
+  // An offer's notice leads to the offer's own page.
+  const offerView = (data: { offerId: string }, line: string, subject: string) => ({
+    line,
+    subject,
+    path: `/admin/offers/${data.offerId}`,
+    about: place.about,
+  });
   switch (event.kind) {
     case 'application.received': {
       const data = event.data as EventData['application.received'];
@@ -180,6 +187,46 @@ export function describe(event: StoredEvent, place: Place | undefined, timeZone:
       return view(
         `The rejection e-mail to ${data.candidateName} was taken back before it went.`,
         `Rejection taken back: ${data.candidateName}`,
+      );
+    }
+    case 'offer.approval_requested': {
+      const data = event.data as EventData['offer.approval_requested'];
+      return offerView(
+        data,
+        `Your approval is asked for the offer to ${data.candidateName} for ${data.positionTitle} (version ${data.version}).`,
+        `Offer to approve: ${data.candidateName}`,
+      );
+    }
+    case 'offer.approved': {
+      const data = event.data as EventData['offer.approved'];
+      return offerView(
+        data,
+        `The offer to ${data.candidateName} for ${data.positionTitle} (version ${data.version}) has all its approvals: it is ready to send.`,
+        `Offer approved: ${data.candidateName}`,
+      );
+    }
+    case 'offer.changes_requested': {
+      const data = event.data as EventData['offer.changes_requested'];
+      return offerView(
+        data,
+        `${data.byName} asked for changes to the offer to ${data.candidateName} (version ${data.version}).`,
+        `Changes asked: offer to ${data.candidateName}`,
+      );
+    }
+    case 'offer.accepted': {
+      const data = event.data as EventData['offer.accepted'];
+      return offerView(
+        data,
+        `${data.candidateName} accepted and signed the offer for ${data.positionTitle}.`,
+        `Offer accepted: ${data.candidateName}`,
+      );
+    }
+    case 'offer.declined': {
+      const data = event.data as EventData['offer.declined'];
+      return offerView(
+        data,
+        `${data.candidateName} declined the offer for ${data.positionTitle}.`,
+        `Offer declined: ${data.candidateName}`,
       );
     }
     case 'calendar.unreadable': {

@@ -27,6 +27,7 @@ const topicPermissions: Record<NoticeTopic, readonly Permission[]> = {
   rejections: ['applications.history'],
   // Whoever sets their own availability connects their own calendars there.
   calendars: ['schedule.own'],
+  offers: ['offers.read'],
 };
 
 export function topicsFor(who: Pick<Who, 'role'>): NoticeTopic[] {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { can, isStaff, mayOnApplication, type Permission, type Who } from '../access/permissions.ts';
+import { can, isStaff, mayOnApplication, rolesWithAll, type Permission, type Who } from '../access/permissions.ts';
 import type { Database } from '../db/client.ts';
 import { bookingHosts, follows, users } from '../db/schema.ts';
 import { seesOthersFeedback } from '../scorecards/scorecards.ts';
@@ -46,6 +46,12 @@ const readWith: Partial<Record<EventKind, Permission>> = {
   'note.mentioned': 'applications.read',
   'rejection.sent': 'applications.history',
   'rejection.withdrawn': 'applications.history',
+  // Offers (issue 54): pay is in them, so only those who may read the application's offers.
+  'offer.approval_requested': 'offers.read',
+  'offer.approved': 'offers.read',
+  'offer.changes_requested': 'offers.read',
+  'offer.accepted': 'offers.read',
+  'offer.declined': 'offers.read',
 };
 
 const interviewKinds = new Set<EventKind>(['interview.booked', 'interview.moved', 'interview.cancelled']);
@@ -138,6 +144,24 @@ async function applicationCandidates(db: Database, event: StoredEvent): Promise<
     case 'note.mentioned': {
       const { mentionedUserIds } = event.data as StoredEvent<'note.mentioned'>['data'];
       return mentionedUserIds.map((userId) => ({ userId, reason: 'mentioned' as const }));
+    }
+    case 'offer.approval_requested': {
+      // The people whose approval is due now; an admin's approval asks every admin.
+      const { approverUserIds, admins } = event.data as StoredEvent<'offer.approval_requested'>['data'];
+      const adminIds = admins
+        ? (
+            await db
+              .select({ id: users.id })
+              .from(users)
+              .where(inArray(users.role, rolesWithAll('offers.approve')))
+          ).map((row) => row.id)
+        : [];
+      return [...approverUserIds, ...adminIds].map((userId) => ({ userId, reason: 'approver' as const }));
+    }
+    case 'offer.approved':
+    case 'offer.changes_requested': {
+      const { drafterUserId } = event.data as StoredEvent<'offer.approved'>['data'];
+      return drafterUserId ? [{ userId: drafterUserId, reason: 'drafter' as const }] : [];
     }
     default: {
       const followers = await applicationFollowers(db, applicationId);

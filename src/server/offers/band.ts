@@ -34,6 +34,11 @@ const bandOf = (row: BandRow | undefined): OfferBand | null =>
  */
 export async function readOfferBand(db: Database, who: Who, positionId: string): Promise<OfferBand | null | undefined> {
   if (!(await mayOnPosition(db, who, 'offers.read', positionId))) return undefined;
+  return positionBand(db, positionId);
+}
+
+/** The band for the server's own rules (an offer's approvals), asked by nobody in particular: never shown from here. */
+export async function positionBand(db: Pick<Database, 'select'>, positionId: string): Promise<OfferBand | null> {
   const [row] = await db.select(bandColumns).from(positions).where(eq(positions.id, positionId));
   return bandOf(row);
 }

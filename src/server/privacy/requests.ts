@@ -29,6 +29,7 @@ import {
   uploads,
   users,
   verifications,
+  offers,
 } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { erasureConfirmation } from '../mail/templates.ts';
@@ -181,7 +182,7 @@ export async function findPersonData(db: Database, rawEmail: string) {
   }));
   // What reviewers wrote and sent about them is theirs to see too (opinions are personal data).
   const candidateIds = [...new Set(personApplications.map((row) => row.application.candidateId))];
-  const [entries, notes, ratings, emails, cards, rejections, texts, invitations] = await Promise.all([
+  const [entries, notes, ratings, emails, cards, rejections, texts, invitations, theirOffers] = await Promise.all([
     db.select().from(auditLog).where(auditNaming(email, ids)).orderBy(auditLog.createdAt),
     db
       .select({ applicationId: applicationNotes.applicationId, body: applicationNotes.body, createdAt: applicationNotes.createdAt })
@@ -248,11 +249,14 @@ export async function findPersonData(db: Database, rawEmail: string) {
           .where(inArray(talentPoolInvitations.candidateId, candidateIds))
           .orderBy(talentPoolInvitations.sentAt)
       : Promise.resolve([]),
+    // Offers made to them (issue 54): every version, its terms, the letter as sent, their answer and signature.
+    db.select().from(offers).where(inTheirApplications(offers.applicationId)).orderBy(offers.createdAt),
   ]);
   return {
     email,
     applications: personApplications,
     reviews: { notes, ratings, emails, scorecards: cards, rejections },
+    offers: theirOffers,
     resumeTexts: texts,
     talentPoolInvitations: invitations,
     messages,
@@ -331,6 +335,11 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
         emailsSent: mine(data.reviews.emails),
         scorecards: mine(data.reviews.scorecards),
         rejections: mine(data.reviews.rejections),
+        // The sealed PDF of a signed offer is a file of the archive beside data.json.
+        offers: mine(data.offers).map(({ sealedPdf, ...offer }) => ({
+          ...offer,
+          sealedPdf: sealedPdf ? offerFileName(application.id, offer.version) : null,
+        })),
         resumeText: mine(data.resumeTexts)[0] ?? null,
         repliesReceived: repliesJson(data, { applicationId: application.id }),
         resume: resume
@@ -357,6 +366,9 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
     auditEntries: data.auditEntries.map(({ actorUserId: _actor, ...entry }) => entry),
   };
 }
+
+/** Where a signed offer's sealed PDF is in the archive. */
+const offerFileName = (applicationId: string, version: number) => `files/offer-${applicationId.slice(0, 8)}-v${version}-signed.pdf`;
 
 function fileEntryName(kind: 'resume' | 'attachment' | 'reply', ownerId: string, fileName: string): string {
   return `files/${kind}-${ownerId.slice(0, 8)}-${fileName}`;
@@ -394,6 +406,12 @@ export async function exportPerson(deps: PrivacyDeps, actor: Actor, rawEmail: st
         const object = await deps.storage.get(file.upload.storageKey);
         for await (const chunk of object.body as Readable) entry.push(new Uint8Array(chunk as Buffer));
         entry.push(new Uint8Array(0), true);
+      }
+      for (const offer of data.offers) {
+        if (!offer.sealedPdf) continue;
+        const entry = new ZipPassThrough(offerFileName(offer.applicationId, offer.version));
+        zip.add(entry);
+        entry.push(new Uint8Array(offer.sealedPdf), true);
       }
       zip.end();
     } catch (error) {

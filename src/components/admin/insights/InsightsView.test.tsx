@@ -6,6 +6,19 @@ import { InsightsView } from './InsightsView';
 const cloud = '0b0e2a6c-5f3c-4b38-9a4e-2f1d3c4b5a69';
 const old = '1c1f3b7d-6a4d-4c49-8b5f-3a2e4d5c6b7a';
 
+/** Offers of one position, which is its department's only one (issue 54). */
+const cloudOffers = {
+  position: 'Cloud Engineer',
+  department: 'Cloud',
+  sent: 3,
+  accepted: 2,
+  declined: 1,
+  closed: 0,
+  open: 0,
+  medianDaysToAnswer: 2.5,
+  acceptance: 66.7,
+};
+
 const insights: Insights = {
   period: { days: 90, from: '2026-08-23', to: '2026-11-20' },
   positionId: null,
@@ -36,6 +49,11 @@ const insights: Insights = {
     { position: 'Old Role', reason: 'Skills', stage: 'pending', n: 1 },
     { position: 'Cloud Engineer', reason: 'Position filled', stage: 'offer', n: 1 },
   ],
+  offers: {
+    byPosition: [cloudOffers],
+    byDepartment: [{ ...cloudOffers, position: null }],
+    declines: [{ position: 'Cloud Engineer', department: 'Cloud', reason: 'Accepted <b>another</b> offer', declinedOn: '2026-11-02' }],
+  },
 };
 
 const positions = [
@@ -78,9 +96,15 @@ describe('InsightsView, every position', () => {
       'Pipeline funnel: Applied 9, Reviewing 6 (66.7%), Interview 4 (44.4%), Offer 1 (11.1%), Hired 1 (11.1%); rejected 2.',
       'Median days to each status: Reviewing (n = 6) 2.5 days, Interview (n = 4) 6.0 days, Offer (n = 1) 6.0 days, Hired (n = 1) 10.0 days, Rejected (n = 0) —.',
       'Median hours to scorecard: Ivo Interviewer (n = 3) 4.5 hours.',
+      'Offers sent per position: Cloud Engineer 3 sent, 2 accepted.',
       'Rejections per reason: Skills 3, Position filled 1.',
     ]);
-    expect(html.match(/<summary[^>]*>Show the numbers<\/summary>/g)).toHaveLength(6);
+    expect(html.match(/<summary[^>]*>Show the numbers<\/summary>/g)).toHaveLength(7);
+    // Offers (issue 54): each position, then its department's totals; the candidates' reasons as text.
+    expect(text(html)).toContain('Cloud Engineer Cloud 3 2 1 0 0 66.7% 2.5');
+    expect(text(html)).toContain('All of the department Cloud 3 2 1 0 0 66.7% 2.5');
+    expect(html).toContain('Accepted &lt;b&gt;another&lt;/b&gt; offer');
+    expect(html).toContain('href="/api/admin/insights/offer-declines.csv?period=90"');
     // All positions: each reason and stage, the positions added up (the CSV has each position's).
     expect(html).toContain('Rejections per reason and stage, all positions');
     expect(text(html)).toContain('Skills Interview 2');
@@ -94,7 +118,7 @@ describe('InsightsView, every position', () => {
   it('links every report to its CSV for the same period and position, and the answers to their editor', () => {
     const csv = [...html.matchAll(/href="(\/api\/admin\/insights\/[^"]+)" download=""/g)].map((match) => match[1]);
     expect(csv).toEqual(
-      ['summary', 'positions', 'sources', 'heard-about', 'funnel', 'time-to-stage', 'scorecard-time', 'rejections'].map(
+      ['summary', 'positions', 'sources', 'heard-about', 'funnel', 'time-to-stage', 'scorecard-time', 'offers', 'rejections'].map(
         (report) => `/api/admin/insights/${report}.csv?period=90`,
       ),
     );
@@ -114,6 +138,8 @@ describe('InsightsView, one position', () => {
     expect(text(html)).toContain('Page views 600 Applications 9 Conversion 1.5%');
     expect(html).not.toContain('Job board views');
     expect(html).not.toContain('By position');
+    // Someone who may not read offers (insights.read without offers.read) gets no offers report.
+    expect(render({ insights: { ...insights, offers: null }, position: null, search: '?period=90' })).not.toContain('id="offers-heading"');
     expect(html).toContain(`/api/admin/insights/funnel.csv?period=90&amp;position=${cloud}`);
     // One position: its rejections per position, reason and stage.
     expect(html).toContain('Rejections per position, reason and stage');
@@ -131,10 +157,12 @@ describe('InsightsView, one position', () => {
         timeToStage: insights.timeToStage.map((row) => ({ ...row, n: 0, medianDays: null })),
         scorecardTime: [],
         rejections: [],
+        offers: { byPosition: [], byDepartment: [], declines: [] },
       },
     });
     expect(html.match(/No applications in this period\./g)).toHaveLength(4);
     expect(text(html)).toContain('No booked interview of this period has a scorecard yet.');
+    expect(text(html)).toContain('No offer was sent in this period.');
     expect(html).not.toContain('<svg role="img"');
     expect(text(html)).toContain('Conversion —');
   });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LinkButton } from '@/components/ui/link-button';
 import { statusLabels } from '@/lib/applications/status';
 import { formatDate } from '@/lib/format';
-import { funnelStages, percentOf, stageLabels, type Insights, type InsightsQuery } from '@/lib/insights/report';
+import { funnelStages, percentOf, stageLabels, type Insights, type InsightsQuery, type OfferInsightRow } from '@/lib/insights/report';
 import { AdminEmpty, AdminTable, PhoneLabel } from '../AdminTable';
 import type { Bar } from './BarChart';
 import { InsightsFilters } from './InsightsFilters';
@@ -89,6 +89,14 @@ function RankedChart({ caption, label, bars }: { caption: string; label: string;
     />
   );
 }
+
+/** Offers sent per position, as bars: "Data Engineer: 4 sent, 3 accepted". */
+const offerBars = (rows: readonly OfferInsightRow[]): Bar[] =>
+  rows.map((row) => ({
+    label: row.position ?? row.department,
+    value: row.sent,
+    valueText: `${count(row.sent)} sent, ${count(row.accepted)} accepted`,
+  }));
 
 /** The hiring reports: the period and position form, the headline numbers, then a chart and its numbers per report. */
 export function InsightsView({ insights, positions, position, search, canConfigure = true, scoped = false, children }: InsightsViewProps) {
@@ -335,6 +343,71 @@ export function InsightsView({ insights, positions, position, search, canConfigu
             />
           )}
         </ReportSection>
+
+        {insights.offers && (
+          <ReportSection
+            id="offers"
+            title="Offers"
+            csv={csv('offers', 'the offers per position and department')}
+            definition="Offers sent in the period, per position and department: accepted, declined, closed without an answer (expired, withdrawn or replaced) and still open; acceptance is accepted per 100 answered; the median days from sending to the answer, over the answered ones."
+          >
+            {insights.offers.byPosition.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No offer was sent in this period.</p>
+            ) : (
+              <ReportChart
+                summary={`Offers sent per position: ${listed(offerBars(insights.offers.byPosition))}.`}
+                bars={offerBars(insights.offers.byPosition).slice(0, MAX_BARS)}
+                table={{
+                  caption: 'Offers per position and department',
+                  columns: [
+                    'Position',
+                    'Department',
+                    'Sent',
+                    'Accepted',
+                    'Declined',
+                    'Closed',
+                    'Open',
+                    'Acceptance',
+                    'Median days to answer',
+                  ],
+                  rows: [...insights.offers.byPosition, ...insights.offers.byDepartment].map((row) => [
+                    row.position ?? 'All of the department',
+                    row.department,
+                    count(row.sent),
+                    count(row.accepted),
+                    count(row.declined),
+                    count(row.closed),
+                    count(row.open),
+                    percent(row.acceptance),
+                    days(row.medianDaysToAnswer),
+                  ]),
+                }}
+              />
+            )}
+            {insights.offers.declines.length > 0 && (
+              <details className="rounded-lg border border-border bg-surface">
+                <summary className="cursor-pointer rounded-lg px-4 py-2 text-sm font-semibold text-primary">
+                  Why candidates declined ({count(insights.offers.declines.length)})
+                </summary>
+                <ul className="flex flex-col gap-2 rounded-b-lg border-t border-border bg-card px-4 py-3 text-sm">
+                  {insights.offers.declines.map((row, index) => (
+                    <li key={index}>
+                      <span className="text-muted-foreground">
+                        {day(row.declinedOn)} · {row.position}:
+                      </span>{' '}
+                      <span className="break-words whitespace-pre-wrap">{row.reason}</span>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+            <p className="text-sm">
+              <a href={csv('offer-declines', '').href} className="font-medium text-primary underline-offset-4 hover:underline" download>
+                Download the reasons for declining (CSV)
+              </a>
+            </p>
+          </ReportSection>
+        )}
 
         <ReportSection
           id="rejections"

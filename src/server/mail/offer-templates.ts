@@ -1,0 +1,35 @@
+/**
+ * The candidate's e-mail of an offer (issue 54): that it is ready, until when, and the button to
+ * their page, where they read the letter, download it and answer. The terms stay out of the e-mail:
+ * a mailbox is not where a signed record lives, and the page is where it can be accepted.
+ */
+import { formatOfferDay } from '../../lib/offers/offer.ts';
+import { siteConfig } from '../../lib/site-config.ts';
+import { greeting, oneLine, render, safeUrl, type MailContent } from './templates.ts';
+
+export function offerSentMail(input: {
+  candidateName: string;
+  positionTitle: string;
+  expiresOn: string;
+  link: string;
+  senderName: string;
+}): MailContent {
+  const position = oneLine(input.positionTitle);
+  return render({
+    subject: `Your offer from ${siteConfig.name}: ${position}`,
+    preheader: `Your offer for the ${position} position is ready to read.`,
+    heading: 'Your offer is ready',
+    blocks: [
+      { kind: 'paragraph', text: greeting(input.candidateName) },
+      {
+        kind: 'paragraph',
+        text: `We are delighted to offer you the ${position} position at ${siteConfig.name}. Your offer letter is on your application page: read it there, download it as a PDF, and accept it by typing your full name, or decline it.`,
+      },
+      { kind: 'paragraph', text: `The offer is open until ${formatOfferDay(input.expiresOn)}.` },
+      { kind: 'button', label: 'Read your offer', href: safeUrl(input.link) },
+      { kind: 'paragraph', text: 'Keep this link to yourself: anyone with it can answer for you. Reply to this e-mail with any question.' },
+      { kind: 'paragraph', text: `${oneLine(input.senderName, 80)}\n${siteConfig.name}` },
+    ],
+    reason: `You received this e-mail because you applied for a position at ${siteConfig.name}.`,
+  });
+}
