@@ -25,7 +25,8 @@ import {
  * An offer from draft to signature (issue 54), as its people do it: a recruiter drafts an offer above
  * the position's pay band from the application's page, the hiring manager and an admin approve it
  * in order, the recruiter sends it; the candidate opens it from the e-mail on a phone, reads the PDF
- * and accepts by typing their name (a name that is not theirs refused first). The sealed PDF's
+ * and accepts by typing their name (a name that is not theirs refused first) and the code e-mailed
+ * to them (a wrong one refused first). The sealed PDF's
  * SHA-256 is the one stored, the database refuses any change to the signed offer, and the
  * application is Hired. axe on each new screen at 1280 and 390 px; screenshots in
  * test-results/screens/offer-*.png, the PDF's pages drawn by pdftoppm (poppler-utils, from apt).
@@ -122,7 +123,11 @@ test('an offer above the band: drafted, approved in order, sent, read on a phone
   const origin = { headers: { Origin: base } };
 
   // The position, its pay band (EUR 150,000–180,000 a year), its hiring manager; an applicant.
-  const created = await recruiter.request.post('/_actions/admin.createPosition', { data: positionInput(position), ...origin });
+  // A description of its own: the job board's pages each have their own (seo.spec.ts).
+  const created = await recruiter.request.post('/_actions/admin.createPosition', {
+    data: positionInput(position, `Runs the offers of run ${run} end to end.`),
+    ...origin,
+  });
   expect(created.status(), await created.text()).toBe(200);
   const positionId = await actionData<string>(created);
   const band = await recruiter.request.post('/_actions/admin.setOfferBand', {
@@ -220,7 +225,7 @@ test('an offer above the band: drafted, approved in order, sent, read on a phone
   const mobile = await phone.newPage();
   await mobile.goto(link);
   const offer = mobile.getByRole('region', { name: 'Your offer' });
-  await expect(offer).toContainText('It is open until the end of');
+  await expect(offer).toContainText(/It is open until the end of \w+ \d+, \d{4}, Central Time \(America\/Chicago\)\./);
   await expect(offer.getByRole('article', { name: 'Offer letter' })).toContainText('Salary: EUR 190,000 a year');
   await expect(mobile.getByTestId('candidate-stage')).toHaveText('Offer');
   await look(mobile, 'candidate', 'Your offer');
@@ -240,6 +245,16 @@ test('an offer above the band: drafted, approved in order, sent, read on a phone
   await look(mobile, 'candidate-refused', 'Accept the offer');
   await mobile.getByRole('textbox', { name: 'Your full name' }).fill(fullName);
   await mobile.getByRole('button', { name: 'Accept and sign' }).click();
+  // The link alone does not sign (decision 071): a code goes to the address they applied with.
+  await expect(mobile.getByRole('status').filter({ hasText: 'We e-mailed a 6-digit code to z…@mail.test' })).toBeVisible();
+  await look(mobile, 'candidate-code', 'Accept the offer');
+  const code = /Your code to sign your offer: (\d{6})/.exec(await latestMailTo(candidate.email, /Your code to sign your offer/))![1]!;
+  await mobile.getByRole('textbox', { name: 'Code from the e-mail' }).fill(code === '000000' ? '111111' : '000000');
+  await mobile.getByRole('button', { name: 'Sign the offer' }).click();
+  await expect(mobile.getByText('That is not the code we sent: check the e-mail, or ask for a new code')).toBeVisible();
+  await expect(mobile.getByRole('textbox', { name: 'Code from the e-mail' })).toHaveAttribute('aria-invalid', 'true');
+  await mobile.getByRole('textbox', { name: 'Code from the e-mail' }).fill(code);
+  await mobile.getByRole('button', { name: 'Sign the offer' }).click();
   await expect(mobile.getByText(/You accepted this offer on/)).toBeVisible();
   await expect(mobile.getByTestId('candidate-stage')).toHaveText('Decision made');
   await look(mobile, 'candidate-signed', 'Your offer');
@@ -276,5 +291,10 @@ test('an offer above the band: drafted, approved in order, sent, read on a phone
   expect((hiredRows[0] as { status: string }).status).toBe('hired');
   await recruiter.goto(`/admin/applications/${positionId}/${applicationId}`);
   await expect(recruiter.getByRole('region', { name: 'Offers' })).toContainText('Version 1: Accepted');
+  // Every step on the application's timeline, with who took it and in what role.
+  const timeline = recruiter.getByRole('list', { name: 'Timeline, oldest first' });
+  await expect(timeline).toContainText(`${staff.manager.name} (Hiring manager) approved offer version 1: “A strong hire for the team.”`);
+  await expect(timeline).toContainText(`${staff.admin.name} (Admin) approved offer version 1`);
+  await expect(timeline).toContainText(`${fullName} accepted and signed offer version 1 from their personal link`);
   await phone.close();
 });

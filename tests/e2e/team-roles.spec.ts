@@ -150,6 +150,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
     'Applications',
     'Positions',
     'Talent pool',
+    'Offers',
     'Insights',
     'E-mail templates',
     'Blog posts',
@@ -167,7 +168,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
   await signInWithForm(page, 'hana.hiring@mail.test', PASSWORD);
   await enterTotp(page, hanaSecret);
   await expect(page).toHaveURL(/\/admin$/);
-  expect(await navLinks(page)).toEqual(['Dashboard', 'Applications', 'Positions', 'Insights']);
+  expect(await navLinks(page)).toEqual(['Dashboard', 'Applications', 'Positions', 'Offers', 'Insights']);
   await expect(page.getByRole('heading', { name: 'Your positions' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: TEAM })).toBeVisible();
   await expect(page.getByText(OTHER)).toHaveCount(0);

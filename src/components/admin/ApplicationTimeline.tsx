@@ -1,3 +1,4 @@
+import { roleLabels, type Role } from '@/lib/accounts/roles';
 import { statusLabels, type ApplicationStatus } from '@/lib/applications/status';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { InboundMailBody, inboundSummary, type InboundMailView } from './InboundMailBody';
@@ -6,7 +7,7 @@ export type TimelineItem = (
   | { kind: 'submitted'; at: Date; who: string }
   | { kind: 'note'; at: Date; who: string; noteId: string; body: string; edited: boolean }
   | { kind: 'email'; at: Date; who: string; subject: string; body: string; sendAt: Date | null; cancelled: boolean }
-  | { kind: 'audit'; at: Date; who: string; action: string; details: Record<string, unknown>; byCandidate?: boolean }
+  | { kind: 'audit'; at: Date; who: string; action: string; details: Record<string, unknown>; byCandidate?: boolean; role?: Role | null }
   | { kind: 'inbound'; at: Date; who: string; mail: InboundMailView; fileHref: string }
 ) & {
   /** The application it happened to, on a candidate's profile (several applications in one timeline). */
@@ -17,6 +18,11 @@ const list = (value: unknown) => (Array.isArray(value) ? value.map(String).join(
 const day = (value: unknown) => (typeof value === 'string' ? formatDate(new Date(`${value}T12:00:00Z`)) : '');
 const at = (value: unknown) => (typeof value === 'string' ? formatDateTime(new Date(value)) : '');
 const status = (value: unknown) => statusLabels[value as ApplicationStatus] ?? String(value);
+const offer = (details: Record<string, unknown>) => `offer version ${String(details['version'])}`;
+const quoted = (value: unknown) => (typeof value === 'string' && value ? `: “${value}”` : '');
+/** An offer's steps say who took them in what role (issue 54: approvals are the hiring manager's, an admin's). */
+const withRole = (item: TimelineItem) =>
+  item.kind === 'audit' && item.role && item.action.startsWith('application.offer_') ? ` (${roleLabels[item.role]})` : '';
 
 function describe(item: TimelineItem): string {
   switch (item.kind) {
@@ -66,6 +72,32 @@ function describe(item: TimelineItem): string {
           return `amended their scorecard for ${String(item.details['stage'])}`;
         case 'application.interview_reoffered':
           return 'offered the candidate new times for the interview';
+        case 'application.offer_drafted':
+          return `drafted ${offer(item.details)}${item.details['replaces'] ? ` (a new version of version ${String(item.details['replaces'])})` : ''}`;
+        case 'application.offer_changed':
+          return `changed ${offer(item.details)}${item.details['approvalsAskedAgain'] ? ', asking its approvals again' : ''}`;
+        case 'application.offer_submitted':
+          return item.details['approvedAtOnce']
+            ? `asked for the approvals of ${offer(item.details)}: none needed, approved`
+            : `asked for the approvals of ${offer(item.details)}`;
+        case 'application.offer_approved':
+          return `approved ${offer(item.details)}${quoted(item.details['comment'])}`;
+        case 'application.offer_changes_requested':
+          return `asked for changes to ${offer(item.details)}${quoted(item.details['comment'])}`;
+        case 'application.offer_discarded':
+          return `discarded ${offer(item.details)}`;
+        case 'application.offer_sent':
+          return `sent ${offer(item.details)} to the candidate`;
+        case 'application.offer_withdrawn':
+          return item.details['withApplication'] ? `closed ${offer(item.details)} with the application` : `withdrew ${offer(item.details)}`;
+        case 'application.offer_accepted':
+          return `accepted and signed ${offer(item.details)} from their personal link`;
+        case 'application.offer_declined':
+          return `declined ${offer(item.details)}`;
+        case 'application.offer_expired':
+          return `closed ${offer(item.details)}: its answer-by date passed`;
+        case 'application.offer_pdf_downloaded':
+          return `downloaded the letter of ${offer(item.details)}`;
         case 'application.interview_cancelled':
           return item.details['withdrawn']
             ? 'withdrew the interview invitation'
@@ -87,7 +119,11 @@ export function ApplicationTimeline({ items, answerHref }: { items: TimelineItem
         <li key={index} id={item.kind === 'inbound' ? `reply-${item.mail.id}` : undefined} className="relative scroll-mt-24 text-sm">
           <span aria-hidden="true" className="absolute top-1.5 -left-[1.72rem] size-3 rounded-full border-2 border-card bg-primary" />
           <p>
-            <span className="font-semibold">{item.who}</span> {describe(item)}{' '}
+            <span className="font-semibold">
+              {item.who}
+              {withRole(item)}
+            </span>{' '}
+            {describe(item)}{' '}
             <span className="text-muted-foreground">
               {item.positionTitle && `· ${item.positionTitle} `}· {formatDateTime(item.at)}
             </span>

@@ -4,6 +4,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { candidateOfferTexts as texts } from '@/lib/offers/texts';
+import type { SigningState } from '@/lib/offers/offer';
 
 /**
  * The candidate's offer on their application page (issue 54), rendered on the server with plain
@@ -14,7 +15,8 @@ import { candidateOfferTexts as texts } from '@/lib/offers/texts';
 export interface CandidateOfferView {
   id: string;
   status: 'sent' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | 'replaced';
-  expiresOn: string;
+  /** "the end of March 9, 2027, Central Time (America/Chicago)" */
+  deadline: string;
   letterHtml: string;
   answeredOn: string | null;
 }
@@ -23,12 +25,11 @@ export interface CandidateOfferProps {
   offer: CandidateOfferView;
   fullName: string;
   path: string;
-  /** What they typed, and why it was refused. */
-  signature?: { value: string; error: string } | null;
+  signing?: SigningState | null;
   reason?: string;
 }
 
-export function CandidateOffer({ offer, fullName, path, signature = null, reason = '' }: CandidateOfferProps) {
+export function CandidateOffer({ offer, fullName, path, signing = null, reason = '' }: CandidateOfferProps) {
   const signed = offer.status === 'accepted';
   const closed =
     offer.status === 'declined'
@@ -45,7 +46,7 @@ export function CandidateOffer({ offer, fullName, path, signature = null, reason
       <h2 id="offer-heading" className="text-2xl font-bold tracking-tight">
         {texts.heading}
       </h2>
-      {offer.status === 'sent' && <p className="mt-2 text-muted-foreground">{texts.lead(offer.expiresOn)}</p>}
+      {offer.status === 'sent' && <p className="mt-2 text-muted-foreground">{texts.lead(offer.deadline)}</p>}
       {signed && offer.answeredOn && (
         <p role="status" className="mt-3 flex gap-2 rounded-xl bg-success-soft p-4">
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
@@ -73,22 +74,57 @@ export function CandidateOffer({ offer, fullName, path, signature = null, reason
       )}
       {offer.status === 'sent' && (
         <div className="mt-8 grid gap-8 md:grid-cols-2">
-          <form method="post" action={`${path}#offer`} aria-labelledby="accept-heading" noValidate className="flex flex-col gap-3">
-            <h3 id="accept-heading" className="text-lg font-semibold">
-              {texts.acceptHeading}
-            </h3>
-            <p className="text-sm text-muted-foreground">{texts.acceptLead(fullName)}</p>
-            <input type="hidden" name="intent" value="accept-offer" />
-            <input type="hidden" name="offer" value={offer.id} />
-            <FormField id="offer-signature" label={texts.signature} required error={signature?.error}>
-              {(control) => (
-                <Input {...control} name="signature" autoComplete="name" maxLength={200} defaultValue={signature?.value ?? ''} />
-              )}
-            </FormField>
-            <div>
-              <Button type="submit">{texts.accept}</Button>
+          {signing?.step === 'code' ? (
+            <div className="flex flex-col gap-3">
+              <form method="post" action={`${path}#offer`} aria-labelledby="accept-heading" noValidate className="flex flex-col gap-3">
+                <h3 id="accept-heading" className="text-lg font-semibold">
+                  {texts.acceptHeading}
+                </h3>
+                {signing.sentTo && (
+                  <p role="status" className="text-sm">
+                    {texts.codeSent(signing.sentTo)}
+                  </p>
+                )}
+                <p className="text-sm text-muted-foreground">{texts.signingAs(signing.signature)}</p>
+                <input type="hidden" name="intent" value="accept-offer" />
+                <input type="hidden" name="offer" value={offer.id} />
+                <input type="hidden" name="signature" value={signing.signature} />
+                <FormField id="offer-code" label={texts.code} required error={signing.error}>
+                  {(control) => (
+                    <Input {...control} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} pattern="[0-9]{6}" />
+                  )}
+                </FormField>
+                <div>
+                  <Button type="submit">{texts.sign}</Button>
+                </div>
+              </form>
+              <form method="post" action={`${path}#offer`} aria-label={texts.newCode}>
+                <input type="hidden" name="intent" value="accept-offer" />
+                <input type="hidden" name="offer" value={offer.id} />
+                <input type="hidden" name="signature" value={signing.signature} />
+                <Button type="submit" variant="link" className="h-auto p-0">
+                  {texts.newCode}
+                </Button>
+              </form>
             </div>
-          </form>
+          ) : (
+            <form method="post" action={`${path}#offer`} aria-labelledby="accept-heading" noValidate className="flex flex-col gap-3">
+              <h3 id="accept-heading" className="text-lg font-semibold">
+                {texts.acceptHeading}
+              </h3>
+              <p className="text-sm text-muted-foreground">{texts.acceptLead(fullName)}</p>
+              <input type="hidden" name="intent" value="accept-offer" />
+              <input type="hidden" name="offer" value={offer.id} />
+              <FormField id="offer-signature" label={texts.signature} required error={signing?.error}>
+                {(control) => (
+                  <Input {...control} name="signature" autoComplete="name" maxLength={200} defaultValue={signing?.signature ?? ''} />
+                )}
+              </FormField>
+              <div>
+                <Button type="submit">{texts.accept}</Button>
+              </div>
+            </form>
+          )}
           <form method="post" action={`${path}#offer`} aria-labelledby="decline-heading" noValidate className="flex flex-col gap-3">
             <h3 id="decline-heading" className="text-lg font-semibold">
               {texts.declineHeading}

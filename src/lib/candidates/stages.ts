@@ -19,8 +19,13 @@ const stageOf: Record<ApplicationStatus, CandidateStage> = {
   withdrawn: 'withdrawn',
 };
 
-export function candidateStage(status: ApplicationStatus): CandidateStage {
-  return stageOf[status];
+/**
+ * The stage of an application, as its candidate sees it. Offer only once an offer was sent to them
+ * (issue 54): a status the team set by hand, before any letter was approved, still reads Interviewing.
+ */
+export function candidateStage(status: ApplicationStatus, { offerSent }: { offerSent: boolean }): CandidateStage {
+  const stage = stageOf[status];
+  return stage === 'offer' && !offerSent ? 'interviewing' : stage;
 }
 
 export const stageTexts: Record<CandidateStage, { label: string; description: string }> = {
@@ -38,7 +43,7 @@ export const stageTexts: Record<CandidateStage, { label: string; description: st
   },
   offer: {
     label: 'Offer',
-    description: 'We would like to make you an offer. Its letter appears on this page once it is sent, and you accept or decline it here.',
+    description: 'We have made you an offer: read its letter on this page, and accept or decline it here.',
   },
   decided: {
     label: 'Decision made',
@@ -56,7 +61,7 @@ export const stageSteps: readonly CandidateStage[] = ['received', 'in-review', '
 
 /** Whether the candidate may still withdraw: not once a decision was made or it was withdrawn. */
 export function canWithdraw(status: ApplicationStatus): boolean {
-  const stage = candidateStage(status);
+  const stage = stageOf[status];
   return stage !== 'decided' && stage !== 'withdrawn';
 }
 

@@ -75,8 +75,8 @@ export interface EventData {
     drafterUserId: string | null;
     byName: string;
   };
-  'offer.accepted': { offerId: string; candidateName: string; positionTitle: string; version: number };
-  'offer.declined': { offerId: string; candidateName: string; positionTitle: string; version: number; reason: string | null };
+  'offer.accepted': OfferAnswer;
+  'offer.declined': OfferAnswer & { reason: string | null };
   /**
    * One of a person's own calendars (one that counts for their busy times) has not been read for
    * UNREADABLE_AFTER_MINUTES, so nobody can book them until it is (src/server/calendars/unreadable.ts):
@@ -91,6 +91,16 @@ export interface EventData {
     /** ISO time of the last read that worked, or of its connection when none did since. */
     since: string;
   };
+}
+
+/** The candidate's answer to an offer: told to the application's followers, the offer's drafter and its sender. */
+interface OfferAnswer {
+  offerId: string;
+  candidateName: string;
+  positionTitle: string;
+  version: number;
+  drafterUserId: string | null;
+  senderUserId: string | null;
 }
 
 export type EventKind = keyof EventData;

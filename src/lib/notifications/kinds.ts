@@ -43,7 +43,7 @@ export const reasonTexts: Record<NoticeReason, string> = {
   inbox: 'this address receives what nobody in particular follows',
   owner: 'this is your own calendar',
   approver: 'your approval is asked for this offer',
-  drafter: 'you drafted this offer',
+  drafter: 'you drafted or sent this offer',
 };
 
 /** One e-mail per thread and person within this window: what comes meanwhile goes in one e-mail at its end. */

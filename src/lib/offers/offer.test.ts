@@ -96,6 +96,9 @@ describe('the letter', () => {
     expect(markdownText('- not a list')).toBe('\\- not a list');
     expect(markdownText('1. not a list')).toBe('1\\. not a list');
     expect(markdownText('# not a heading')).toBe('\\# not a heading');
+    expect(markdownText('R&amp;D')).toBe('R\\&amp;D');
+    expect(markdownText('---')).toBe('\\---');
+    expect(markdownText('=== bonus')).toBe('\\=== bonus');
   });
 
   it('says its pay in one line', () => {

@@ -2,6 +2,8 @@ import { z } from 'zod/mini';
 import { lineField, textField, tooLong, wholeAmount, wholeAmountMessage } from '../forms.ts';
 import { fillPlaceholders, unknownPlaceholders, templateMessages } from '../applications/templates.ts';
 import { offerBandTexts, offerCurrencies, payPeriods, type OfferBand, type PayPeriod } from './band.ts';
+import { COMPANY_TIME_ZONE } from '../format.ts';
+import { zoneLabel } from '../scheduling/format.ts';
 
 /**
  * An offer (issue 54): the terms a recruiter drafts for one application, the letter they fill from
@@ -22,7 +24,18 @@ export const openOfferStatuses = ['draft', 'approval', 'approved', 'sent'] as co
 /** The offers the team may still edit (a change after an approval asks for the approvals again). */
 export const editableOfferStatuses = ['draft', 'approval', 'approved'] as const satisfies readonly OfferStatus[];
 
+/** A sent offer's ends from which a new version can follow (a signed one is done). */
+export const replaceableOfferStatuses = ['sent', 'declined', 'expired', 'withdrawn'] as const satisfies readonly OfferStatus[];
+
 export const isOpenOffer = (status: OfferStatus) => (openOfferStatuses as readonly OfferStatus[]).includes(status);
+export const isReplaceableOffer = (status: OfferStatus) => (replaceableOfferStatuses as readonly OfferStatus[]).includes(status);
+
+/**
+ * Whether a sent offer's answer-by day has passed: it expires at the end of that day in the
+ * company's zone (`today` is the company's day). The hourly job's SQL (offers.ts) says the same.
+ */
+export const isPastExpiry = (offer: { status: OfferStatus; expiresOn: string }, today: string) =>
+  offer.status === 'sent' && offer.expiresOn < today;
 export const isEditableOffer = (status: OfferStatus) => (editableOfferStatuses as readonly OfferStatus[]).includes(status);
 
 export const offerStatusLabels: Record<OfferStatus, string> = {
@@ -122,6 +135,11 @@ export const offerMessages = {
   signature: 'Type your full name as it appears on the offer',
   signatureMismatch: (name: string) => `Type your full name exactly as the offer gives it: ${name}`,
   declineReason: tooLong(2000),
+  code: 'Enter the 6-digit code from the e-mail',
+  codeWrong: 'That is not the code we sent: check the e-mail, or ask for a new code',
+  codeExpired: 'The code has expired: ask for a new one',
+  codeTries: 'Too many wrong codes: ask for a new one',
+  codesSpent: 'Too many codes were sent for this offer: reply to the offer’s e-mail and the hiring team will help',
   gone: 'This offer no longer exists',
   notEditable: 'This offer can no longer be changed: make a new version instead',
   notDraft: 'Only a draft is sent for approval',
@@ -216,11 +234,30 @@ export const decideApprovalSchema = z
   );
 
 /** The candidate's answer, from their application page (the page's token is the key). */
+/** How signing works (decision 071): a one-time code e-mailed to the candidate's address, 6 digits. */
+export const SIGNING_CODE_MINUTES = 15;
+/** Codes sent for one offer, and wrong tries of one code, at most. */
+export const SIGNING_CODES_MAX = 5;
+export const SIGNING_TRIES_MAX = 5;
+
+/**
+ * Accepting, in two steps: the name typed (a code is e-mailed), then the name and the code (signed).
+ * Without a code it asks for one.
+ */
 export const acceptOfferSchema = z.object({
   token: z.string().check(z.minLength(20), z.maxLength(200)),
   offerId: z.uuid(),
   signature: lineField(z.trim(), z.minLength(1, offerMessages.signature), z.maxLength(200, offerMessages.signature)),
+  code: z.optional(textField(z.trim(), z.regex(/^\d{6}$/, offerMessages.code))),
 });
+/** Where signing stands on the candidate's page: the name typed, the step, the masked address a code went to, the refusal on the step's field. */
+export interface SigningState {
+  signature: string;
+  step: 'name' | 'code';
+  sentTo?: string;
+  error?: string | undefined;
+}
+
 export const declineOfferSchema = z.object({
   token: z.string().check(z.minLength(20), z.maxLength(200)),
   offerId: z.uuid(),
@@ -238,6 +275,10 @@ const longDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 
 
 /** "June 1, 2027" for a day "2027-06-01" (a calendar day, read in no zone). */
 export const formatOfferDay = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
+
+/** When an offer must be answered by, said with its zone: "the end of March 9, 2027, Central Time (America/Chicago)". */
+export const offerDeadline = (expiresOn: string, now = new Date()) =>
+  `the end of ${formatOfferDay(expiresOn)}, ${zoneLabel(COMPANY_TIME_ZONE, now)}`;
 
 /** The offer's pay as one line: "EUR 150,000 a year". */
 export function formatOfferPay(pay: { salary: number; currency: string; period: PayPeriod }): string {
@@ -313,9 +354,14 @@ export function offerPlaceholderValues(offer: OfferLetterFacts & { company: stri
  * "*10%*" is printed as typed, never made a link or emphasis in the letter, its preview or its PDF.
  */
 export function markdownText(value: string): string {
-  return value
-    .replace(/[\\`*_[\]<>|~!#]/g, '\\$&')
-    .replace(/^([+-]|\d+[.)])(\s)/, (_, mark: string, space: string) => `${mark.replace(/([+.)-])$/, '\\$1')}${space}`);
+  return (
+    value
+      // Inline marks, and & (which would start an entity such as &amp;).
+      .replace(/[\\`*_[\]<>|~!#&]/g, '\\$&')
+      // At the start of a line: a list's "- " or "1. ", a rule or a heading's underline ("---", "===").
+      .replace(/^([-+=])/, '\\$1')
+      .replace(/^(\d+)([.)])(\s)/, '$1\\$2$3')
+  );
 }
 
 /** The letter the candidate reads: the template's Markdown with the offer's values, each read as plain text. */

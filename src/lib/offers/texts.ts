@@ -1,3 +1,5 @@
+import { SIGNING_CODE_MINUTES } from './offer.ts';
+
 /** The words of the offer pages (issue 54): the staff's and the candidate's. */
 
 export const offerPageTexts = {
@@ -102,13 +104,19 @@ export const offerTemplateTexts = {
 /** The candidate's page (issue 54): their offer, its letter and their answer. */
 export const candidateOfferTexts = {
   heading: 'Your offer',
-  lead: (expiresOn: string) => `Read your offer below. It is open until the end of ${expiresOn}.`,
+  lead: (deadline: string) => `Read your offer below. It is open until ${deadline}.`,
   download: 'Download the offer letter (PDF)',
   downloadSigned: 'Download your signed offer letter (PDF)',
   acceptHeading: 'Accept the offer',
-  acceptLead: (name: string) => `To accept, type your full name as it appears on the offer (${name}). This is your signature.`,
+  acceptLead: (name: string) =>
+    `To accept, type your full name as it appears on the offer (${name}). This is your signature; we then e-mail you a code to confirm it is you.`,
   signature: 'Your full name',
   accept: 'Accept and sign',
+  codeSent: (to: string) => `We e-mailed a 6-digit code to ${to}. Enter it here to sign; it works for ${SIGNING_CODE_MINUTES} minutes.`,
+  signingAs: (name: string) => `Signing as ${name}.`,
+  code: 'Code from the e-mail',
+  sign: 'Sign the offer',
+  newCode: 'Send a new code',
   declineHeading: 'Decline the offer',
   reason: 'Your reason (optional)',
   reasonHint: 'It helps us, and only the hiring team reads it.',
@@ -116,6 +124,6 @@ export const candidateOfferTexts = {
   accepted: (at: string) => `You accepted this offer on ${at}. Welcome aboard! Your signed letter is below.`,
   declined: 'You declined this offer. Thank you for letting us know.',
   expired: 'This offer has expired. If you still wish to discuss it, reply to the e-mail it came with.',
-  withdrawn: 'This offer was withdrawn by the hiring team.',
+  withdrawn: 'This offer was withdrawn: it can no longer be accepted.',
   replaced: 'This offer was replaced by a new version, which the team will send you.',
 } as const;

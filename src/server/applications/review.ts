@@ -1,3 +1,4 @@
+import { closeSentOffer } from '../offers/close.ts';
 import { and, eq } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
@@ -67,5 +68,7 @@ export async function changeStatus(
     .where(eq(applications.id, applicationId));
   // The reports' funnel and time-to-stage read this history (the audit log may be pruned).
   await tx.insert(applicationStatusHistory).values({ applicationId, status, reachedAt: now });
+  // Its sent offer no longer stands once it is rejected or withdrawn (issue 54).
+  if (status === 'rejected' || status === 'withdrawn') await closeSentOffer(tx, actor, applicationId, now);
   await audit(tx, actor, 'application.status_changed', applicationId, { from: current.status, to: status, ...(reason ? { reason } : {}) });
 }

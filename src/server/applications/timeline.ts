@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { applicationEmails, applicationNotes, applications, auditLog, users } from '../db/schema.ts';
 import type { AuditAction } from '../audit/actions.ts';
+import type { Role } from '../../lib/accounts/roles.ts';
 import { inboundOf, inboundWho, type InboundView } from '../replies/thread.ts';
 
 /**
@@ -14,7 +15,16 @@ export type TimelineEvent =
   | { kind: 'submitted'; at: Date; who: string }
   | { kind: 'note'; at: Date; who: string; noteId: string; body: string; edited: boolean }
   | { kind: 'email'; at: Date; who: string; subject: string; body: string; sendAt: Date | null; cancelled: boolean }
-  | { kind: 'audit'; at: Date; who: string; action: AuditAction; details: Record<string, unknown>; byCandidate?: boolean }
+  | {
+      kind: 'audit';
+      at: Date;
+      who: string;
+      action: AuditAction;
+      details: Record<string, unknown>;
+      byCandidate?: boolean;
+      /** The actor's role then (staff), as the audit log keeps it. */
+      role?: Role | null;
+    }
   /** A mail that came back to the application's reply address (issue 35): a reply, an automatic one, a bounce. */
   | { kind: 'inbound'; at: Date; who: string; mail: InboundView; fileHref: string };
 
@@ -35,6 +45,19 @@ const fromAudit: AuditAction[] = [
   'application.scorecard_submitted',
   'application.scorecard_amended',
   'application.email_cancelled',
+  // Offers (issue 54): each step with its version, never its pay; the actor's role beside their name.
+  'application.offer_drafted',
+  'application.offer_changed',
+  'application.offer_submitted',
+  'application.offer_approved',
+  'application.offer_changes_requested',
+  'application.offer_discarded',
+  'application.offer_sent',
+  'application.offer_withdrawn',
+  'application.offer_accepted',
+  'application.offer_declined',
+  'application.offer_expired',
+  'application.offer_pdf_downloaded',
 ];
 
 export async function applicationTimeline(db: Database, applicationId: string): Promise<TimelineEvent[]> {
@@ -75,6 +98,7 @@ export async function applicationTimeline(db: Database, applicationId: string): 
         details: auditLog.details,
         at: auditLog.createdAt,
         email: auditLog.actorEmail,
+        role: auditLog.actorRole,
         name: users.name,
       })
       .from(auditLog)
@@ -122,7 +146,7 @@ export async function applicationTimeline(db: Database, applicationId: string): 
         who: byCandidate ? submitted.fullName : who(entry),
         action: entry.action,
         details: (entry.details ?? {}) as Record<string, unknown>,
-        ...(byCandidate ? { byCandidate } : {}),
+        ...(byCandidate ? { byCandidate } : { role: entry.role }),
       };
     }),
   ];

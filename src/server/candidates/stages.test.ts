@@ -14,7 +14,12 @@ describe('the stage a candidate sees', () => {
   };
 
   it.each(applicationStatuses)('maps %s', (status) => {
-    expect(stageTexts[candidateStage(status)].label).toBe(expected[status]);
+    expect(stageTexts[candidateStage(status, { offerSent: true })].label).toBe(expected[status]);
+  });
+
+  it('says Offer only once an offer was sent (issue 54): the status set by hand still reads Interviewing', () => {
+    expect(candidateStage('offer', { offerSent: false })).toBe('interviewing');
+    expect(candidateStage('hired', { offerSent: false })).toBe('decided');
   });
 
   it('never names an internal status other than the one the candidate chose (Withdrawn) and the offer they answer', () => {
@@ -26,7 +31,7 @@ describe('the stage a candidate sees', () => {
   });
 
   it('tells hired and rejected apart nowhere', () => {
-    expect(candidateStage('hired')).toBe(candidateStage('rejected'));
+    expect(candidateStage('hired', { offerSent: true })).toBe(candidateStage('rejected', { offerSent: true }));
   });
 
   it('lets a candidate withdraw until a decision is made', () => {

@@ -1765,6 +1765,16 @@ export const offers = pgTable(
     createdByEmail: text('created_by_email').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     sentByEmail: text('sent_by_email'),
+    /** Who sent it: told of the candidate's answer with its drafter. */
+    sentByUserId: text('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The one-time code e-mailed to the candidate when they sign (decision 071): its SHA-256, until
+     * when it works, and the codes sent and tries made, both capped. The link alone does not sign.
+     */
+    signingCodeHash: text('signing_code_hash'),
+    signingCodeExpiresAt: timestamp('signing_code_expires_at', { withTimezone: true }),
+    signingCodesSent: integer('signing_codes_sent').notNull().default(0),
+    signingTries: integer('signing_tries').notNull().default(0),
     /** The letter as sent, placeholders filled: what the candidate reads, the PDF and the seal are made of. */
     letterText: text('letter_text'),
     /** When the candidate first opened it. */

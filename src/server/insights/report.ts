@@ -90,7 +90,7 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
   // Rejections (issue 32) made within the period, by the company's days.
   const rejectedIn = sql`latest.created_at >= (${from}::date::timestamp at time zone ${COMPANY_TIME_ZONE})
     and latest.created_at < ((${today}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
-  // Offers (issue 54) sent within the period, by the company's days: to those who may read offers.
+  // Offers (issue 54) sent within the period, by the company's days: of the positions whose offers the person may read.
   const sentIn = sql`o.sent_at >= (${from}::date::timestamp at time zone ${COMPANY_TIME_ZONE})
     and o.sent_at < ((${today}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
   const offerCounts = sql`count(*)::int as sent,
@@ -101,7 +101,8 @@ export async function loadInsights(db: Database, { periodDays, positionId, today
       (extract(epoch from percentile_cont(0.5) within group (order by o.answered_at - o.sent_at) filter (where o.answered_at is not null)) / 86400)::float8
         as median_days`;
   const offersFrom = sql`from offers o join applications a on a.id = o.application_id join positions p on p.id = o.position_id
-      left join departments d on d.id = p.department_id where ${sentIn} ${ofPosition}`;
+      left join departments d on d.id = p.department_id
+      where ${sentIn} ${positionId ? sql`and o.position_id = ${positionId}` : sql``} and ${positionsInScope(who, 'offers.read', sql`o.position_id`)}`;
   type OfferCountRow = {
     position: string | null;
     department: string | null;

@@ -158,6 +158,16 @@ async function applicationCandidates(db: Database, event: StoredEvent): Promise<
         : [];
       return [...approverUserIds, ...adminIds].map((userId) => ({ userId, reason: 'approver' as const }));
     }
+    case 'offer.accepted':
+    case 'offer.declined': {
+      // Its drafter and sender first (they may follow nothing else of it), then the followers.
+      const { drafterUserId, senderUserId } = event.data as StoredEvent<'offer.accepted'>['data'];
+      const stopped = await unfollowers(db, { applicationId });
+      const own = [drafterUserId, senderUserId].flatMap((userId) =>
+        userId && !stopped.has(userId) ? [{ userId, reason: 'drafter' as const }] : [],
+      );
+      return [...own, ...(await applicationFollowers(db, applicationId))];
+    }
     case 'offer.approved':
     case 'offer.changes_requested': {
       const { drafterUserId } = event.data as StoredEvent<'offer.approved'>['data'];

@@ -8,3 +8,10 @@ import MarkdownIt from 'markdown-it';
  * nested deeper is left out of both.
  */
 export const letterMarkdown = new MarkdownIt({ html: false, linkify: false, typographer: false }).disable(['image']);
+
+// Its links (HTML only: the PDF prints their address) pass no referrer on and earn the other site nothing.
+const defaultLinkOpen = letterMarkdown.renderer.rules.link_open;
+letterMarkdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
+  tokens[index]!.attrSet('rel', 'noopener noreferrer nofollow');
+  return defaultLinkOpen ? defaultLinkOpen(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
+};

@@ -8,16 +8,8 @@ import { siteConfig } from '../../lib/site-config.ts';
  * PDF (pdf.ts) from the same Markdown, so the preview is exactly what the candidate reads.
  */
 
-// The one reading of the letter's Markdown, the PDF's too (letter-markdown.ts); its links never pass the page's referrer on.
-const markdown = letterMarkdown;
-const defaultLinkOpen = markdown.renderer.rules.link_open;
-markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
-  tokens[index]!.attrSet('rel', 'noopener noreferrer nofollow');
-  return defaultLinkOpen ? defaultLinkOpen(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
-};
-
 /** The letter's HTML (safe to print as is). */
-export const letterHtml = (letterText: string) => markdown.render(letterText);
+export const letterHtml = (letterText: string) => letterMarkdown.render(letterText);
 
 /** An offer's letter, with placeholders, and what fills them. */
 export type LetterSource = OfferLetterFacts & { letter: string };

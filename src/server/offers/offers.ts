@@ -14,12 +14,14 @@ import { changeStatus } from '../applications/review.ts';
 import { senderName } from '../applications/emails.ts';
 import { applicationLinkUrl, issueApplicationLink } from '../candidates/links.ts';
 import { offerSentMail } from '../mail/offer-templates.ts';
+import { threadAddressing } from '../replies/addresses.ts';
 import { dayIn } from '../scheduling/slots.ts';
 import { positionBand, readOfferBand } from './band.ts';
 import { letterOfTemplate } from './templates.ts';
 import { letterText } from './letter.ts';
 import {
   isEditableOffer,
+  isReplaceableOffer,
   offerMessages,
   salaryOf,
   withinBand,
@@ -30,6 +32,7 @@ import {
   type OfferTerms,
 } from '../../lib/offers/offer.ts';
 import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
+import { addDays } from '../../lib/scheduling/interview-form.ts';
 import { isDecided } from '../../lib/applications/status.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 
@@ -47,10 +50,18 @@ export interface OfferDeps {
   pool: pg.Pool;
   jobs: Pick<Jobs, 'enqueueEmail'>;
   siteUrl: string;
+  /** REPLY_ADDRESS (issue 35): the candidate's reply to the offer comes back to the application's timeline, and tells its sender. */
+  replyAddress: string | null;
 }
 
 export function offerDeps(runtime: Pick<Runtime, 'database' | 'jobs' | 'config'>): OfferDeps {
-  return { db: runtime.database.db, pool: runtime.database.pool, jobs: runtime.jobs, siteUrl: runtime.config.siteUrl };
+  return {
+    db: runtime.database.db,
+    pool: runtime.database.pool,
+    jobs: runtime.jobs,
+    siteUrl: runtime.config.siteUrl,
+    replyAddress: runtime.config.inbound.replyAddress,
+  };
 }
 
 type Tx = Database;
@@ -91,6 +102,12 @@ const auditDetails = (offer: { id: string; version: number }, more: Record<strin
   ...more,
 });
 
+/** An offer's dates as the form's rules say (lib/offers/offer.ts), and not past: checked again when asked for approval and sent. */
+function assertDates(offer: { startDate: string; expiresOn: string }, now: Date) {
+  if (offer.expiresOn < companyToday(now)) throw new AdminRuleError(offerMessages.expiryPast);
+  if (offer.expiresOn >= offer.startDate) throw new AdminRuleError(offerMessages.expiryAfterStart);
+}
+
 /** The terms as the table stores them. */
 const termColumns = (terms: OfferTerms) => ({
   letter: terms.letter,
@@ -105,8 +122,6 @@ const termColumns = (terms: OfferTerms) => ({
   reportingTo: terms.reportingTo,
   approvalMode: terms.approvalMode,
 });
-
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Drafts an offer for an application (the next version when earlier ones were closed), from a
@@ -253,7 +268,7 @@ async function startRound(tx: Tx, actor: Staff, row: Awaited<ReturnType<typeof l
  */
 export async function saveOffer(deps: OfferDeps, actor: Staff, offerId: string, terms: OfferTerms, now = new Date()): Promise<OfferStatus> {
   await assertReach(deps.db, actor, 'offers.manage', { offer: offerId });
-  if (terms.expiresOn < companyToday(now)) throw new AdminRuleError(offerMessages.expiryPast);
+  assertDates(terms, now);
   return deps.db.transaction(async (tx) => {
     const row = await lockedOffer(tx, offerId);
     if (!isEditableOffer(row.offer.status)) throw new AdminRuleError(offerMessages.notEditable);
@@ -281,7 +296,7 @@ export async function submitOffer(deps: OfferDeps, actor: Staff, offerId: string
   return deps.db.transaction(async (tx) => {
     const row = await lockedOffer(tx, offerId);
     if (row.offer.status !== 'draft') throw new AdminRuleError(offerMessages.notDraft);
-    if (row.offer.expiresOn < companyToday(now)) throw new AdminRuleError(offerMessages.expiryPast);
+    assertDates(row.offer, now);
     const status = await startRound(tx, actor, row);
     await audit(
       tx,
@@ -294,9 +309,10 @@ export async function submitOffer(deps: OfferDeps, actor: Staff, offerId: string
   });
 }
 
-/** Whether this person may give this step: the named person, or, for an admin's step, anyone who approves every offer (an admin). */
+/** Whether this person may give this step: the named person, or, for an admin's step (or a named person gone), anyone who approves every offer (an admin). */
 export const mayGive = (actor: Who, step: { kind: ApproverKind; userId: string | null }) =>
-  step.kind === 'admin' ? canAll(actor, 'offers.approve') : step.userId === actor.id;
+  // A named person whose account is gone (deleted: null) would hold the offer for ever: an admin gives theirs.
+  step.kind === 'admin' || step.userId === null ? canAll(actor, 'offers.approve') : step.userId === actor.id;
 
 /**
  * An approver approves, or asks for changes with a comment (the offer goes back to its drafter as a
@@ -393,18 +409,19 @@ export async function discardOffer(deps: OfferDeps, actor: Staff, offerId: strin
  */
 export async function sendOffer(deps: OfferDeps, actor: Staff, offerId: string, now = new Date()): Promise<void> {
   await assertReach(deps.db, actor, 'offers.manage', { offer: offerId });
-  const sender = await senderName(deps.db, actor);
   await withTransaction(deps.pool, async (transaction) => {
     const tx = transaction.db;
     const row = await lockedOffer(tx, offerId);
+    // Signed by its drafter, as the approvers read it in its preview (read.ts), whoever sends it.
+    const sender = await senderName(tx, { id: row.offer.createdByUserId });
     if (row.offer.status !== 'approved') throw new AdminRuleError(offerMessages.notApproved);
-    if (row.offer.expiresOn < companyToday(now)) throw new AdminRuleError(offerMessages.expiryPast);
+    assertDates(row.offer, now);
     if (row.emailBouncedAt) throw new AdminRuleError(offerMessages.noEmail);
     if (isDecided(row.applicationStatus)) throw new AdminRuleError(offerMessages.decided);
     const text = letterText({ ...row.offer, candidateName: row.candidateName, positionTitle: row.positionTitle, senderName: sender });
     await tx
       .update(offers)
-      .set({ status: 'sent', sentAt: now, sentByEmail: actor.email, letterText: text, updatedAt: now })
+      .set({ status: 'sent', sentAt: now, sentByEmail: actor.email, sentByUserId: actor.id, letterText: text, updatedAt: now })
       .where(eq(offers.id, offerId));
     await changeStatus(tx, actor, row.offer.applicationId, 'offer');
     const token = await issueApplicationLink(tx, row.offer.applicationId, { now });
@@ -418,7 +435,12 @@ export async function sendOffer(deps: OfferDeps, actor: Staff, offerId: string, 
           link: `${applicationLinkUrl(deps.siteUrl, token)}#offer`,
           senderName: sender,
         }),
-        replyTo: actor.email,
+        ...(await threadAddressing(
+          tx,
+          deps.replyAddress,
+          { applicationId: row.offer.applicationId },
+          { sentByUserId: actor.id, fallbackReplyTo: actor.email },
+        )),
       },
       // Queued with the offer's change: the e-mail goes if and only if the offer is sent.
       { db: transaction },
@@ -451,7 +473,7 @@ export async function replaceOffer(deps: OfferDeps, actor: Staff, offerId: strin
   try {
     return await deps.db.transaction(async (tx) => {
       const row = await lockedOffer(tx, offerId);
-      if (!['sent', 'declined', 'expired', 'withdrawn'].includes(row.offer.status)) throw new AdminRuleError(offerMessages.notReplaceable);
+      if (!isReplaceableOffer(row.offer.status)) throw new AdminRuleError(offerMessages.notReplaceable);
       if (isDecided(row.applicationStatus)) throw new AdminRuleError(offerMessages.decided);
       if (row.offer.status === 'sent')
         await tx
@@ -465,6 +487,7 @@ export async function replaceOffer(deps: OfferDeps, actor: Staff, offerId: strin
       const version = (last?.version ?? row.offer.version) + 1;
       const today = companyToday(now);
       const { offer } = row;
+      const expiresOn = offer.expiresOn >= today ? offer.expiresOn : addDays(today, 7);
       const [created] = await tx
         .insert(offers)
         .values({
@@ -473,8 +496,9 @@ export async function replaceOffer(deps: OfferDeps, actor: Staff, offerId: strin
           version,
           templateId: offer.templateId,
           letter: offer.letter,
-          startDate: offer.startDate > today ? offer.startDate : addDays(today, 28),
-          expiresOn: offer.expiresOn >= today ? offer.expiresOn : addDays(today, 7),
+          // Its dates, together: an answer-by day still to come (else in a week), a start after it (else three weeks later).
+          expiresOn,
+          startDate: offer.startDate > expiresOn ? offer.startDate : addDays(expiresOn, 21),
           salary: offer.salary,
           currency: offer.currency,
           period: offer.period,
@@ -504,7 +528,7 @@ export async function replaceOffer(deps: OfferDeps, actor: Staff, offerId: strin
 
 /**
  * Closes the sent offers whose date has passed (the end of that day in the company's zone): the
- * daily job, and every read of an offer's answer checks the date itself, so none is accepted late.
+ * hourly job (module.ts), and every answer checks the date itself, so none is accepted late.
  */
 export async function expireOffers(db: Database, now = new Date()): Promise<number> {
   const today = companyToday(now);

@@ -7,7 +7,14 @@ import { senderName } from '../applications/emails.ts';
 import { letterHtml, letterText } from './letter.ts';
 import { readOfferBand } from './band.ts';
 import { companyToday, mayGive, stepsDue } from './offers.ts';
-import { offerStatuses, type ApprovalDecision, type ApproverKind, type OfferListRow, type OfferStatus } from '../../lib/offers/offer.ts';
+import {
+  isPastExpiry,
+  offerStatuses,
+  type ApprovalDecision,
+  type ApproverKind,
+  type OfferListRow,
+  type OfferStatus,
+} from '../../lib/offers/offer.ts';
 import type { OfferBand } from '../../lib/offers/band.ts';
 import type { Role } from '../../lib/accounts/roles.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -28,7 +35,7 @@ export async function listOffers(db: Database, who: Who, status: OfferStatus | n
       'approved', count(*) filter (where a.decision = 'approved'),
       'asked', count(*),
       'mine', coalesce(bool_or(a.decision is null and (a.user_id = ${who.id} or (a.kind = 'admin' and ${canAll(who, 'offers.approve')}))
-        -- In order, only the first open step is due.
+        -- stepsDue and mayGive (offers.ts), said in SQL for the list: in order, only the first open step is due.
         and (${offers.approvalMode} = 'parallel' or a.step = (
           select min(b.step) from ${offerApprovals} b where b.offer_id = a.offer_id and b.round = a.round and b.decision is null))), false))
     from ${offerApprovals} a where a.offer_id = ${offers.id} and a.round = ${offers.approvalRound})`;
@@ -93,7 +100,7 @@ export interface OfferPage {
   /** The other versions of this application's offers. */
   versions: { id: string; version: number; status: OfferStatus }[];
   may: { manage: boolean; decide: boolean };
-  /** The sent offer's date has passed, though the daily job has not closed it yet. */
+  /** The sent offer's date has passed, though the hourly job has not closed it yet. */
   pastExpiry: boolean;
 }
 
@@ -177,7 +184,7 @@ export async function readOffer(db: Database, who: Who, offerId: string, now = n
       manage: can(who, 'offers.manage'),
       decide: can(who, 'offers.approve') && current.some((step) => due.has(step.id) && mayGive(who, step)),
     },
-    pastExpiry: offer.status === 'sent' && offer.expiresOn < companyToday(now),
+    pastExpiry: isPastExpiry(offer, companyToday(now)),
   };
 }
 

@@ -338,7 +338,7 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
         // The sealed PDF of a signed offer is a file of the archive beside data.json.
         offers: mine(data.offers).map(({ sealedPdf, ...offer }) => ({
           ...offer,
-          sealedPdf: sealedPdf ? offerFileName(application.id, offer.version) : null,
+          sealedPdf: sealedPdf ? sealedOfferEntry(application.id, offer.version) : null,
         })),
         resumeText: mine(data.resumeTexts)[0] ?? null,
         repliesReceived: repliesJson(data, { applicationId: application.id }),
@@ -368,7 +368,7 @@ export function personDataJson(data: PersonData, exportedAt: Date) {
 }
 
 /** Where a signed offer's sealed PDF is in the archive. */
-const offerFileName = (applicationId: string, version: number) => `files/offer-${applicationId.slice(0, 8)}-v${version}-signed.pdf`;
+const sealedOfferEntry = (applicationId: string, version: number) => `files/offer-${applicationId.slice(0, 8)}-v${version}-signed.pdf`;
 
 function fileEntryName(kind: 'resume' | 'attachment' | 'reply', ownerId: string, fileName: string): string {
   return `files/${kind}-${ownerId.slice(0, 8)}-${fileName}`;
@@ -409,7 +409,7 @@ export async function exportPerson(deps: PrivacyDeps, actor: Actor, rawEmail: st
       }
       for (const offer of data.offers) {
         if (!offer.sealedPdf) continue;
-        const entry = new ZipPassThrough(offerFileName(offer.applicationId, offer.version));
+        const entry = new ZipPassThrough(sealedOfferEntry(offer.applicationId, offer.version));
         zip.add(entry);
         entry.push(new Uint8Array(offer.sealedPdf), true);
       }

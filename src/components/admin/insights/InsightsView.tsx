@@ -349,7 +349,7 @@ export function InsightsView({ insights, positions, position, search, canConfigu
             id="offers"
             title="Offers"
             csv={csv('offers', 'the offers per position and department')}
-            definition="Offers sent in the period, per position and department: accepted, declined, closed without an answer (expired, withdrawn or replaced) and still open; acceptance is accepted per 100 answered; the median days from sending to the answer, over the answered ones."
+            definition="Offers sent in the period, per position and department, each version counted (a new version replaces the one before): accepted, declined, closed without an answer (expired, withdrawn or replaced) and still open; acceptance is accepted per 100 answered; the median days from sending to the answer, over the answered ones."
           >
             {insights.offers.byPosition.length === 0 ? (
               <p className="text-sm text-muted-foreground">No offer was sent in this period.</p>

@@ -1,7 +1,7 @@
 import { actions } from 'astro:actions';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import type { OfferStatus } from '@/lib/offers/offer';
+import { isReplaceableOffer, type OfferStatus } from '@/lib/offers/offer';
 import { offerPageTexts as texts } from '@/lib/offers/texts';
 import { runAdminAction } from '../run-admin-action';
 
@@ -44,18 +44,14 @@ export function OfferActions({ offerId, status, decided }: OfferActionsProps) {
     setConfirming(null);
   }
 
-  const steps: Step[] =
-    status === 'draft'
-      ? ['submit', 'discard']
-      : status === 'approval'
-        ? ['discard']
-        : status === 'approved'
-          ? ['send', 'discard']
-          : status === 'sent'
-            ? ['withdraw', ...(decided ? [] : (['replace'] as const))]
-            : ['declined', 'expired', 'withdrawn'].includes(status) && !decided
-              ? ['replace']
-              : [];
+  // What follows each status; a new version only while the application is undecided (isReplaceableOffer).
+  const next: Partial<Record<OfferStatus, Step[]>> = {
+    draft: ['submit', 'discard'],
+    approval: ['discard'],
+    approved: ['send', 'discard'],
+    sent: ['withdraw'],
+  };
+  const steps: Step[] = [...(next[status] ?? []), ...(isReplaceableOffer(status) && !decided ? (['replace'] as const) : [])];
   if (steps.length === 0) return null;
 
   return (

@@ -18,7 +18,7 @@ import {
 import { clearQueuedMails, deliverEvents, queuedMailsTo, startTestBackend, type TestBackend } from '../testing/backend';
 import { addApplication, addPosition, addUser } from '../testing/fixtures';
 import { offerTermsSchema, type OfferTermsInput } from '../../lib/offers/offer';
-import { acceptOffer, candidateOffer, candidateOfferPdf, declineOffer } from './answer';
+import { answerDeps, candidateOffer, candidateOfferPdf, declineOffer, signOffer } from './answer';
 import {
   createOffer,
   decideOffer,
@@ -34,6 +34,10 @@ import {
 } from './offers';
 import { strFromU8, unzipSync } from 'fflate';
 import { listOffers, readOffer } from './read';
+import { withdrawByToken } from '../candidates/withdraw';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ApplicationTimeline } from '../../components/admin/ApplicationTimeline';
+import { applicationTimeline } from '../applications/timeline';
 import { erasePerson, exportPerson, privacyDeps } from '../privacy/requests';
 import { loadInsights } from '../insights/report';
 import { insightsCsv } from '../insights/report-csv';
@@ -153,6 +157,19 @@ async function sentWithinBand(
   return { offerId, token };
 }
 
+/** The code of the latest signing e-mail to the candidate (decision 071). */
+async function latestCode(address = 'lukasz@mail.test'): Promise<string> {
+  const mail = (await queuedMailsTo(backend, address)).findLast((message) => message.subject.startsWith('Your code to sign your offer'));
+  return /(\d{6})$/.exec(mail!.subject)![1]!;
+}
+
+/** Accepting as the candidate's page does it: the name (a code is e-mailed), then the name and the code. */
+async function accept(token: string, offerId: string, signature: string, ip: string, now: Date) {
+  const asked = await signOffer(answerDeps(backend.runtime), { token, offerId, signature }, ip, now);
+  if (asked.kind !== 'code-sent') return asked;
+  return signOffer(answerDeps(backend.runtime), { token, offerId, signature, code: await latestCode() }, ip, now);
+}
+
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
@@ -213,7 +230,7 @@ describe('an offer, from draft to signature', () => {
     expect(application!.status).toBe('offer');
     const { mail, token } = await offerLink('lukasz@mail.test');
     expect(mail.subject).toBe('Your offer from Helixpoint: Security Engineer');
-    expect(mail.text).toContain('The offer is open until March 9, 2027.');
+    expect(mail.text).toContain('The offer is open until the end of March 9, 2027, Central Time (America/Chicago).');
     expect(mail.text).not.toContain('190,000');
 
     // The candidate's page shows the letter; the first opening is noted.
@@ -223,13 +240,13 @@ describe('an offer, from draft to signature', () => {
     expect((await db.select({ readAt: offers.readAt }).from(offers).where(eq(offers.id, offerId)))[0]!.readAt).toEqual(NOW);
 
     // A name that is not theirs is refused, saying which name; theirs, in any case and spacing, signs.
-    expect(await acceptOffer(db, token, offerId, 'Lukasz Zolc', '203.0.113.9', NOW)).toEqual({
+    expect(await accept(token, offerId, 'Lukasz Zolc', '203.0.113.9', NOW)).toEqual({
       kind: 'refused',
       message: 'Type your full name exactly as the offer gives it: Łukasz Żółć',
       field: 'signature',
     });
     const signedAt = new Date(NOW.getTime() + 60_000);
-    expect(await acceptOffer(db, token, offerId, '  łukasz   żółć ', '203.0.113.9', signedAt)).toEqual({ kind: 'accepted' });
+    expect(await accept(token, offerId, '  łukasz   żółć ', '203.0.113.9', signedAt)).toEqual({ kind: 'accepted' });
 
     const [sealed] = await db.select().from(offers).where(eq(offers.id, offerId));
     expect(sealed).toMatchObject({ status: 'accepted', signatureName: 'łukasz żółć', signatureIp: '203.0.113.9', answeredAt: signedAt });
@@ -257,14 +274,15 @@ describe('an offer, from draft to signature', () => {
     expect(await refusal(replaceOffer(deps, people.recruiter, offerId, signedAt))).toBe(
       'Only a sent, declined, expired or withdrawn offer can be replaced by a new version',
     );
-    expect(await acceptOffer(db, token, offerId, 'Łukasz Żółć', '203.0.113.9', signedAt)).toEqual({
+    expect(await accept(token, offerId, 'Łukasz Żółć', '203.0.113.9', signedAt)).toEqual({
       kind: 'refused',
       message: 'This offer is not open for an answer',
     });
 
     // The team is told; every step is on the application's timeline with the actor's role, and no pay in it.
     await deliverEvents(backend, signedAt);
-    expect((await toldOf('offer.accepted')).sort()).toEqual(['hana:team']);
+    // The team, and the offer's drafter and sender (here one person).
+    expect((await toldOf('offer.accepted')).sort()).toEqual(['hana:team', 'rita:drafter']);
     const entries = await db
       .select({ action: auditLog.action, role: auditLog.actorRole, details: auditLog.details })
       .from(auditLog)
@@ -280,6 +298,32 @@ describe('an offer, from draft to signature', () => {
       'application.offer_accepted:candidate',
     ]);
     expect(JSON.stringify(entries)).not.toContain('190');
+    // The application's timeline says each step, with the approvers' roles and words.
+    const timeline = await applicationTimeline(db, applicationId);
+    const offerSteps = timeline.flatMap((event) =>
+      event.kind === 'audit' && event.action.startsWith('application.offer_')
+        ? [`${event.who}:${event.role ?? 'candidate'}:${event.action}`]
+        : [],
+    );
+    expect(offerSteps).toEqual([
+      'rita Test:recruiter:application.offer_drafted',
+      'rita Test:recruiter:application.offer_changed',
+      'rita Test:recruiter:application.offer_submitted',
+      'hana Test:hiring_manager:application.offer_approved',
+      'ada Test:admin:application.offer_approved',
+      'rita Test:recruiter:application.offer_sent',
+      'Łukasz Żółć:candidate:application.offer_accepted',
+    ]);
+    const html = renderToStaticMarkup(<ApplicationTimeline items={timeline} />);
+    expect(html).toContain('hana Test (Hiring manager)</span> approved offer version 1: “Strong hire.”');
+    expect(html).toContain('Łukasz Żółć</span> accepted and signed offer version 1 from their personal link');
+    // Its drafter's account can still be deleted: the reference to them goes, nothing else.
+    await db.delete(users).where(eq(users.id, 'rita'));
+    const [orphaned] = await db
+      .select({ by: offers.createdByUserId, sentBy: offers.sentByUserId, email: offers.createdByEmail, sealedSha256: offers.sealedSha256 })
+      .from(offers)
+      .where(eq(offers.id, offerId));
+    expect(orphaned).toEqual({ by: null, sentBy: null, email: 'rita@helixpoint.test', sealedSha256: sealed!.sealedSha256 });
   });
 
   it('within the band, all at once: either approver may go first; a change after an approval asks again', async () => {
@@ -343,7 +387,7 @@ describe('an offer, from draft to signature', () => {
     expect(await db.select({ id: offers.id }).from(offers).where(eq(offers.id, second))).toEqual([]);
   });
 
-  it('expires at the end of its day in the company’s zone, and a withdrawn one cannot be accepted', async () => {
+  it('expires at the end of its day in the company’s zone; a withdrawn one, or one whose application was withdrawn, cannot be accepted', async () => {
     const db = backend.database.db;
     const { positionId, applicationId, people } = await setUp();
     await db.delete(hiringTeamMembers).where(eq(hiringTeamMembers.positionId, positionId));
@@ -355,7 +399,7 @@ describe('an offer, from draft to signature', () => {
     expect((await candidateOffer(db, applicationId, lastMinutes))!.status).toBe('sent');
     const dayAfter = new Date('2027-03-06T06:30:00Z');
     // Refused past its date even before the job closes it.
-    expect(await acceptOffer(db, token, offerId, 'Łukasz Żółć', '203.0.113.9', dayAfter)).toEqual({
+    expect(await accept(token, offerId, 'Łukasz Żółć', '203.0.113.9', dayAfter)).toEqual({
       kind: 'refused',
       message: 'This offer has expired',
     });
@@ -363,16 +407,77 @@ describe('an offer, from draft to signature', () => {
     expect((await db.select({ status: offers.status }).from(offers).where(eq(offers.id, offerId)))[0]!.status).toBe('expired');
 
     const next = await replaceOffer(deps, people.recruiter, offerId, dayAfter);
+    // (Below: a withdrawn offer; and an offer on an application the candidate withdrew.)
     await saveOffer(deps, people.recruiter, next, terms({ salary: '150000', expiresOn: '2027-03-12' }), dayAfter);
     await submitOffer(deps, people.recruiter, next, dayAfter);
     await sendOffer(deps, people.recruiter, next, dayAfter);
     await withdrawOffer(deps, people.recruiter, next, dayAfter);
     const { token: newer } = await offerLink('lukasz@mail.test');
-    expect(await acceptOffer(db, newer, next, 'Łukasz Żółć', '203.0.113.9', dayAfter)).toEqual({
+    expect(await accept(newer, next, 'Łukasz Żółć', '203.0.113.9', dayAfter)).toEqual({
       kind: 'refused',
       message: 'This offer is not open for an answer',
     });
     expect((await candidateOffer(db, applicationId, dayAfter))!.status).toBe('withdrawn');
+
+    const third = await replaceOffer(deps, people.recruiter, next, dayAfter);
+    await saveOffer(deps, people.recruiter, third, terms({ salary: '150000', expiresOn: '2027-03-12' }), dayAfter);
+    await submitOffer(deps, people.recruiter, third, dayAfter);
+    await sendOffer(deps, people.recruiter, third, dayAfter);
+    const { token: newest } = await offerLink('lukasz@mail.test');
+    // The candidate withdraws their application from their page: its sent offer is closed with it.
+    expect(await withdrawByToken(db, newest, dayAfter)).toEqual({ kind: 'withdrawn' });
+    expect((await db.select({ status: offers.status }).from(offers).where(eq(offers.id, third)))[0]!.status).toBe('withdrawn');
+    expect(await accept(newest, third, 'Łukasz Żółć', '203.0.113.9', dayAfter)).toEqual({
+      kind: 'refused',
+      message: 'This offer is not open for an answer',
+    });
+    expect((await db.select({ status: applications.status }).from(applications).where(eq(applications.id, applicationId)))[0]!.status).toBe(
+      'withdrawn',
+    );
+  });
+});
+
+describe('signing an offer', () => {
+  it('needs the code e-mailed to the candidate: a link alone does not sign; wrong, stale and spent codes are refused', async () => {
+    const db = backend.database.db;
+    const { positionId, applicationId, people } = await setUp();
+    await db.delete(hiringTeamMembers).where(eq(hiringTeamMembers.positionId, positionId));
+    const { offerId, token } = await sentWithinBand(people, applicationId);
+    const deps = answerDeps(backend.runtime);
+    const sign = (code?: string, now = NOW) => signOffer(deps, { token, offerId, signature: 'Łukasz Żółć', code }, '203.0.113.9', now);
+
+    expect(await sign()).toEqual({ kind: 'code-sent', to: 'l…@mail.test' });
+    const [mail] = (await queuedMailsTo(backend, 'lukasz@mail.test')).slice(-1);
+    expect(mail!.text).toContain('It works for 15 minutes, once.');
+    const code = await latestCode();
+    // Not its code: refused, each try counted (five at most); then the right one is refused too, until a new code.
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect(await sign(wrong)).toEqual({
+        kind: 'refused',
+        message: 'That is not the code we sent: check the e-mail, or ask for a new code',
+        field: 'code',
+      });
+    expect(await sign(code)).toEqual({ kind: 'refused', message: 'Too many wrong codes: ask for a new one', field: 'code' });
+    // A new code ends the old one; past 15 minutes it is refused.
+    await sign();
+    const second = await latestCode();
+    expect(await sign(second, new Date(NOW.getTime() + 15 * 60_000))).toEqual({
+      kind: 'refused',
+      message: 'The code has expired: ask for a new one',
+      field: 'code',
+    });
+    expect((await db.select({ status: offers.status }).from(offers).where(eq(offers.id, offerId)))[0]!.status).toBe('sent');
+    // Five codes for one offer at most.
+    for (let sent = 2; sent < 5; sent += 1) expect((await sign()).kind).toBe('code-sent');
+    expect(await sign()).toEqual({
+      kind: 'refused',
+      message: 'Too many codes were sent for this offer: reply to the offer’s e-mail and the hiring team will help',
+      field: 'signature',
+    });
+    expect(await sign(await latestCode())).toEqual({ kind: 'accepted' });
+    const [signed] = await db.select({ hash: offers.signingCodeHash, status: offers.status }).from(offers).where(eq(offers.id, offerId));
+    expect(signed).toEqual({ hash: null, status: 'accepted' });
   });
 });
 
@@ -382,7 +487,7 @@ describe('an offer and the candidate’s privacy', () => {
     const { positionId, applicationId, people } = await setUp();
     await db.delete(hiringTeamMembers).where(eq(hiringTeamMembers.positionId, positionId));
     const { offerId, token } = await sentWithinBand(people, applicationId);
-    await acceptOffer(db, token, offerId, 'Łukasz Żółć', '203.0.113.9', NOW);
+    await accept(token, offerId, 'Łukasz Żółć', '203.0.113.9', NOW);
     const [sealed] = await db.select({ pdf: offers.sealedPdf, sha: offers.sealedSha256 }).from(offers).where(eq(offers.id, offerId));
 
     const privacy = privacyDeps(backend.runtime);
@@ -497,7 +602,7 @@ describe('who reaches an offer', () => {
 
     // An offer on another application is not answered through this candidate's link.
     const otherOffer = await createOffer(deps, people.recruiter, otherApplication, null, NOW);
-    expect(await acceptOffer(db, 'a'.repeat(43), otherOffer, 'Olga Other', '203.0.113.9', NOW)).toEqual({ kind: 'not-found' });
+    expect(await accept('a'.repeat(43), otherOffer, 'Olga Other', '203.0.113.9', NOW)).toEqual({ kind: 'not-found' });
   });
 
   it('cannot be made on a decided application, nor sent with an expiry in the past', async () => {
