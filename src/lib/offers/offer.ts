@@ -202,9 +202,8 @@ export const offerTermsSchema = z
 export type OfferTermsInput = z.input<typeof offerTermsSchema>;
 export type OfferTerms = z.output<typeof offerTermsSchema>;
 
-/** A stored offer's terms as its form's initial values. */
-export function offerTermsFormValues(offer: {
-  letter: string;
+/** An offer's terms as stored (the form's are text: offerTermsSchema). */
+export interface StoredOfferTerms {
   startDate: string;
   expiresOn: string;
   salary: number;
@@ -214,8 +213,10 @@ export function offerTermsFormValues(offer: {
   equity: string;
   location: string;
   reportingTo: string;
-  approvalMode: ApprovalMode;
-}): OfferTermsInput {
+}
+
+/** A stored offer's terms as its form's initial values. */
+export function offerTermsFormValues(offer: StoredOfferTerms & { letter: string; approvalMode: ApprovalMode }): OfferTermsInput {
   return { ...offer, salary: String(offer.salary), currency: offer.currency as OfferTermsInput['currency'] };
 }
 
@@ -313,18 +314,9 @@ export function withinBand(pay: { salary: number; currency: string; period: PayP
 }
 
 /** What an offer's letter says of it: its terms, the candidate, the position and who sends it. */
-export interface OfferLetterFacts {
+export interface OfferLetterFacts extends StoredOfferTerms {
   candidateName: string;
   positionTitle: string;
-  startDate: string;
-  expiresOn: string;
-  salary: number;
-  currency: string;
-  period: PayPeriod;
-  bonus: string;
-  equity: string;
-  location: string;
-  reportingTo: string;
   senderName: string;
 }
 

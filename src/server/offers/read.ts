@@ -95,7 +95,8 @@ export interface OfferPage {
   approvals: ApprovalView[];
   /** Earlier rounds' decisions, newest first (a change asked them again). */
   history: (ApprovalView & { round: number })[];
-  /** The letter as the candidate reads (or will read) it. */
+  /** The letter as the candidate reads (or will read) it: its Markdown (the PDF's) and its HTML. */
+  letterText: string;
   letterHtml: string;
   /** The other versions of this application's offers. */
   versions: { id: string; version: number; status: OfferStatus }[];
@@ -178,6 +179,7 @@ export async function readOffer(db: Database, who: Who, offerId: string, now = n
     history: steps
       .filter((step) => step.round !== offer.approvalRound && step.decision !== null)
       .map((step) => ({ ...view(step), round: step.round })),
+    letterText: text,
     letterHtml: letterHtml(text),
     versions,
     may: {
@@ -186,19 +188,6 @@ export async function readOffer(db: Database, who: Who, offerId: string, now = n
     },
     pastExpiry: isPastExpiry(offer, companyToday(now)),
   };
-}
-
-/** The letter's Markdown for the staff's PDF preview: as sent, or as it would be sent now. */
-export async function previewLetterText(db: Database, page: OfferPage): Promise<string> {
-  return (
-    page.offer.letterText ??
-    letterText({
-      ...page.offer,
-      candidateName: page.candidateName,
-      positionTitle: page.positionTitle,
-      senderName: await senderName(db, { id: page.offer.createdByUserId }),
-    })
-  );
 }
 
 /** The offers of one application, for its page's Offer section: newest first. */

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { audit } from '@/server/audit/log';
 import { offerFileName, offerPdf } from '@/server/offers/answer';
 import { pdfResponse } from '@/server/offers/download';
-import { previewLetterText, readOffer } from '@/server/offers/read';
+import { readOffer } from '@/server/offers/read';
 import { getRuntime } from '@/server/runtime';
 
 export const prerender = false;
@@ -17,8 +17,10 @@ export const GET: APIRoute = async ({ params, locals }) => {
   const viewer = locals.viewer!;
   const page = await readOffer(db, viewer, params.id ?? '');
   if (!page) return new Response('Not found', { status: 404 });
-  const letterText = await previewLetterText(db, page);
-  const pdf = await offerPdf({ ...page.offer, letterText, sentAt: page.offer.sentAt ?? page.offer.updatedAt }, page.positionTitle);
+  const pdf = await offerPdf(
+    { ...page.offer, letterText: page.letterText, sentAt: page.offer.sentAt ?? page.offer.updatedAt },
+    page.positionTitle,
+  );
   await audit(db, viewer, 'application.offer_pdf_downloaded', page.offer.applicationId, {
     offerId: page.offer.id,
     version: page.offer.version,
