@@ -103,6 +103,15 @@ import { getRuntime, type Runtime } from '@/server/runtime';
 import { reportingFaults } from './faults';
 import { followApplicationSchema, followMessageSchema } from '@/lib/notifications/preferences';
 import { setFollowing } from '@/server/notifications/follow';
+import {
+  deleteIntegration,
+  integrationDeps,
+  newIntegrationSecret,
+  redeliver,
+  saveIntegration,
+  setIntegrationEnabled,
+} from '@/server/integrations/endpoints';
+import { integrationEnabledSchema, integrationIdSchema, integrationSchema, redeliverSchema } from '@/lib/integrations/integration';
 
 const invitationDeps = (runtime: Runtime) => ({
   db: runtime.database.db,
@@ -505,6 +514,21 @@ export const server = {
     ),
     erasePerson: staffAction('admin.erasePerson', personSchema, ({ email }, actor, runtime) =>
       erasePerson(privacyDeps(runtime), actor, email),
+    ),
+    saveIntegration: staffAction('admin.saveIntegration', integrationSchema, (input, actor, runtime) =>
+      saveIntegration(integrationDeps(runtime), actor, input),
+    ),
+    setIntegrationEnabled: staffAction('admin.setIntegrationEnabled', integrationEnabledSchema, ({ id, enabled }, actor, runtime) =>
+      setIntegrationEnabled(integrationDeps(runtime), actor, id, enabled),
+    ),
+    newIntegrationSecret: staffAction('admin.newIntegrationSecret', integrationIdSchema, async ({ id }, actor, runtime) => ({
+      secret: await newIntegrationSecret(integrationDeps(runtime), actor, id),
+    })),
+    deleteIntegration: staffAction('admin.deleteIntegration', integrationIdSchema, ({ id }, actor, runtime) =>
+      deleteIntegration(integrationDeps(runtime), actor, id),
+    ),
+    redeliver: staffAction('admin.redeliver', redeliverSchema, ({ deliveryId }, actor, runtime) =>
+      redeliver(integrationDeps(runtime), actor, deliveryId),
     ),
   } satisfies Record<StaffActionName extends `admin.${infer Key}` ? Key : never, unknown>,
   account: {

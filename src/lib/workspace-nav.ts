@@ -25,6 +25,7 @@ export type NavKey =
   | 'media'
   | 'messages'
   | 'meetings'
+  | 'integrations'
   | 'privacy'
   | 'retention'
   | 'audit'

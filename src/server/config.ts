@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DataDirError, assertWritableDataDir, explainDataDirError } from './data-dir.ts';
 import { parseAllowList, type AllowList } from './outbound/guarded-fetch.ts';
+import { DEFAULT_RETRY_SECONDS } from '../lib/integrations/integration.ts';
 
 /**
  * Every environment variable of the operating contract, parsed once at start. A wrong value
@@ -132,6 +133,15 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   TRUST_PROXY: optionalString,
+  WEBHOOK_RETRY_SECONDS: optionalString.transform((value, context) => {
+    if (!value) return [...DEFAULT_RETRY_SECONDS];
+    const delays = value.split(',').map((part) => Number(part.trim()));
+    if (delays.length > 20 || delays.some((delay) => !Number.isInteger(delay) || delay < 1 || delay > 86_400)) {
+      context.addIssue({ code: 'custom', message: 'must be up to 20 whole numbers of seconds (1 to 86400) separated by commas' });
+      return z.NEVER;
+    }
+    return delays;
+  }),
   OUTBOUND_ALLOWED_HOSTS: optionalString.transform((value, context) => {
     try {
       return parseAllowList(value);
@@ -206,6 +216,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** OUTBOUND_ALLOWED_HOSTS: the private servers links people type may reach (outbound/guarded-fetch.ts). */
   outboundAllow: AllowList;
+  /** WEBHOOK_RETRY_SECONDS: the delays between an integration delivery's tries (lib/integrations/integration.ts). */
+  webhookRetrySeconds: number[];
   /** How long personal data is kept (the retention job, the privacy notice). */
   retention: { applicationDays: number; messageDays: number; auditDays: number; talentPoolMonths: number };
   /** GET /metrics needs `Authorization: Bearer <this>`; unset, /metrics is closed. */
@@ -305,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: Boolean(e.TRUST_PROXY && e.TRUST_PROXY !== 'false' && e.TRUST_PROXY !== '0'),
     outboundAllow: e.OUTBOUND_ALLOWED_HOSTS,
+    webhookRetrySeconds: e.WEBHOOK_RETRY_SECONDS,
     retention: {
       applicationDays: e.RETENTION_APPLICATION_DAYS,
       messageDays: e.RETENTION_MESSAGE_DAYS,

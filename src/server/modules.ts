@@ -4,6 +4,7 @@ import { applicationsModule } from './applications/module.ts';
 import { calendarsModule } from './calendars/module.ts';
 import { candidatesModule } from './candidates/module.ts';
 import { insightsModule } from './insights/module.ts';
+import { integrationsModule } from './integrations/module.ts';
 import type { AppConfig } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
@@ -44,6 +45,7 @@ export const serverModules: readonly ServerModule[] = [
   repliesModule,
   notificationsModule,
   offersModule,
+  integrationsModule,
 ];
 
 /** Every domain's queue: a backup carries their jobs, a restore creates them first. */

@@ -96,6 +96,9 @@ interface Fixture {
   offerId: string;
   otherOfferId: string;
   offerTemplateId: string;
+  /** Integrations (issue 55): a webhook to a closed local port, and one delivery of it that failed. */
+  integrationId: string;
+  deliveryId: string;
 }
 
 const clients = {} as Record<Requester, APIRequestContext>;
@@ -296,7 +299,21 @@ test.beforeAll(async ({ baseURL }) => {
     data: { name: `Matrix letter ${run}`, body: 'Dear {{first_name}}' },
   });
   expect(offerTemplate.status(), await offerTemplate.text()).toBe(200);
+  const integration = await admin.post('/_actions/admin.saveIntegration', {
+    data: { kind: 'webhook', name: `Matrix hook ${run}`, url: 'http://127.0.0.1:9/matrix', events: ['candidate.erased'] },
+  });
+  expect(integration.status(), await integration.text()).toBe(200);
+  const { id: integrationId } = await actionData<{ id: string }>(integration);
+  // A delivery that failed for good (none is made here: the hook hears of erasures only, and none came yet).
+  const deliveryId = `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+  await sqlOnTestServer(
+    `insert into integration_deliveries (id, endpoint_id, event_id, kind, order_key, payload, state, attempts)
+     select $1, $2, max(id), 'application.received', 'matrix', '{}'::jsonb, 'failed', 8 from domain_events`,
+    [deliveryId, integrationId],
+  );
   fixture = {
+    integrationId,
+    deliveryId,
     offerId,
     otherOfferId,
     offerTemplateId: await actionData<string>(offerTemplate),
@@ -524,6 +541,9 @@ const routes: Record<RoutePattern, RouteCase> = {
     { url: `/admin/offers/${fixture.otherOfferId}`, ok: hiring, missing: ['hiring_manager'] },
   ]),
   '/admin/offers/templates': staffPage(() => [{ url: '/admin/offers/templates', ok: ['admin'] }]),
+  // Integrations (issue 55): admins only.
+  '/admin/integrations': staffPage(() => [{ url: '/admin/integrations', ok: ['admin'] }]),
+  '/admin/integrations/[id]': staffPage(() => [{ url: `/admin/integrations/${fixture.integrationId}`, ok: ['admin'] }]),
   '/api/admin/offers/[id].pdf': staffDownload(() => [
     { url: `/api/admin/offers/${fixture.offerId}.pdf`, ok: hiringTeam },
     { url: `/api/admin/offers/${fixture.otherOfferId}.pdf`, ok: hiring, missing: ['hiring_manager'] },
@@ -755,6 +775,20 @@ const actions: Record<ActionName, ActionCase> = {
   'admin.discardOffer': { ok: hiring, input: () => ({ offerId: fixture.offerId }) },
   'admin.saveOfferTemplate': { ok: ['admin'], input: () => ({ name: `Matrix injected letter ${run}`, body: 'Injected' }) },
   'admin.deleteOfferTemplate': { ok: ['admin'], input: () => ({ id: fixture.offerTemplateId }) },
+  // In this order for the admin: the delivery sent again before its integration is deleted.
+  'admin.saveIntegration': {
+    ok: ['admin'],
+    input: () => ({
+      kind: 'chat',
+      name: `Matrix injected channel ${run}`,
+      url: 'http://127.0.0.1:9/injected',
+      events: ['application.received'],
+    }),
+  },
+  'admin.setIntegrationEnabled': { ok: ['admin'], input: () => ({ id: fixture.integrationId, enabled: false }) },
+  'admin.newIntegrationSecret': { ok: ['admin'], input: () => ({ id: fixture.integrationId }) },
+  'admin.redeliver': { ok: ['admin'], input: () => ({ deliveryId: fixture.deliveryId }) },
+  'admin.deleteIntegration': { ok: ['admin'], input: () => ({ id: fixture.integrationId }) },
   'admin.saveScorecard': {
     ok: [...hiringTeam, 'interviewer'],
     input: () => scorecardInput(fixture.assigned),
@@ -890,6 +924,20 @@ async function offersState() {
   return {
     offers: (rows as { offer: string }[]).map((row) => row.offer).join(', '),
     offerTemplates: (templates as { name: string }[]).map((row) => row.name).join(', '),
+    ...(await integrationsState()),
+  };
+}
+
+/** Integrations (issue 55): the matrix's, each switched on or off with its secret's fingerprint, and its delivery's state. */
+async function integrationsState() {
+  const { rows } = await sqlOnTestServer(
+    `select e.name || ':' || e.enabled || ':' || coalesce(md5(e.secret_sealed), '-') as integration,
+       (select string_agg(d.state || '/' || d.attempts, ',') from integration_deliveries d where d.endpoint_id = e.id) as deliveries
+     from integration_endpoints e where e.name like $1 order by e.name`,
+    [`Matrix % ${run}`],
+  );
+  return {
+    integrations: (rows as { integration: string; deliveries: string | null }[]).map((row) => `${row.integration} ${row.deliveries ?? ''}`),
   };
 }
 
@@ -1032,6 +1080,7 @@ const initialState = {
   companyTexts: 'v2 draft {}',
   offers: 'Asha Assigned 1:approval:150000:0, Otto Other 1:draft:100000:0',
   offerTemplates: `Matrix letter ${run}`,
+  integrations: [expect.stringMatching(new RegExp(`^Matrix hook ${run}:true:[0-9a-f]{32} failed/8$`))],
 };
 
 /** Where a refused page sends someone who is not (yet) a staff member at aal2. */
@@ -1230,5 +1279,7 @@ test('an admin gets every page, download and action', async () => {
     // sent, withdrawn and replaced, then erased with him; the template deleted, the injected one kept.
     offers: expect.stringMatching(/^Una Unassigned 1:draft:\d+:0$/),
     offerTemplates: `Matrix injected letter ${run}`,
+    // The injected channel kept; the hook switched off, given a secret, its delivery sent again, then deleted.
+    integrations: [`Matrix injected channel ${run}:true:- `],
   });
 });

@@ -158,6 +158,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
     'Media library',
     'Messages',
     'Meetings',
+    'Integrations',
     'Privacy requests',
     'Retention',
     'Audit log',

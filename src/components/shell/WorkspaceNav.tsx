@@ -22,6 +22,7 @@ import {
   FileText,
   FileSignature,
   Images,
+  Webhook,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -41,6 +42,7 @@ const icons: Record<NavKey, LucideIcon> = {
   templates: Mail,
   messages: MessagesSquare,
   meetings: CalendarDays,
+  integrations: Webhook,
   privacy: ShieldCheck,
   retention: Archive,
   audit: ScrollText,

@@ -7,6 +7,8 @@
  * record (and go with it when that is erased).
  */
 
+import type { ApplicationStatus } from '../applications/status.ts';
+
 /** Whether the sender of a mail that came back was shown to be who its From: says (issue 50). */
 export const senderStatuses = ['verified', 'other', 'unverified'] as const;
 export type SenderStatus = (typeof senderStatuses)[number];
@@ -17,6 +19,21 @@ export type ChangedBy = 'guest' | 'staff';
 export interface EventData {
   /** Someone applied for a position. */
   'application.received': { candidateName: string; positionTitle: string };
+  /** An application moved along the pipeline (issue 55: told to the company's other systems, not to people). */
+  'application.status_changed': { from: ApplicationStatus; to: ApplicationStatus };
+  /** Someone wrote through the contact form (its e-mail to CONTACT_EMAIL tells people; this, other systems). */
+  'contact.received': { reason: string };
+  /**
+   * A person was erased (a privacy request, or their records' retention ran out): the ids of what
+   * went, for the company's other systems to erase their copies. Of nothing that still exists: the
+   * record's columns are empty, so the event outlives what it names.
+   */
+  'candidate.erased': { applicationIds: string[]; contactMessageIds: string[] };
+  /**
+   * An integration (a webhook, a chat channel) was switched off: its deliveries failed for as long
+   * as one is tried (issue 55). Told to the admin who added it, or to every admin when they are gone.
+   */
+  'integration.disabled': { endpointId: string; name: string; createdByUserId: string | null; error: string | null };
   /** A person's reply came back to an application's or a contact message's reply address. */
   'reply.received': {
     inboundMailId: string;
@@ -107,6 +124,10 @@ export type EventKind = keyof EventData;
 
 export const eventKinds = [
   'application.received',
+  'application.status_changed',
+  'contact.received',
+  'candidate.erased',
+  'integration.disabled',
   'reply.received',
   'interview.booked',
   'interview.moved',

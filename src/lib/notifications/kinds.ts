@@ -28,6 +28,7 @@ export const noticeReasons = [
   'owner',
   'approver',
   'drafter',
+  'admin',
 ] as const;
 export type NoticeReason = (typeof noticeReasons)[number];
 
@@ -44,6 +45,7 @@ export const reasonTexts: Record<NoticeReason, string> = {
   owner: 'this is your own calendar',
   approver: 'your approval is asked for this offer',
   drafter: 'you drafted or sent this offer',
+  admin: 'you keep the site’s integrations',
 };
 
 /** One e-mail per thread and person within this window: what comes meanwhile goes in one e-mail at its end. */
@@ -63,11 +65,26 @@ export const noticeTopics = [
   'rejections',
   'calendars',
   'offers',
+  'integrations',
 ] as const;
 export type NoticeTopic = (typeof noticeTopics)[number];
 
+/**
+ * Events told to the company's other systems only (issue 55), never as a notice: a status change is
+ * made by someone on the page, a contact message is e-mailed to CONTACT_EMAIL already, and an
+ * erasure is the privacy page's own record.
+ */
+export const unnoticedKinds = [
+  'application.status_changed',
+  'contact.received',
+  'candidate.erased',
+] as const satisfies readonly EventKind[];
+export type NoticedKind = Exclude<EventKind, (typeof unnoticedKinds)[number]>;
+
+export const isNoticed = (kind: EventKind): kind is NoticedKind => !(unnoticedKinds as readonly EventKind[]).includes(kind);
+
 /** The topic each kind of event is chosen under. */
-export const topicOf: Record<EventKind, NoticeTopic> = {
+export const topicOf: Record<NoticedKind, NoticeTopic> = {
   'application.received': 'applications',
   'reply.received': 'replies',
   'interview.booked': 'interviews',
@@ -87,6 +104,7 @@ export const topicOf: Record<EventKind, NoticeTopic> = {
   'offer.changes_requested': 'offers',
   'offer.accepted': 'offers',
   'offer.declined': 'offers',
+  'integration.disabled': 'integrations',
 };
 
 export const topicLabels: Record<NoticeTopic, { label: string; hint: string }> = {
@@ -100,6 +118,7 @@ export const topicLabels: Record<NoticeTopic, { label: string; hint: string }> =
   rejections: { label: 'Rejection e-mails sent or taken back', hint: 'on the applications you follow' },
   calendars: { label: 'Your calendars that cannot be read', hint: 'a calendar you connected on Your availability' },
   offers: { label: 'Offers', hint: 'approvals asked of you, your offers’ approvals, and candidates’ answers' },
+  integrations: { label: 'Integrations switched off', hint: 'a webhook or chat channel whose deliveries kept failing' },
 };
 
 export const emailChoices = ['now', 'digest', 'off'] as const;
@@ -128,6 +147,8 @@ const deciders: Record<NoticeTopic, EmailChoice> = {
   calendars: 'now',
   // An approval waits for them, or a candidate answered: both need someone soon.
   offers: 'now',
+  // Another system stopped hearing of what happens: whoever keeps it should know today.
+  integrations: 'now',
 };
 export const defaultChoices: Record<Role, Record<NoticeTopic, EmailChoice>> = {
   admin: deciders,

@@ -165,6 +165,7 @@ describe('grants', () => {
       'media',
       'messages',
       'meetings',
+      'integrations',
       'privacy',
       'retention',
       'audit',

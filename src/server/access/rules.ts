@@ -79,6 +79,11 @@ export const permissions = [
   'offers.approve',
   /** Keep the offer letter templates. */
   'offers.templates',
+  /**
+   * The company's other tools (issue 55): webhooks and chat channels, their secrets and delivery
+   * logs. Admins only: an integration sends what happens on every position to another system.
+   */
+  'integrations.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -254,6 +259,9 @@ export const routeRules = {
   // The candidate's offer letter, from their application page: its secret token is the key.
   '/applications/[token]/offer.pdf': publicRoute,
   '/admin/insights/heard-about': staff('insights.configure'),
+  // Webhooks and chat channels, and their delivery log (issue 55).
+  '/admin/integrations': staff('integrations.manage'),
+  '/admin/integrations/[id]': staff('integrations.manage'),
   '/admin/messages': staff('messages.handle'),
   '/admin/meetings': staff('messages.handle'),
   '/admin/messages/[id]': staff('messages.handle'),
@@ -358,6 +366,11 @@ export const actionRules = {
   // Following a thread (issue 51): whoever may read the application, or handle the message.
   'admin.followApplication': staff('applications.read'),
   'admin.followMessage': staff('messages.handle'),
+  'admin.saveIntegration': staff('integrations.manage'),
+  'admin.setIntegrationEnabled': staff('integrations.manage'),
+  'admin.newIntegrationSecret': staff('integrations.manage'),
+  'admin.deleteIntegration': staff('integrations.manage'),
+  'admin.redeliver': staff('integrations.manage'),
   'admin.setLegalHold': staff('privacy.manage'),
   'admin.erasePerson': staff('privacy.manage'),
 } as const satisfies Record<string, Rule>;
@@ -378,6 +391,7 @@ export const adminSections = [
   { key: 'media', href: '/admin/media', route: '/admin/media', label: 'Media library' },
   { key: 'messages', href: '/admin/messages', route: '/admin/messages', label: 'Messages' },
   { key: 'meetings', href: '/admin/meetings', route: '/admin/meetings', label: 'Meetings' },
+  { key: 'integrations', href: '/admin/integrations', route: '/admin/integrations', label: 'Integrations' },
   { key: 'privacy', href: '/admin/privacy', route: '/admin/privacy', label: 'Privacy requests' },
   { key: 'retention', href: '/admin/retention', route: '/admin/retention', label: 'Retention' },
   { key: 'audit', href: '/admin/audit', route: '/admin/audit', label: 'Audit log' },

@@ -196,6 +196,7 @@ describe('the workspace navigation', () => {
           'media',
           'messages',
           'meetings',
+          'integrations',
           'privacy',
           'retention',
           'audit',

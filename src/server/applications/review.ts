@@ -10,6 +10,7 @@ import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 import type { RejectionInput } from '../../lib/applications/rejection.ts';
 import { recordRejection } from './rejections.ts';
 import { applicationColumns } from './columns.ts';
+import { recordEvent } from '../events/record.ts';
 
 /** Reviewing one application in the admin area: its details, its status moved along the pipeline. */
 
@@ -45,7 +46,7 @@ export async function setApplicationStatus(
  * recorded with the status it was rejected from.
  */
 export async function changeStatus(
-  tx: Pick<Database, 'select' | 'update' | 'insert'>,
+  tx: Pick<Database, 'select' | 'update' | 'insert' | 'execute'>,
   actor: Actor,
   applicationId: string,
   status: ApplicationStatus,
@@ -71,4 +72,11 @@ export async function changeStatus(
   // Its sent offer no longer stands once it is rejected or withdrawn (issue 54).
   if (status === 'rejected' || status === 'withdrawn') await closeSentOffer(tx, actor, applicationId, now);
   await audit(tx, actor, 'application.status_changed', applicationId, { from: current.status, to: status, ...(reason ? { reason } : {}) });
+  // The company's other systems hear of it (issue 55); the reason stays in the workspace.
+  await recordEvent(tx, {
+    kind: 'application.status_changed',
+    applicationId,
+    actorUserId: actor.id || null,
+    data: { from: current.status, to: status },
+  });
 }

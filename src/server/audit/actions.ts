@@ -108,6 +108,15 @@ export const auditActions = {
   'message.answered': 'message',
   'message.reply_file_downloaded': 'message',
   'message.deleted_by_retention': 'message',
+  // Integrations (issue 55): a webhook or chat channel added, changed, switched on or off (by an
+  // admin, or by its failures), given a new secret, deleted; a delivery sent again.
+  'integration.created': 'integration',
+  'integration.updated': 'integration',
+  'integration.enabled': 'integration',
+  'integration.disabled': 'integration',
+  'integration.secret_renewed': 'integration',
+  'integration.deleted': 'integration',
+  'integration.redelivered': 'integration',
   // A privacy request: the target is a pseudonymous reference, never the person's address.
   'person.exported': 'person',
   'person.erased': 'person',

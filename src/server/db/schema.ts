@@ -31,6 +31,7 @@ import {
   type EmailChoice,
   type NoticeTopic,
 } from '../../lib/notifications/kinds.ts';
+import { deliveryStates, integrationKinds } from '../../lib/integrations/integration.ts';
 import { auditActionNames, auditTargetTypes } from '../audit/actions.ts';
 import {
   bigint,
@@ -1843,4 +1844,97 @@ export const offerApprovals = pgTable(
     check('offer_approvals_kind', inList('kind', approverKinds)),
     check('offer_approvals_decided', sql`(${t.decision} is null) = (${t.decidedAt} is null)`),
   ],
+);
+
+/**
+ * An integration (issue 55): a webhook or a chat channel the company's other tools listen on. Its
+ * URL is sealed (a chat hook's URL is its password; a webhook's may carry a token), its host kept
+ * apart to be shown; a webhook's signing secret is sealed too (it must be read to sign). Switched
+ * off by an admin, or by the deliveries when they failed for as long as one is tried.
+ */
+export const integrationEndpoints = pgTable(
+  'integration_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: integrationKinds }).notNull(),
+    name: text('name').notNull(),
+    urlSealed: text('url_sealed').notNull(),
+    urlHost: text('url_host').notNull(),
+    /** A webhook's secret (whsec_…), sealed; null for a chat channel, whose URL is its secret. */
+    secretSealed: text('secret_sealed'),
+    events: text('events').array().$type<EventKind[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Why it was switched off by the deliveries (the last answer), when it was. */
+    disabledReason: text('disabled_reason'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The first failure since the last delivery that arrived; null while they arrive. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('integration_endpoints_kind', inList('kind', integrationKinds)),
+    check('integration_endpoints_name_length', sql`char_length(${t.name}) between 2 and 100`),
+    check('integration_endpoints_secret', sql`(${t.kind} = 'webhook') = (${t.secretSealed} is not null)`),
+  ],
+);
+
+/**
+ * One event to be delivered to one integration (issue 55, decision 072): the payload as it was made
+ * when the event was read (so a try and a redelivery send the same bytes under the same id), in
+ * order per thread (`order_key`: an application, a message, a booking): the next of a thread waits
+ * for the one before it to arrive or to fail for good. Goes with its event (an erased person's
+ * events are not redelivered) and with its integration.
+ */
+export const integrationDeliveries = pgTable(
+  'integration_deliveries',
+  {
+    /** The webhook-id header: msg_ and 32 hexadecimal characters. */
+    id: text('id').primaryKey(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => integrationEndpoints.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<EventKind>().notNull(),
+    orderKey: text('order_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state', { enum: deliveryStates }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Taken by a worker until then (it is sending it): another leaves the thread alone. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('integration_deliveries_once').on(t.endpointId, t.eventId),
+    check('integration_deliveries_state', inList('state', deliveryStates)),
+    // The workers' queue: what waits, per integration and thread, oldest event first.
+    index('integration_deliveries_waiting_idx')
+      .on(t.endpointId, t.orderKey, t.eventId)
+      .where(sql`${t.state} = 'pending'`),
+    index('integration_deliveries_log_idx').on(t.endpointId, t.createdAt),
+    index('integration_deliveries_event_idx').on(t.eventId),
+  ],
+);
+
+/** Each try of a delivery: when, the answer's status and first bytes, or why there was none. */
+export const integrationAttempts = pgTable(
+  'integration_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => integrationDeliveries.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    status: integer('status'),
+    answer: text('answer'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('integration_attempts_delivery_idx').on(t.deliveryId, t.at)],
 );

@@ -77,6 +77,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
         ['publish-due-posts', '* * * * *'],
         ['add-up-tallies', '* * * * *'],
         ['expire-offers', '7 * * * *'],
+        ['sweep-integrations', '* * * * *'],
       ]),
     );
     expect((await jobs.queueCounts()).map((queue) => queue.name).sort()).toEqual([
@@ -86,6 +87,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
       'cleanup-alerts',
       'cleanup-uploads',
       'copy-bookings-to-calendars',
+      'deliver-integrations',
       'expire-offers',
       'job-alerts',
       'media-variants',
@@ -98,6 +100,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
       'read-resumes-backlog',
       'scorecard-reminders',
       'send-email',
+      'sweep-integrations',
       'talent-pool-renewals',
     ]);
   });

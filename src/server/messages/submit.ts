@@ -11,6 +11,7 @@ import { checkPhone, formatPhone } from '../../lib/phone/phone.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { automatic } from '../mail/headers.ts';
 import { threadAddressing } from '../replies/addresses.ts';
+import { recordEvent } from '../events/record.ts';
 
 /**
  * A message from the contact form: stored, with its attachment claimed, and an e-mail to
@@ -63,6 +64,8 @@ export async function submitContactMessage(deps: ContactDeps, input: unknown, cl
       })
       .returning({ id: contactMessagesTable.id });
     if (!row) throw new Error('The message was not stored.');
+    // The company's other systems hear of it (issue 55): the reason, never the sender's address or words.
+    await recordEvent(tx.db, { kind: 'contact.received', contactMessageId: row.id, data: { reason: form.reason } });
     const mail = contactMessage({
       name: `${form.first_name} ${form.last_name}`,
       email: form.email,

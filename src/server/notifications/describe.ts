@@ -73,6 +73,14 @@ export async function placesOf(db: Pick<Database, 'select'>, events: readonly St
   for (const event of events)
     if (event.kind === 'calendar.unreadable')
       places.set(threadOf(event), { about: 'your calendars', theirs: 'your calendars', path: CALENDARS_PATH });
+    else if (event.kind === 'integration.disabled') {
+      const { endpointId, name } = event.data as EventData['integration.disabled'];
+      places.set(threadOf(event), {
+        about: `the integration “${name}”`,
+        theirs: 'its integration',
+        path: `/admin/integrations/${endpointId}`,
+      });
+    }
   return places;
 }
 
@@ -85,6 +93,7 @@ export function threadOf(event: Pick<StoredEvent, 'kind' | 'data' | 'application
   if (event.applicationId) return `application:${event.applicationId}`;
   if (event.contactMessageId) return `message:${event.contactMessageId}`;
   if (event.kind === 'calendar.unreadable') return `calendars:${(event.data as EventData['calendar.unreadable']).ownerUserId}`;
+  if (event.kind === 'integration.disabled') return `integration:${(event.data as EventData['integration.disabled']).endpointId}`;
   return `booking:${event.bookingId}`;
 }
 
@@ -227,6 +236,20 @@ export function describe(event: StoredEvent, place: Place | undefined, timeZone:
         data,
         `${data.candidateName} declined the offer for ${data.positionTitle}.`,
         `Offer declined: ${data.candidateName}`,
+      );
+    }
+    // Told to other systems only (lib/notifications/kinds.ts): no notice says them.
+    case 'application.status_changed':
+    case 'contact.received':
+    case 'candidate.erased':
+      return null;
+    case 'integration.disabled': {
+      const data = event.data as EventData['integration.disabled'];
+      const error = data.error?.trim();
+      const why = error ? ` The last answer: ${/[.!?]$/.test(error) ? error : `${error}.`}` : '';
+      return view(
+        `The integration “${data.name}” was switched off: its deliveries failed for a day.${why} What it was not sent waits until it is switched on again.`,
+        `Integration switched off: ${data.name}`,
       );
     }
     case 'calendar.unreadable': {

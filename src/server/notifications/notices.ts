@@ -17,9 +17,11 @@ import type { Role } from '../../lib/accounts/roles.ts';
 import type { EventData, EventKind } from '../../lib/events/kinds.ts';
 import {
   choiceFor,
+  isNoticed,
   NOTICE_WINDOW_MINUTES,
   reasonTexts,
   topicOf,
+  type NoticedKind,
   type NoticeEmailState,
   type NoticeReason,
 } from '../../lib/notifications/kinds.ts';
@@ -215,7 +217,7 @@ async function emailStates(db: Database, event: StoredEvent, recipients: readonl
       continue;
     }
     const person = people.find((row) => row.id === recipient.userId);
-    const choice = person ? choiceFor(person.role as Role, person.choices ?? {}, topicOf[event.kind]) : 'off';
+    const choice = person ? choiceFor(person.role as Role, person.choices ?? {}, topicOf[event.kind as NoticedKind]) : 'off';
     states.set(recipient, choice === 'now' ? 'pending' : choice === 'digest' ? 'digest' : 'none');
   }
   return states;
@@ -223,6 +225,8 @@ async function emailStates(db: Database, event: StoredEvent, recipients: readonl
 
 /** The notices of one event: a notification for each person it concerns, each e-mailed (or gathered). Idempotent. */
 export async function noticeEvent(deps: NoticeDeps, event: StoredEvent, jobs: JobSender, now = new Date()): Promise<number> {
+  // What only the company's other systems hear of (issue 55) is nobody's notice.
+  if (!isNoticed(event.kind)) return 0;
   const thread = threadOf(event);
   const recipients = await recipientsOf(deps, event);
   const states = await emailStates(deps.db, event, recipients);

@@ -28,6 +28,7 @@ const topicPermissions: Record<NoticeTopic, readonly Permission[]> = {
   // Whoever sets their own availability connects their own calendars there.
   calendars: ['schedule.own'],
   offers: ['offers.read'],
+  integrations: ['integrations.manage'],
 };
 
 export function topicsFor(who: Pick<Who, 'role'>): NoticeTopic[] {

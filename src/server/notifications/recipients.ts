@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { can, isStaff, mayOnApplication, rolesWithAll, type Permission, type Who } from '../access/permissions.ts';
+import { can, isStaff, mayOnApplication, rolesWith, rolesWithAll, type Permission, type Who } from '../access/permissions.ts';
 import type { Database } from '../db/client.ts';
 import { bookingHosts, follows, users } from '../db/schema.ts';
 import { seesOthersFeedback } from '../scorecards/scorecards.ts';
@@ -247,6 +247,18 @@ export async function recipientsOf(deps: RecipientDeps, event: StoredEvent): Pro
     const { ownerUserId } = event.data as StoredEvent<'calendar.unreadable'>['data'];
     const roles = await staffOf(db, [ownerUserId]);
     return roles.has(ownerUserId) && ownerUserId !== event.actorUserId ? [{ userId: ownerUserId, reason: 'owner' }] : [];
+  }
+  if (event.kind === 'integration.disabled') {
+    // The admin who added it while they keep integrations; else everyone who does (someone must know).
+    const { createdByUserId } = event.data as StoredEvent<'integration.disabled'>['data'];
+    const keepers = (
+      await db
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(inArray(users.role, rolesWith('integrations.manage')))
+    ).map((row) => row.id);
+    const told = createdByUserId && keepers.includes(createdByUserId) ? [createdByUserId] : keepers;
+    return told.map((userId) => ({ userId, reason: 'admin' as const }));
   }
   return [];
 }

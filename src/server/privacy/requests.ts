@@ -37,6 +37,7 @@ import type { Runtime } from '../runtime.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 import { personReference } from './pseudonym.ts';
+import { recordEvent } from '../events/record.ts';
 import { applicationColumns } from '../applications/columns.ts';
 import { cancelBookingsOfGuest, organizerOf } from '../scheduling/meetings.ts';
 
@@ -500,6 +501,12 @@ export async function erasePerson(deps: PrivacyDeps, actor: Actor, rawEmail: str
         details: sql`(select coalesce(jsonb_object_agg(key, case when lower(value #>> '{}') = ${email} then to_jsonb(${reference}::text) else value end), '{}'::jsonb) from jsonb_each(${auditLog.details}))`,
       })
       .where(auditNaming(email, { user: null, applications: [], messages: [] }));
+    // The company's other systems erase their copies too (issue 55): the ids of what went, and nothing of the person.
+    if (gone.length + goneMessages.length > 0)
+      await recordEvent(tx, {
+        kind: 'candidate.erased',
+        data: { applicationIds: gone.map((row) => row.id), contactMessageIds: goneMessages.map((row) => row.id) },
+      });
     await audit(tx, actor, 'person.erased', reference, {
       applications: gone.length,
       messages: goneMessages.length,

@@ -1,6 +1,7 @@
 import { deleteInboundFiles } from '../replies/thread.ts';
 import { and, desc, eq, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../audit/log.ts';
+import { recordEvent } from '../events/record.ts';
 import { audit } from '../audit/log.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -99,6 +100,8 @@ export async function runRetention(db: Database, storage: ObjectStorage, policy:
         await tx.delete(applications).where(sql`${applications.id} in ${ids}`);
         // Counted without anything personal: the id of a row that no longer exists.
         for (const id of ids) await audit(tx, retentionActor, 'application.deleted_by_retention', id);
+        // The company's other systems erase their copies too (issue 55).
+        await recordEvent(tx, { kind: 'candidate.erased', data: { applicationIds: ids, contactMessageIds: [] } });
       },
     );
     run.applications += batch.rows;
@@ -122,6 +125,7 @@ export async function runRetention(db: Database, storage: ObjectStorage, policy:
         run.files += await deleteInboundFiles(tx, storage, { contactMessageIds: ids });
         await tx.delete(contactMessages).where(sql`${contactMessages.id} in ${ids}`);
         for (const id of ids) await audit(tx, retentionActor, 'message.deleted_by_retention', id);
+        await recordEvent(tx, { kind: 'candidate.erased', data: { applicationIds: [], contactMessageIds: ids } });
       },
     );
     run.messages += batch.rows;
