@@ -6,6 +6,7 @@ import { authHintCookie, checkStaff, CODE_STEP_PATH, ENROL_PATH, type AdminRefus
 import { ruleOfRoute } from '@/server/access/permissions';
 import { actionRules, type Rule } from '@/server/access/rules';
 import { answerFaults } from '@/server/http/fault-middleware';
+import { throughApiDoor } from '@/server/api/door';
 import { getRuntime } from '@/server/runtime';
 
 /** A page (rendered HTML), as opposed to a download or an API route under /api/. */
@@ -74,6 +75,12 @@ const guardAdminArea = defineMiddleware(async (context, next) => {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     });
   }
+  // The JSON API (issue 55): its own door, a token and never a cookie.
+  if (rule.access === 'token')
+    return throughApiDoor(getRuntime(), context.request, rule, (caller) => {
+      context.locals.apiCaller = caller;
+      return next();
+    });
   if (rule.access !== 'staff') return next();
 
   const runtime = getRuntime();

@@ -103,6 +103,8 @@ import { getRuntime, type Runtime } from '@/server/runtime';
 import { reportingFaults } from './faults';
 import { followApplicationSchema, followMessageSchema } from '@/lib/notifications/preferences';
 import { setFollowing } from '@/server/notifications/follow';
+import { createApiToken, revokeApiToken } from '@/server/api/tokens';
+import { apiTokenIdSchema, apiTokenSchema } from '@/lib/api/tokens';
 import {
   deleteIntegration,
   integrationDeps,
@@ -526,6 +528,12 @@ export const server = {
     })),
     deleteIntegration: staffAction('admin.deleteIntegration', integrationIdSchema, ({ id }, actor, runtime) =>
       deleteIntegration(integrationDeps(runtime), actor, id),
+    ),
+    createApiToken: staffAction('admin.createApiToken', apiTokenSchema, (input, actor, { database }) =>
+      createApiToken(database.db, { ...actor, id: actor.id! }, input),
+    ),
+    revokeApiToken: staffAction('admin.revokeApiToken', apiTokenIdSchema, ({ id }, actor, { database }) =>
+      revokeApiToken(database.db, { ...actor, id: actor.id! }, id),
     ),
     redeliver: staffAction('admin.redeliver', redeliverSchema, ({ deliveryId }, actor, runtime) =>
       redeliver(integrationDeps(runtime), actor, deliveryId),

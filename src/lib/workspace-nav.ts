@@ -32,6 +32,7 @@ export type NavKey =
   | 'account'
   | 'account-availability'
   | 'account-notifications'
+  | 'account-api-tokens'
   | 'account-applications';
 
 export interface NavItem {

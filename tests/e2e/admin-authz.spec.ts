@@ -99,6 +99,9 @@ interface Fixture {
   /** Integrations (issue 55): a webhook to a closed local port, and one delivery of it that failed. */
   integrationId: string;
   deliveryId: string;
+  /** API tokens (issue 55): each role's that may have them, read-only and read-write; the admin's spare one (to revoke). */
+  tokens: Partial<Record<StaffRole, { read: string; write: string }>>;
+  spareTokenId: string;
 }
 
 const clients = {} as Record<Requester, APIRequestContext>;
@@ -311,7 +314,19 @@ test.beforeAll(async ({ baseURL }) => {
      select $1, $2, max(id), 'application.received', 'matrix', '{}'::jsonb, 'failed', 8 from domain_events`,
     [deliveryId, integrationId],
   );
+  // API tokens (issue 55), made by each role that may have them, as their account page does.
+  const makeToken = async (role: StaffRole, scope: 'read' | 'write', name = `Matrix ${role} ${scope} ${run}`) => {
+    const made = await clients[role].post('/_actions/admin.createApiToken', { data: { name, scope, days: 30 } });
+    expect(made.status(), await made.text()).toBe(200);
+    return actionData<{ id: string; token: string }>(made);
+  };
+  const tokens: Fixture['tokens'] = {};
+  for (const role of apiRoles)
+    tokens[role] = { read: (await makeToken(role, 'read')).token, write: (await makeToken(role, 'write')).token };
+  const spareToken = await makeToken('admin', 'read', `Matrix spare ${run}`);
   fixture = {
+    tokens,
+    spareTokenId: spareToken.id,
     integrationId,
     deliveryId,
     offerId,
@@ -455,10 +470,22 @@ interface StaffCase {
   /** What the roles that may request it get, when not the page itself (a redirect). */
   okStatus?: number;
 }
+/**
+ * A route of the JSON API (issue 55): with the role's token, 200 for `ok`, 404 for `missing` (out of
+ * their reach), 403 for the others; a write with a read-only token is refused, and a cookie opens none of it.
+ */
+interface TokenCase {
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH';
+  body?: Record<string, unknown>;
+  ok: readonly StaffRole[];
+  missing?: readonly StaffRole[];
+}
 type RouteCase =
   | { access: 'public'; urls: () => string[] }
   | { access: 'signed-in'; urls: () => string[] }
-  | { access: 'staff'; kind: 'page' | 'download'; cases: () => StaffCase[] };
+  | { access: 'staff'; kind: 'page' | 'download'; cases: () => StaffCase[] }
+  | { access: 'token'; cases: () => TokenCase[] };
 
 const everyStaff = STAFF;
 const hiring = ['admin', 'recruiter'] as const;
@@ -470,6 +497,9 @@ const bookable = ['admin', 'recruiter', 'hiring_manager', 'interviewer', 'sales'
 const publicUrls = (...urls: string[]) => ({ access: 'public' as const, urls: () => urls });
 const staffPage = (cases: () => StaffCase[]) => ({ access: 'staff' as const, kind: 'page' as const, cases });
 const staffDownload = (cases: () => StaffCase[]) => ({ access: 'staff' as const, kind: 'download' as const, cases });
+const tokenRoute = (cases: () => TokenCase[]) => ({ access: 'token' as const, cases });
+/** The roles that may have API tokens (api.use): all staff but editors, for whom the API has nothing. */
+const apiRoles = ['admin', 'recruiter', 'hiring_manager', 'interviewer', 'sales'] as const;
 
 /** Every on-demand route of the build (rules.ts has the same keys: the type says so). */
 const routes: Record<RoutePattern, RouteCase> = {
@@ -641,6 +671,44 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/api/admin/privacy/export': staffDownload(() => [
     { url: `/api/admin/privacy/export?email=${encodeURIComponent(mail('other'))}`, ok: ['admin'] },
   ]),
+  // The JSON API (issue 55): each role's token sees what its pages show it.
+  '/api/openapi.json': publicUrls('/api/openapi.json'),
+  '/api/v1/positions': tokenRoute(() => [{ url: '/api/v1/positions', ok: hiringTeam }]),
+  '/api/v1/positions/[id]': tokenRoute(() => [
+    { url: `/api/v1/positions/${fixture.teamPosition}`, ok: hiringTeam },
+    { url: `/api/v1/positions/${fixture.otherPosition}`, ok: hiring, missing: ['hiring_manager'] },
+  ]),
+  '/api/v1/applications': tokenRoute(() => [{ url: `/api/v1/applications?position=${fixture.teamPosition}`, ok: hiringTeam }]),
+  '/api/v1/applications/[id]': tokenRoute(() => [
+    { url: `/api/v1/applications/${fixture.assigned}`, ok: [...hiringTeam, 'interviewer'] },
+    { url: `/api/v1/applications/${fixture.other}`, ok: hiring, missing: ['hiring_manager', 'interviewer'] },
+  ]),
+  '/api/v1/applications/[id]/status': tokenRoute(() => [
+    { method: 'POST', url: `/api/v1/applications/${fixture.assigned}/status`, body: { status: 'reviewing' }, ok: hiringTeam },
+    {
+      method: 'POST',
+      url: `/api/v1/applications/${fixture.other}/status`,
+      body: { status: 'reviewing' },
+      ok: hiring,
+      missing: ['hiring_manager'],
+    },
+  ]),
+  '/api/v1/applications/[id]/notes': tokenRoute(() => [
+    {
+      method: 'POST',
+      url: `/api/v1/applications/${fixture.assigned}/notes`,
+      body: { body: 'Injected note' },
+      ok: [...hiringTeam, 'interviewer'],
+    },
+  ]),
+  '/api/v1/candidates': tokenRoute(() => [{ url: '/api/v1/candidates', ok: hiringTeam }]),
+  '/api/v1/interviews': tokenRoute(() => [{ url: '/api/v1/interviews', ok: [...hiringTeam, 'interviewer'] }]),
+  '/api/v1/messages': tokenRoute(() => [{ url: '/api/v1/messages', ok: ['admin', 'sales'] }]),
+  '/api/v1/messages/[id]': tokenRoute(() => [
+    { url: `/api/v1/messages/${fixture.messageId}`, ok: ['admin', 'sales'] },
+    { method: 'PATCH', url: `/api/v1/messages/${fixture.messageId}`, body: { read: true }, ok: ['admin', 'sales'] },
+  ]),
+  '/account/api-tokens': staffPage(() => [{ url: '/account/api-tokens', ok: apiRoles }]),
 };
 
 /**
@@ -789,6 +857,13 @@ const actions: Record<ActionName, ActionCase> = {
   'admin.newIntegrationSecret': { ok: ['admin'], input: () => ({ id: fixture.integrationId }) },
   'admin.redeliver': { ok: ['admin'], input: () => ({ deliveryId: fixture.deliveryId }) },
   'admin.deleteIntegration': { ok: ['admin'], input: () => ({ id: fixture.integrationId }) },
+  // One's own API tokens: another's is answered as missing.
+  'admin.createApiToken': { ok: apiRoles, input: () => ({ name: `Matrix injected token ${run}`, scope: 'write', days: 7 }) },
+  'admin.revokeApiToken': {
+    ok: apiRoles,
+    input: () => ({ id: fixture.spareTokenId }),
+    outOfReach: onOther(() => ({ id: fixture.spareTokenId }), ['recruiter', 'hiring_manager', 'interviewer', 'sales']),
+  },
   'admin.saveScorecard': {
     ok: [...hiringTeam, 'interviewer'],
     input: () => scorecardInput(fixture.assigned),
@@ -925,7 +1000,17 @@ async function offersState() {
     offers: (rows as { offer: string }[]).map((row) => row.offer).join(', '),
     offerTemplates: (templates as { name: string }[]).map((row) => row.name).join(', '),
     ...(await integrationsState()),
+    ...(await apiTokensState()),
   };
+}
+
+/** API tokens (issue 55): the admin's spare one and any injected, each working or revoked. */
+async function apiTokensState() {
+  const { rows } = await sqlOnTestServer(
+    `select name || ':' || (revoked_at is null) as token from api_tokens where name in ($1, $2) order by name`,
+    [`Matrix spare ${run}`, `Matrix injected token ${run}`],
+  );
+  return { apiTokens: (rows as { token: string }[]).map((row) => row.token) };
 }
 
 /** Integrations (issue 55): the matrix's, each switched on or off with its secret's fingerprint, and its delivery's state. */
@@ -1081,6 +1166,7 @@ const initialState = {
   offers: 'Asha Assigned 1:approval:150000:0, Otto Other 1:draft:100000:0',
   offerTemplates: `Matrix letter ${run}`,
   integrations: [expect.stringMatching(new RegExp(`^Matrix hook ${run}:true:[0-9a-f]{32} failed/8$`))],
+  apiTokens: [`Matrix spare ${run}:true`],
 };
 
 /** Where a refused page sends someone who is not (yet) a staff member at aal2. */
@@ -1109,6 +1195,32 @@ for (const who of EVERYONE) {
     expect(before).toMatchObject(initialState);
 
     for (const [pattern, route] of Object.entries(routes)) {
+      if (route.access === 'token') {
+        const mine = fixture.tokens[who as StaffRole];
+        for (const { url, method = 'GET', body, ok, missing = [] } of route.cases()) {
+          const context = `${method} ${url} (${pattern}) as ${who}`;
+          const send = (token?: string, data?: Record<string, unknown>) =>
+            requester.fetch(url, {
+              method,
+              ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
+              ...(data ? { data } : {}),
+            });
+          // A cookie (the role's session) opens none of it.
+          expect((await send(undefined, body)).status(), `${context} with a cookie and no token`).toBe(401);
+          if (!mine) continue;
+          if (method === 'GET') {
+            const status = (await send(mine.read)).status();
+            expect(status, context).toBe(ok.includes(who as StaffRole) ? 200 : missing.includes(who as StaffRole) ? 404 : 403);
+            continue;
+          }
+          // A read-only token changes nothing, whoever holds it.
+          expect((await send(mine.read, body)).status(), `${context} with a read-only token`).toBe(403);
+          // Past the door with a body that is not valid (refused by the schema, 400), or refused (403, 404): nothing changed.
+          if (ok.includes(who as StaffRole)) expect((await send(mine.write, { unexpected: true })).status(), context).toBe(400);
+          else expect((await send(mine.write, body)).status(), context).toBe(missing.includes(who as StaffRole) ? 404 : 403);
+        }
+        continue;
+      }
       if (route.access !== 'staff') {
         for (const url of route.urls()) {
           const response = await requester.get(url);
@@ -1215,6 +1327,10 @@ test('an admin gets every page, download and action', async () => {
   for (const route of Object.values(routes))
     if (route.access === 'staff')
       for (const { url, okStatus = 200 } of route.cases()) expect((await admin.get(url)).status(), url).toBe(okStatus);
+    else if (route.access === 'token')
+      for (const { url, method = 'GET' } of route.cases())
+        if (method === 'GET')
+          expect((await admin.get(url, { headers: { Authorization: `Bearer ${fixture.tokens.admin!.read}` } })).status(), url).toBe(200);
   const resume = await admin.get(`/api/admin/resumes/${fixture.assigned}`);
   expect(resume.headers()).toMatchObject({
     'content-disposition': expect.stringMatching(/^attachment; filename="jane-resume\.pdf"/),
@@ -1281,5 +1397,7 @@ test('an admin gets every page, download and action', async () => {
     offerTemplates: `Matrix injected letter ${run}`,
     // The injected channel kept; the hook switched off, given a secret, its delivery sent again, then deleted.
     integrations: [`Matrix injected channel ${run}:true:- `],
+    // The spare token revoked; one made.
+    apiTokens: [`Matrix injected token ${run}:true`, `Matrix spare ${run}:false`],
   });
 });

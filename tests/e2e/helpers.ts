@@ -134,3 +134,17 @@ export function watchHydrationErrors(page: Page): () => string[] {
   });
   return () => seen;
 }
+
+/**
+ * A screen as a person sees it at 1280 and 390 px: nothing wider than the screen, no axe violation,
+ * and a full-page screenshot at each width (test-results/screens/<name>-<width>.png) to look at.
+ */
+export async function lookAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(width);
+    await expectNoA11yViolations(page, `${name} at ${width}`);
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

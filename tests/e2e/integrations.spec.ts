@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { expectNoA11yViolations, waitForHydration } from './helpers';
+import { lookAtBothWidths, waitForHydration } from './helpers';
 import {
   actionData,
   adminCreate,
@@ -28,7 +28,6 @@ const run = Date.now().toString(36);
 const admin = { email: `ida.hooks.${run}@helixpoint.test`, name: `Ida Hooks ${run}` };
 const position = `Integrations Engineer ${run}`;
 const candidate = { first: 'Ngozi', last: 'Okonkwo', email: `ngozi.${run}@mail.test` };
-const SCREENS = 'test-results/screens';
 
 let enrolled: EnrolledAdmin;
 let receiver: Server;
@@ -60,15 +59,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-async function look(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(width);
-    await expectNoA11yViolations(page, `${name} at ${width}`);
-    await page.screenshot({ path: `${SCREENS}/integrations-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const look = (page: Page, name: string) => lookAtBothWidths(page, `integrations-${name}`);
 
 test('an admin adds a webhook, an application reaches it signed, the log shows it and sends it again', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
@@ -99,7 +90,8 @@ test('an admin adds a webhook, an application reaches it signed, the log shows i
   await form.getByRole('button', { name: 'Add' }).click();
 
   // The secret, shown once.
-  const shown = page.getByRole('status').filter({ hasText: 'shown this once' });
+  const shown = page.getByRole('region', { name: /shown this once/ });
+  await expect(shown.getByRole('heading')).toBeFocused();
   await expect(shown).toBeVisible();
   const secret = (await shown.locator('code').textContent())!.trim();
   expect(secret).toMatch(/^whsec_/);
@@ -109,6 +101,9 @@ test('an admin adds a webhook, an application reaches it signed, the log shows i
   await expect(page.getByText('Integration added.')).toBeVisible();
   await expect(page.getByText('Nothing delivered yet.')).toBeVisible();
   const integrationUrl = page.url();
+  // Its URL is kept, not shown again (a chat channel's is its password).
+  expect(await page.content()).not.toContain('/hooks/helixpoint');
+  await expect(page.getByText(/Kept, and not shown \(to 127\.0\.0\.1:\d+\)/)).toBeVisible();
 
   // A new application: the receiver gets it, signed.
   const created = await page.request.post('/_actions/admin.createPosition', {

@@ -36,7 +36,13 @@ async function navLinks(page: Page, { availability = true } = {}): Promise<strin
   const work = texts.map((text) => text.replace(/\d+ (unread|new|awaiting your feedback)$/, ''));
   // A staff member's own pages close the list (their availability for those who can be booked,
   // their notifications); a candidate's applications are not theirs to look for there (issue 51).
-  const own = ['Your account', ...(availability ? ['Your availability'] : []), 'Your notifications'];
+  // API tokens: every role that can be booked has them too (an editor has neither: the API has nothing of theirs).
+  const own = [
+    'Your account',
+    ...(availability ? ['Your availability'] : []),
+    'Your notifications',
+    ...(availability ? ['API tokens'] : []),
+  ];
   expect(work.slice(-own.length)).toEqual(own);
   return work.slice(0, -own.length);
 }

@@ -22,6 +22,7 @@ import {
   FileText,
   FileSignature,
   Images,
+  KeyRound,
   Webhook,
   X,
   type LucideIcon,
@@ -49,6 +50,7 @@ const icons: Record<NavKey, LucideIcon> = {
   account: CircleUser,
   'account-availability': CalendarClock,
   'account-notifications': BellRing,
+  'account-api-tokens': KeyRound,
   'account-applications': BriefcaseBusiness,
 };
 

@@ -28,7 +28,7 @@ export interface EventData {
    * went, for the company's other systems to erase their copies. Of nothing that still exists: the
    * record's columns are empty, so the event outlives what it names.
    */
-  'candidate.erased': { applicationIds: string[]; contactMessageIds: string[] };
+  'candidate.erased': { applicationIds: string[]; contactMessageIds: string[]; bookingIds: string[] };
   /**
    * An integration (a webhook, a chat channel) was switched off: its deliveries failed for as long
    * as one is tried (issue 55). Told to the admin who added it, or to every admin when they are gone.

@@ -56,6 +56,7 @@ export const integrationTexts = {
   url: 'URL',
   urlHintWebhook: 'Where the events are sent, with HTTPS: each one is a POST of JSON, signed with the secret.',
   urlHintChat: 'The channel’s incoming webhook URL (Slack, Mattermost, Rocket.Chat, or a Teams workflow).',
+  urlKept: (host: string) => `Kept, and not shown (to ${host}): enter a new one to change it.`,
   events: 'Events',
   eventsHint: 'What it is told of.',
 } as const;
@@ -87,17 +88,22 @@ export const integrationUrlSchema = z.string().check(
   }, 'URL: leave the user name and password out of the address.'),
 );
 
-/** Adding or changing an integration: its id when it is kept already. */
-export const integrationSchema = z.object({
-  id: z.optional(z.uuid()),
-  kind: z.enum(integrationKinds),
-  name: nameSchema,
-  url: integrationUrlSchema,
-  events: z.array(z.enum(publishedKinds as [PublishedKind, ...PublishedKind[]])).check(
-    z.minLength(1, 'Events: choose at least one.'),
-    z.refine((events) => new Set(events).size === events.length, 'Events: choose each once.'),
-  ),
-});
+/**
+ * Adding or changing an integration: its id when it is kept already. A kept one's URL is never sent
+ * back to the browser (a chat channel's URL is its password): left empty, it stays as it is.
+ */
+export const integrationSchema = z
+  .object({
+    id: z.optional(z.uuid()),
+    kind: z.enum(integrationKinds),
+    name: nameSchema,
+    url: z.union([z.literal(''), integrationUrlSchema]),
+    events: z.array(z.enum(publishedKinds as [PublishedKind, ...PublishedKind[]])).check(
+      z.minLength(1, 'Events: choose at least one.'),
+      z.refine((events) => new Set(events).size === events.length, 'Events: choose each once.'),
+    ),
+  })
+  .check(z.refine((input) => Boolean(input.id || input.url), { message: 'URL: enter the address to send to.', path: ['url'] }));
 export type IntegrationInput = z.output<typeof integrationSchema>;
 
 export const integrationIdSchema = z.strictObject({ id: z.uuid() });

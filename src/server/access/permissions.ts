@@ -65,6 +65,7 @@ export function allows(who: Pick<Who, 'role'> | null, rule: Rule): boolean {
   if (rule.access === 'public') return true;
   if (!who) return false;
   if (rule.access === 'signed-in') return true;
+  // 'staff', and 'token' (the JSON API: its door, src/server/api/door.ts, finds whose token it is).
   if (!isStaff(who.role)) return false;
   return rule.permission ? can(who, rule.permission) : true;
 }

@@ -90,6 +90,8 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     // Issue 54: "a recruiter drafts an offer"; "interviewers and editors never see pay".
     'offers.read': ['all'],
     'offers.manage': ['all'],
+    // Issue 55: "personal tokens that act with their owner's role and scope, never more".
+    'api.use': ['all'],
   },
   hiring_manager: {
     'positions.view': ['team'],
@@ -108,10 +110,12 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
     // Issue 54: "the hiring manager and an admin approve it": their team's offers.
     'offers.read': ['team'],
     'offers.approve': ['team'],
+    'api.use': ['all'],
   },
-  interviewer: { 'applications.read': ['assigned'], 'applications.review': ['assigned'], 'schedule.own': ['all'] },
+  interviewer: { 'applications.read': ['assigned'], 'applications.review': ['assigned'], 'schedule.own': ['all'], 'api.use': ['all'] },
+  // An editor has no API token: the API holds nothing of the site's content.
   editor: { 'content.edit': ['all'] },
-  sales: { 'messages.handle': ['all'], 'meetings.host': ['all'], 'schedule.own': ['all'] },
+  sales: { 'messages.handle': ['all'], 'meetings.host': ['all'], 'schedule.own': ['all'], 'api.use': ['all'] },
   user: {},
 };
 

@@ -84,6 +84,12 @@ export const permissions = [
    * logs. Admins only: an integration sends what happens on every position to another system.
    */
   'integrations.manage',
+  /**
+   * Personal API tokens (issue 55): made on one's own account page, acting with one's own role and
+   * reach (never more), read-only or read-write. Every staff role: the API answers each with what
+   * their pages show them.
+   */
+  'api.use',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -120,6 +126,7 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'schedule.own': ['all'],
     'offers.read': ['all'],
     'offers.manage': ['all'],
+    'api.use': ['all'],
   },
   hiring_manager: {
     'positions.view': ['team'],
@@ -140,11 +147,13 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     // Their team's offers: they approve them (issue 54); recruiters draft them.
     'offers.read': ['team'],
     'offers.approve': ['team'],
+    'api.use': ['all'],
   },
   interviewer: {
     'applications.read': ['assigned'],
     'applications.review': ['assigned'],
     'schedule.own': ['all'],
+    'api.use': ['all'],
   },
   editor: {
     'content.edit': ['all'],
@@ -153,6 +162,7 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
     'messages.handle': ['all'],
     'meetings.host': ['all'],
     'schedule.own': ['all'],
+    'api.use': ['all'],
   },
   user: {},
 };
@@ -162,8 +172,9 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
  * permission (at some scope: the page or command then narrows to the records in that scope).
  */
 export interface Rule {
-  access: 'public' | 'signed-in' | 'staff';
-  /** For staff: the permission needed (at some scope); none, any staff role. */
+  /** 'token': the JSON API (issue 55), with a personal token in `Authorization: Bearer`, never a cookie. */
+  access: 'public' | 'signed-in' | 'staff' | 'token';
+  /** For staff and tokens: the permission needed (at some scope); none, any staff role. */
   permission?: Permission;
 }
 
@@ -171,6 +182,8 @@ const publicRoute = { access: 'public' } as const satisfies Rule;
 const signedIn = { access: 'signed-in' } as const satisfies Rule;
 const staff = <P extends Permission>(permission: P) => ({ access: 'staff', permission }) as const satisfies Rule;
 const anyStaff = { access: 'staff' } as const satisfies Rule;
+/** A route of the JSON API: a token of a staff member holding the permission (reading; writing with a read-write token). */
+const token = <P extends Permission>(permission: P) => ({ access: 'token', permission }) as const satisfies Rule;
 
 /**
  * Every route rendered on demand, by Astro's route pattern (src/pages, file name without its
@@ -281,6 +294,21 @@ export const routeRules = {
   '/api/admin/insights/[report].csv': staff('insights.read'),
   '/api/admin/audit.csv': staff('audit.read'),
   '/api/admin/privacy/export': staff('privacy.manage'),
+  // The JSON API (issue 55): each route as the pages that show the same records, narrowed to the
+  // token's owner's reach; its description, public (it holds no data).
+  '/api/openapi.json': publicRoute,
+  '/api/v1/positions': token('positions.view'),
+  '/api/v1/positions/[id]': token('positions.view'),
+  '/api/v1/applications': token('applications.list'),
+  '/api/v1/applications/[id]': token('applications.read'),
+  '/api/v1/applications/[id]/status': token('applications.decide'),
+  '/api/v1/applications/[id]/notes': token('applications.review'),
+  '/api/v1/candidates': token('applications.history'),
+  '/api/v1/interviews': token('applications.read'),
+  '/api/v1/messages': token('messages.handle'),
+  '/api/v1/messages/[id]': token('messages.handle'),
+  // One's own API tokens.
+  '/account/api-tokens': staff('api.use'),
 } as const satisfies Record<string, Rule>;
 
 export type RoutePattern = keyof typeof routeRules;
@@ -371,6 +399,8 @@ export const actionRules = {
   'admin.newIntegrationSecret': staff('integrations.manage'),
   'admin.deleteIntegration': staff('integrations.manage'),
   'admin.redeliver': staff('integrations.manage'),
+  'admin.createApiToken': staff('api.use'),
+  'admin.revokeApiToken': staff('api.use'),
   'admin.setLegalHold': staff('privacy.manage'),
   'admin.erasePerson': staff('privacy.manage'),
 } as const satisfies Record<string, Rule>;
@@ -407,6 +437,7 @@ export const accountSections = [
   { key: 'account', href: '/account', route: '/account', label: 'Your account' },
   { key: 'account-availability', href: '/account/availability', route: '/account/availability', label: 'Your availability' },
   { key: 'account-notifications', href: '/account/notifications', route: '/account/notifications', label: 'Your notifications' },
+  { key: 'account-api-tokens', href: '/account/api-tokens', route: '/account/api-tokens', label: 'API tokens' },
   // A candidate's own applications: not in a staff member's navigation (issue 51), who works on applications elsewhere.
   {
     key: 'account-applications',

@@ -202,15 +202,15 @@ describe('the workspace navigation', () => {
           'audit',
         ],
       ],
-      ['You', ['account', 'account-availability', 'account-notifications']],
+      ['You', ['account', 'account-availability', 'account-notifications', 'account-api-tokens']],
     ]);
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'iris', 'interviewer')))).toEqual([
       ['Work', ['dashboard']],
-      ['You', ['account', 'account-availability', 'account-notifications']],
+      ['You', ['account', 'account-availability', 'account-notifications', 'account-api-tokens']],
     ]);
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'sally', 'sales')))).toEqual([
       ['Work', ['dashboard', 'messages', 'meetings']],
-      ['You', ['account', 'account-availability', 'account-notifications']],
+      ['You', ['account', 'account-availability', 'account-notifications', 'account-api-tokens']],
     ]);
     // An editor is not booked: no availability of their own.
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'eddie', 'editor')))).toEqual([

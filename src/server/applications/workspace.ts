@@ -121,6 +121,10 @@ function conditions(query: WorkspaceQuery, reach: Reach, { status = true, phrase
   return where;
 }
 
+/** The workspace's filters in the person's reach, as one condition (the JSON API lists with it, issue 55). */
+export const applicationConditions = (query: WorkspaceQuery, reach: Reach, phrase: string | null) =>
+  and(...conditions(query, reach, { phrase }));
+
 function order(query: WorkspaceQuery, reach: Reach, phrase: string | null): SQL[] {
   const newest = [desc(applications.createdAt), desc(applications.id)];
   const sort = effectiveSort(query);

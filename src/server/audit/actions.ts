@@ -117,6 +117,10 @@ export const auditActions = {
   'integration.secret_renewed': 'integration',
   'integration.deleted': 'integration',
   'integration.redelivered': 'integration',
+  // API tokens (issue 55): made and revoked on one's own account page; each call with one (its method, path, status).
+  'api_token.created': 'token',
+  'api_token.revoked': 'token',
+  'api.called': 'token',
   // A privacy request: the target is a pseudonymous reference, never the person's address.
   'person.exported': 'person',
   'person.erased': 'person',

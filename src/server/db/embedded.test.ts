@@ -35,6 +35,7 @@ describe('the embedded database', () => {
     );
     expect(rows.map((row) => row.table_name)).toEqual([
       'accounts',
+      'api_tokens',
       'app_meta',
       'application_activity',
       'application_emails',

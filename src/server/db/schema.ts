@@ -32,6 +32,7 @@ import {
   type NoticeTopic,
 } from '../../lib/notifications/kinds.ts';
 import { deliveryStates, integrationKinds } from '../../lib/integrations/integration.ts';
+import { apiTokenScopes } from '../../lib/api/tokens.ts';
 import { auditActionNames, auditTargetTypes } from '../audit/actions.ts';
 import {
   bigint,
@@ -1937,4 +1938,33 @@ export const integrationAttempts = pgTable(
     durationMs: integer('duration_ms').notNull(),
   },
   (t) => [index('integration_attempts_delivery_idx').on(t.deliveryId, t.at)],
+);
+
+/**
+ * A personal API token (issue 55): its SHA-256 only (the token is 256 random bits, shown once), the
+ * first characters to tell it apart, read-only or read-write, an end it cannot live past, and when
+ * it was last used. It acts with its owner's role as it is at each call; it goes with its owner.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: apiTokenScopes }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** "hxp_" and the token's first 6 characters after it: shown on the page, never enough to use. */
+    prefix: text('prefix').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('api_tokens_user_idx').on(t.userId, t.createdAt),
+    check('api_tokens_scope', inList('scope', apiTokenScopes)),
+    check('api_tokens_name_length', sql`char_length(${t.name}) between 2 and 100`),
+  ],
 );

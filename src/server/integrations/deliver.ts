@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
@@ -38,13 +38,24 @@ export const SWEEP_INTEGRATIONS = 'sweep-integrations';
 /** One waiting job per integration (policy 'short'); woken at once when queued. */
 export const deliverQueue = {
   name: DELIVER_INTEGRATIONS,
-  options: { policy: 'short', retryLimit: 5, retryDelay: 10, retryBackoff: true, notify: true, deleteAfterSeconds: 24 * 3600 },
+  // A run lasts RUN_MS and its last tries 15 s: one still active after 2 minutes was on a dead instance.
+  options: {
+    policy: 'short',
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    notify: true,
+    expireInSeconds: 120,
+    deleteAfterSeconds: 24 * 3600,
+  },
 } as const;
 
 /** How long a worker holds what it sends: past the longest try (15 s), so a dead instance's is taken back. */
 const LEASE_SECONDS = 60;
 /** Threads sent side by side by one worker. */
 const SIDE_BY_SIDE = 8;
+/** How long one job sends before it hands on to the next (the worker then takes whatever is queued first). */
+const RUN_MS = 30_000;
 /** The most of an answer read (a receiver answering more has failed the try). */
 const ANSWER_MAX_BYTES = 256 * 1024;
 
@@ -67,10 +78,17 @@ export const newDeliveryId = () => `msg_${randomBytes(16).toString('hex')}`;
 /** The record's reader: a delivery for each integration listening for the event, and a job to send it. */
 export async function deliveriesOfEvent(deps: DeliveryDeps, event: StoredEvent, jobs: JobSender): Promise<number> {
   if (!isPublished(event.kind)) return 0;
+  // Those switched on, and those the deliveries switched off (what comes meanwhile waits for them,
+  // sent when an admin switches them on); not one an admin switched off.
   const listening = await deps.db
     .select({ id: integrationEndpoints.id, kind: integrationEndpoints.kind })
     .from(integrationEndpoints)
-    .where(and(eq(integrationEndpoints.enabled, true), sql`${event.kind} = any(${integrationEndpoints.events})`));
+    .where(
+      and(
+        or(eq(integrationEndpoints.enabled, true), isNotNull(integrationEndpoints.disabledReason)),
+        sql`${event.kind} = any(${integrationEndpoints.events})`,
+      ),
+    );
   if (listening.length === 0) return 0;
   const outgoing = await outgoingOf(deps.db, deps.siteUrl, event as StoredEvent<PublishedKind>);
   if (!outgoing) return 0;
@@ -109,9 +127,23 @@ async function claimHeads(db: Database, endpointId: string, now: Date, limit: nu
       order by order_key, event_id, id
     ),
     due as (
-      select id from heads
-      where next_attempt_at <= ${now} and (lease_until is null or lease_until < ${now})
-      order by next_attempt_at
+      select heads.id from heads
+      join integration_deliveries hd on hd.id = heads.id
+      join domain_events ev on ev.id = hd.event_id
+      where heads.next_attempt_at <= ${now} and (heads.lease_until is null or heads.lease_until < ${now})
+        -- An earlier event of its thread that this integration hears of, not yet handed to the
+        -- readers (another instance is handing it, or a reader failed and it waits): it goes first.
+        and not exists (
+          select 1 from domain_events e
+          where e.dispatched_at is null and e.id < ev.id
+            and e.kind = any(coalesce((select events from integration_endpoints where id = ${endpointId}::uuid), '{}'::text[]))
+            and (
+              (ev.application_id is not null and e.application_id = ev.application_id)
+              or (ev.application_id is null and ev.contact_message_id is not null and e.contact_message_id = ev.contact_message_id)
+              or (ev.application_id is null and ev.contact_message_id is null and ev.booking_id is not null and e.booking_id = ev.booking_id)
+            )
+        )
+      order by heads.next_attempt_at
       limit ${limit}
     )
     update integration_deliveries d
@@ -162,6 +194,8 @@ async function attempt(deps: DeliveryDeps, endpoint: Endpoint, delivery: Claimed
       allow: deps.allow,
       timeoutMs: DELIVERY_TIMEOUT_MS,
       maxBytes: ANSWER_MAX_BYTES,
+      // A redirect is a failed try: followed, a POST may become a GET without its body, "delivered".
+      maxRedirects: 0,
     });
     status = response.status;
     answer = answerText(response.body);
@@ -261,9 +295,15 @@ export async function deliverDue(
   now: () => Date = () => new Date(),
 ): Promise<number> {
   let tries = 0;
+  const until = now().getTime() + RUN_MS;
   for (;;) {
     const endpoint = await endpointOf(deps, endpointId);
     if (!endpoint) return tries;
+    // A run ends after RUN_MS and queues the next: a slow receiver keeps no worker from the others.
+    if (now().getTime() > until) {
+      await jobs.send(DELIVER_INTEGRATIONS, { endpointId }, { singletonKey: endpointId });
+      return tries;
+    }
     const heads = await claimHeads(deps.db, endpointId, now(), SIDE_BY_SIDE);
     if (heads.length === 0) break;
     await Promise.all(heads.map((head) => attempt(deps, endpoint, head, now)));
@@ -297,10 +337,16 @@ async function nextDue(db: Database, endpointId: string): Promise<Date | null> {
  * DELIVERY_LOG_DAYS.
  */
 export async function sweepIntegrations(deps: Pick<DeliveryDeps, 'db'>, jobs: JobSender, now = new Date()): Promise<number> {
+  // The threads' heads only: a thread whose head waits out its back-off wakes nobody.
   const { rows } = await deps.db.execute<{ endpoint_id: string }>(sql`
-    select distinct d.endpoint_id from integration_deliveries d
-    join integration_endpoints e on e.id = d.endpoint_id and e.enabled
-    where d.state = 'pending' and d.next_attempt_at <= ${now} and (d.lease_until is null or d.lease_until < ${now})`);
+    select distinct heads.endpoint_id from (
+      select distinct on (d.endpoint_id, d.order_key) d.endpoint_id, d.next_attempt_at, d.lease_until
+      from integration_deliveries d
+      join integration_endpoints e on e.id = d.endpoint_id and e.enabled
+      where d.state = 'pending'
+      order by d.endpoint_id, d.order_key, d.event_id, d.id
+    ) heads
+    where heads.next_attempt_at <= ${now} and (heads.lease_until is null or heads.lease_until < ${now})`);
   for (const row of rows) await jobs.send(DELIVER_INTEGRATIONS, { endpointId: row.endpoint_id }, { singletonKey: row.endpoint_id });
   await deps.db
     .delete(integrationDeliveries)

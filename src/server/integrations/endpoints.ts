@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
@@ -29,9 +29,11 @@ export const integrationMessages = {
   gone: 'This integration no longer exists',
   privateAddress: 'URL: it points to a private, local or metadata address, which this site does not send to.',
   unknownHost: 'URL: its host name could not be found.',
+  urlNeeded: 'URL: enter the address to send to.',
   kindFixed: 'An integration’s kind cannot change: add a new one',
   notWebhook: 'Only a webhook has a signing secret',
   deliveryGone: 'This delivery is no longer in the log',
+  sending: 'This delivery is being sent right now: try again in a minute',
 } as const;
 
 export interface IntegrationDeps {
@@ -71,8 +73,9 @@ export async function saveIntegration(
   actor: Actor,
   input: IntegrationInput,
 ): Promise<{ id: string; secret: string | null }> {
-  await assertSendable(input.url, deps.allow);
-  const url = { urlSealed: sealText(deps.secret, INTEGRATION_URL_SEAL, input.url), urlHost: new URL(input.url).host };
+  if (input.url) await assertSendable(input.url, deps.allow);
+  // An integration's URL left empty stays as it is.
+  const url = input.url ? { urlSealed: sealText(deps.secret, INTEGRATION_URL_SEAL, input.url), urlHost: new URL(input.url).host } : {};
   return deps.db.transaction(async (tx) => {
     if (input.id) {
       const [current] = await tx
@@ -86,9 +89,14 @@ export async function saveIntegration(
         .update(integrationEndpoints)
         .set({ name: input.name, events: input.events, ...url, updatedAt: new Date() })
         .where(eq(integrationEndpoints.id, input.id));
-      await audit(tx, actor, 'integration.updated', input.id, { name: input.name, host: url.urlHost, events: input.events });
+      await audit(tx, actor, 'integration.updated', input.id, {
+        name: input.name,
+        ...(url.urlHost ? { host: url.urlHost } : {}),
+        events: input.events,
+      });
       return { id: input.id, secret: null };
     }
+    if (!url.urlSealed || !url.urlHost) throw new AdminRuleError(integrationMessages.urlNeeded);
     const secret = input.kind === 'webhook' ? newSigningSecret() : null;
     const [row] = await tx
       .insert(integrationEndpoints)
@@ -96,7 +104,8 @@ export async function saveIntegration(
         kind: input.kind,
         name: input.name,
         events: input.events,
-        ...url,
+        urlSealed: url.urlSealed,
+        urlHost: url.urlHost,
         secretSealed: secret ? sealText(deps.secret, INTEGRATION_SECRET_SEAL, secret) : null,
         createdByUserId: actor.id,
       })
@@ -125,10 +134,11 @@ export async function setIntegrationEnabled(
       .returning({ id: integrationEndpoints.id });
     if (!row) throw new AdminRuleError(integrationMessages.gone);
     if (enabled)
-      // Deliveries that waited are due now (their back-off was the receiver's failure, now mended).
+      // Deliveries that waited are due now, with a day of tries again (their back-off and their
+      // tries were the receiver's failure, now mended; if not, it is switched off again in a day).
       await tx
         .update(integrationDeliveries)
-        .set({ nextAttemptAt: new Date() })
+        .set({ nextAttemptAt: new Date(), attempts: 0 })
         .where(and(eq(integrationDeliveries.endpointId, id), eq(integrationDeliveries.state, 'pending')));
     await audit(tx, actor, enabled ? 'integration.enabled' : 'integration.disabled', id);
   });
@@ -181,12 +191,25 @@ export async function redeliver(
   deliveryId: string,
 ): Promise<{ endpointId: string }> {
   const result = await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    // Not one being sent this moment (its lease): its try's end would overwrite this.
     const [row] = await tx
       .update(integrationDeliveries)
-      .set({ state: 'pending', nextAttemptAt: new Date(), leaseUntil: null, attempts: sql`0` })
-      .where(eq(integrationDeliveries.id, deliveryId))
+      .set({ state: 'pending', nextAttemptAt: now, attempts: sql`0` })
+      .where(
+        and(
+          eq(integrationDeliveries.id, deliveryId),
+          or(isNull(integrationDeliveries.leaseUntil), lt(integrationDeliveries.leaseUntil, now)),
+        ),
+      )
       .returning({ endpointId: integrationDeliveries.endpointId, kind: integrationDeliveries.kind });
-    if (!row) throw new AdminRuleError(integrationMessages.deliveryGone);
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: integrationDeliveries.id })
+        .from(integrationDeliveries)
+        .where(eq(integrationDeliveries.id, deliveryId));
+      throw new AdminRuleError(exists ? integrationMessages.sending : integrationMessages.deliveryGone);
+    }
     await audit(tx, actor, 'integration.redelivered', row.endpointId, { delivery: deliveryId, event: row.kind });
     return { endpointId: row.endpointId };
   });

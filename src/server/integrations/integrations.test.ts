@@ -14,6 +14,7 @@ import { serveForTest, type TestServer } from '../testing/http';
 import { INTEGRATION_URL_SEAL, redeliver, saveIntegration, setIntegrationEnabled, type IntegrationDeps } from './endpoints';
 import { deliverDue, deliveriesOfEvent, deliverQueue, DELIVER_INTEGRATIONS, sweepIntegrations, type DeliveryDeps } from './deliver';
 import { sealText } from '../mail/sealed';
+import { erasePerson } from '../privacy/requests';
 
 /*
  * Webhooks and chat channels (issue 55) against a real PostgreSQL, job queue and HTTP receivers
@@ -111,10 +112,13 @@ async function applicationWithEvent(name = 'Zofia Żółć') {
   return applicationId;
 }
 
-/** Hands every recorded event to the integrations' reader. */
+/** Hands every recorded event to the integrations' reader, and marks it handed, as the dispatcher does. */
 async function handEvents(jobs: Pick<Jobs, 'send'> = backend.jobs) {
   let made = 0;
-  for (const event of await events()) made += await deliveriesOfEvent(deliveryDeps(), event, jobs as Jobs);
+  for (const event of await events()) {
+    made += await deliveriesOfEvent(deliveryDeps(), event, jobs as Jobs);
+    await db().update(domainEvents).set({ dispatchedAt: new Date() }).where(eq(domainEvents.id, event.id));
+  }
   return made;
 }
 
@@ -255,9 +259,14 @@ describe('webhooks', () => {
     const [attempt] = await db().select().from(integrationAttempts);
     expect(attempt).toMatchObject({ status: null, error: expect.stringMatching(/private or local network address/) });
 
-    // A receiver that redirects to the metadata service: the redirect is refused, nothing follows it.
+    // A receiver that redirects (here to the metadata service): a failed try, nothing follows it.
+    let followed = 0;
+    const metadata = await serveForTest(async () => {
+      followed += 1;
+      return new Response('ok');
+    });
     const redirecting = await serveForTest(
-      async () => new Response(null, { status: 307, headers: { location: 'http://169.254.169.254/latest' } }),
+      async () => new Response(null, { status: 307, headers: { location: `${metadata.url}/latest` } }),
     );
     try {
       await db()
@@ -269,9 +278,13 @@ describe('webhooks', () => {
         .set({ nextAttemptAt: new Date(0) });
       await deliverDue(deliveryDeps(), id, backend.jobs);
       const tries = await db().select().from(integrationAttempts).orderBy(integrationAttempts.id);
-      expect(tries.at(-1)).toMatchObject({ status: null, error: expect.stringMatching(/private or local network address/) });
+      expect(tries.at(-1)).toMatchObject({ status: 307, error: null });
+      expect(followed).toBe(0);
+      const [delivery] = await db().select().from(integrationDeliveries);
+      expect(delivery?.state).toBe('pending');
     } finally {
       await redirecting.close();
+      await metadata.close();
     }
   });
 
@@ -330,7 +343,7 @@ describe('webhooks', () => {
   it('tells of an erasure with the ids of what went, and nothing of the person', async () => {
     const { id } = await webhook(['candidate.erased']);
     await db().transaction((tx) =>
-      recordEvent(tx, { kind: 'candidate.erased', data: { applicationIds: ['a1b2'], contactMessageIds: [] } }),
+      recordEvent(tx, { kind: 'candidate.erased', data: { applicationIds: ['a1b2'], contactMessageIds: [], bookingIds: [] } }),
     );
     await handEvents();
     await deliverDue(deliveryDeps(), id, backend.jobs);
@@ -365,12 +378,115 @@ describe('chat channels', () => {
     await handEvents();
     await deliverDue(deliveryDeps(), id, backend.jobs);
     const url = `https://www.helixpoint.test/admin/applications/${positionId}/${applicationId}`;
+    const name = 'Max &lt;b&gt;&amp;&lt;/\u2060b&gt; Mustermann';
     expect(received.map((request) => JSON.parse(request.body))).toEqual([
-      { text: `New application from *Max &lt;b&gt;&amp;&lt;/b&gt; Mustermann* for Data Engineer. <${url}|Open the application>` },
-      { text: `*Max &lt;b&gt;&amp;&lt;/b&gt; Mustermann* (Data Engineer) moved from Pending to Interview. <${url}|Open the application>` },
+      { text: `New application from *${name}* for Data Engineer. <${url}|Open the application>` },
+      { text: `*${name}* (Data Engineer) moved from Pending to Interview. <${url}|Open the application>` },
     ]);
     expect(received[0]!.headers['webhook-signature']).toBeUndefined();
     expect(received.map((request) => request.body).join('')).not.toMatch(/zofia\d*@mail\.test|501234567/);
+  });
+});
+
+describe('chat channels, hostile names', () => {
+  it('a name that is a Markdown link, an image, a mention or a bare link is shown as typed and does nothing', async () => {
+    const { id } = await saveIntegration(integrationDeps(), ada, {
+      kind: 'chat',
+      name: '#hiring',
+      url: `${receiver.url}/services/T000/B000/YYYY`,
+      events: ['application.received'],
+    });
+    await applicationWithEvent('[Open](https://evil.example/x) @all ![p](http://evil.example/p.png) <!channel> evil.example');
+    await handEvents();
+    await deliverDue(deliveryDeps(), id, backend.jobs);
+    const { text } = JSON.parse(received[0]!.body) as { text: string };
+    // Seen as typed (the joiners are invisible)…
+    expect(text.replace(/\u2060/g, '')).toContain(
+      '[Open](https://evil.example/x) @all ![p](http://evil.example/p.png) &lt;!channel&gt; evil.example',
+    );
+    // …and nothing of it reads as a link, an image, a mention or a domain.
+    const typed = text.slice(text.indexOf('*') + 1, text.lastIndexOf('*'));
+    expect(typed).not.toMatch(/\]\(|https?:\/\/|@all|<!|evil\.example/);
+    // The only link is ours.
+    expect(text.match(/<https?:[^>]+>/g)).toEqual([expect.stringMatching(/^<https:\/\/www\.helixpoint\.test\/admin\/applications\//)]);
+  });
+});
+
+describe('order and integrations switched off by their failures', () => {
+  it('holds an application’s event while an earlier one of it waits to be handed (another instance, a reader that failed)', async () => {
+    const { id } = await webhook();
+    const applicationId = await applicationWithEvent('Ola Order');
+    await db().transaction((tx) => changeStatus(tx, ada, applicationId, 'reviewing'));
+    const [received0, moved] = await events();
+    // The status change is handed first (the received event is still with another instance).
+    await deliveriesOfEvent(deliveryDeps(), moved!, backend.jobs);
+    await db().update(domainEvents).set({ dispatchedAt: new Date() }).where(eq(domainEvents.id, moved!.id));
+    expect(await deliverDue(deliveryDeps(), id, backend.jobs)).toBe(0);
+    expect(received).toHaveLength(0);
+    // Then the received event: both go, in their order.
+    await deliveriesOfEvent(deliveryDeps(), received0!, backend.jobs);
+    await db().update(domainEvents).set({ dispatchedAt: new Date() }).where(eq(domainEvents.id, received0!.id));
+    await deliverDue(deliveryDeps(), id, backend.jobs);
+    expect(received.map((request) => (JSON.parse(request.body) as { type: string }).type)).toEqual([
+      'application.received',
+      'application.status_changed',
+    ]);
+  });
+
+  it('keeps what happens while the deliveries have it switched off, and sends it in order when switched on; not while an admin has', async () => {
+    const { id } = await webhook();
+    await db()
+      .update(integrationEndpoints)
+      .set({ enabled: false, disabledAt: new Date(), disabledReason: 'The server answered 503.' })
+      .where(eq(integrationEndpoints.id, id));
+    await applicationWithEvent('Wanda Waiting');
+    expect(await handEvents()).toBe(1);
+    expect(await deliverDue(deliveryDeps(), id, backend.jobs)).toBe(0);
+    // An admin's own switching off: nothing is kept for it.
+    await setIntegrationEnabled(integrationDeps(), ada, id, false);
+    await applicationWithEvent('Otto Off');
+    await db()
+      .delete(integrationDeliveries)
+      .where(sql`${integrationDeliveries.kind} = 'none'`);
+    const made = await handEvents();
+    expect(made).toBe(0);
+    await setIntegrationEnabled(integrationDeps(), ada, id, true);
+    await deliverDue(deliveryDeps(), id, backend.jobs);
+    expect(received.map((request) => (JSON.parse(request.body) as { data: { candidate: { name: string } } }).data.candidate.name)).toEqual([
+      'Wanda Waiting',
+    ]);
+  });
+
+  it('a person erased by a privacy request: the event names what went, their deliveries are gone', async () => {
+    const { id } = await webhook(['application.received', 'candidate.erased']);
+    const applicationId = await applicationWithEvent('Erin Erased');
+    const [application] = await db().select({ email: applications.email }).from(applications).where(eq(applications.id, applicationId));
+    await handEvents();
+    answers = [500];
+    await deliverDue(deliveryDeps(), id, backend.jobs);
+    expect(await db().select().from(integrationDeliveries)).toHaveLength(1);
+    await erasePerson(
+      {
+        db: db(),
+        storage: backend.storage,
+        jobs: backend.jobs,
+        secret: TEST_SECRET,
+        organizer: { name: 'Helixpoint', email: 'hello@helixpoint.test' },
+      },
+      ada,
+      application!.email,
+    );
+    // Its delivery (waiting for its next try) went with its event.
+    expect(await db().select({ kind: integrationDeliveries.kind }).from(integrationDeliveries)).toEqual([]);
+    await handEvents();
+    await deliverDue(deliveryDeps(), id, backend.jobs);
+    const erased = received.map((request) => JSON.parse(request.body) as { type: string; data: unknown }).at(-1);
+    expect(erased).toEqual({
+      type: 'candidate.erased',
+      timestamp: expect.any(String),
+      data: { applications: [{ id: applicationId }], messages: [], meetings: [] },
+    });
+    expect(JSON.stringify(erased)).not.toMatch(/Erin|@mail\.test/);
   });
 });
 

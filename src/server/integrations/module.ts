@@ -35,6 +35,8 @@ export const integrationsModule: ServerModule = {
       workers: [
         {
           queue: DELIVER_INTEGRATIONS,
+          // Four integrations at once on each instance: a receiver that times out delays only its own.
+          localConcurrency: 4,
           run: (job, jobs) => deliverDue(deps, (job.data as { endpointId: string }).endpointId, jobs).then(() => undefined),
         },
         { queue: SWEEP_INTEGRATIONS, run: (_job, jobs) => sweepIntegrations(deps, jobs).then(() => undefined) },

@@ -24,9 +24,20 @@ export interface Outgoing {
   orderKey: string;
 }
 
-/** Slack's three characters to escape in a message's text (its links are written <url|label>). */
-export const chatEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const link = (url: string, label: string) => `<${url}|${chatEscape(label)}>`;
+/**
+ * Text someone typed (a candidate's name, a guest's company, a position's title), made inert in a
+ * channel: Slack's three escapes (& < >: its links and mentions are written <…>), and an invisible
+ * WORD JOINER (U+2060) after each character that starts a Markdown link or image, a mention, a
+ * channel or emphasis, or a bare link (Mattermost, Rocket.Chat and Teams read Markdown; Slack links
+ * "evil.example" by itself): "[Open](https://evil.example) @all" shows as typed, and does nothing.
+ */
+export const chatEscape = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[[\]()!@#*_~`|:./\\]/g, '$&\u2060');
+const link = (url: string, label: string) => `<${url}|${label}>`;
 
 /** The event for integrations; null when what it is about is gone (it is then sent to nobody). */
 export async function outgoingOf(
@@ -144,10 +155,16 @@ export async function outgoingOf(
   }
   if (event.kind === 'candidate.erased') {
     const data = event.data as EventData['candidate.erased'];
-    const count = data.applicationIds.length + data.contactMessageIds.length;
+    // Events recorded before bookings were named have none.
+    const bookingIds = data.bookingIds ?? [];
+    const count = data.applicationIds.length + data.contactMessageIds.length + bookingIds.length;
     return {
       orderKey: `event:${event.id}`,
-      payload: payload({ applications: data.applicationIds.map((id) => ({ id })), messages: data.contactMessageIds.map((id) => ({ id })) }),
+      payload: payload({
+        applications: data.applicationIds.map((id) => ({ id })),
+        messages: data.contactMessageIds.map((id) => ({ id })),
+        meetings: bookingIds.map((id) => ({ id })),
+      }),
       text: `A person’s records were erased (${count === 1 ? '1 record' : `${count} records`}): erase them where you keep copies.`,
     };
   }

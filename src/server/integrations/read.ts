@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { integrationAttempts, integrationDeliveries, integrationEndpoints } from '../db/schema.ts';
 import { deliveryStates, type DeliveryState, type IntegrationKind } from '../../lib/integrations/integration.ts';
 import type { EventKind } from '../../lib/events/kinds.ts';
-import { urlOf, type IntegrationDeps } from './endpoints.ts';
+import type { IntegrationDeps } from './endpoints.ts';
 
 /** The integrations page and one integration's page with its delivery log (issue 55). */
 
@@ -45,25 +45,33 @@ export async function listIntegrations(db: Database): Promise<IntegrationRow[]> 
     const mine = tallies.filter((tally) => tally.endpointId === row.id);
     const last = mine.find((tally) => tally.state === 'delivered')?.last;
     return {
-      id: row.id,
-      kind: row.kind,
-      name: row.name,
-      host: row.urlHost,
-      events: row.events,
-      enabled: row.enabled,
-      disabledAt: row.disabledAt,
-      disabledReason: row.disabledReason,
-      failingSince: row.failingSince,
+      ...summaryOf(row),
       createdAt: row.createdAt,
-      counts: {
-        delivered: mine.find((tally) => tally.state === 'delivered')?.count ?? 0,
-        pending: mine.find((tally) => tally.state === 'pending')?.count ?? 0,
-        failed: mine.find((tally) => tally.state === 'failed')?.count ?? 0,
-      },
+      counts: countsOf(mine),
       lastDeliveredAt: last ? new Date(last) : null,
     };
   });
 }
+
+/** What the pages show of an integration (never its URL or secret: sealed, and a chat channel's URL is its password). */
+const summaryOf = (row: typeof integrationEndpoints.$inferSelect) => ({
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  host: row.urlHost,
+  events: row.events,
+  enabled: row.enabled,
+  disabledAt: row.disabledAt,
+  disabledReason: row.disabledReason,
+  failingSince: row.failingSince,
+});
+
+/** The deliveries per state, each state named (0 when none). */
+const countsOf = (tallies: readonly { state: DeliveryState; count: number }[]) =>
+  Object.fromEntries(deliveryStates.map((name) => [name, tallies.find((tally) => tally.state === name)?.count ?? 0])) as Record<
+    DeliveryState,
+    number
+  >;
 
 export interface DeliveryAttempt {
   at: Date;
@@ -115,23 +123,9 @@ export async function readIntegration(deps: Pick<IntegrationDeps, 'db' | 'secret
     .from(integrationDeliveries)
     .where(eq(integrationDeliveries.endpointId, id))
     .groupBy(integrationDeliveries.state);
-  const counts = Object.fromEntries(
-    deliveryStates.map((name) => [name, tallies.find((tally) => tally.state === name)?.count ?? 0]),
-  ) as Record<DeliveryState, number>;
   return {
-    counts,
-    integration: {
-      id: row.id,
-      kind: row.kind,
-      name: row.name,
-      url: urlOf(deps, row.urlSealed),
-      host: row.urlHost,
-      events: row.events,
-      enabled: row.enabled,
-      disabledAt: row.disabledAt,
-      disabledReason: row.disabledReason,
-      failingSince: row.failingSince,
-    },
+    counts: countsOf(tallies),
+    integration: summaryOf(row),
     deliveries: deliveries.map((delivery): DeliveryRow => ({
       id: delivery.id,
       kind: delivery.kind,

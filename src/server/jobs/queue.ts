@@ -39,9 +39,11 @@ export interface JobSender {
   cancelEmail(jobId: string): Promise<boolean>;
 }
 
-/** The work done for a queue's jobs on this instance, one job at a time. */
+/** The work done for a queue's jobs on this instance, one job at a time unless it says otherwise. */
 export interface JobWorker {
   queue: string;
+  /** Jobs of the queue run side by side on this instance (default 1): one slow job holds back no other. */
+  localConcurrency?: number;
   /** Throws to have the job retried (with the queue's policy); counted in the job failure metric. */
   run(job: Job<object>, jobs: JobSender): Promise<void>;
 }
@@ -238,7 +240,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     async work(worker) {
       await boss.work(
         worker.queue,
-        workOptions,
+        { ...workOptions, ...(worker.localConcurrency ? { localConcurrency: worker.localConcurrency } : {}) },
         tracked(async (batch: Job<object>[]) => {
           try {
             for (const job of batch) await worker.run(job, sender);

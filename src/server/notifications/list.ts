@@ -138,6 +138,8 @@ export async function removeOldNotifications(db: Database, now = new Date()): Pr
         // One still waiting for its readers (a dispatcher down for months) is not dropped unread.
         isNotNull(domainEvents.dispatchedAt),
         sql`not exists (select 1 from ${notifications} where ${notifications.eventId} = ${domainEvents.id})`,
+        // Nor one an integration has still to be sent (switched off for its failures, issue 55).
+        sql`not exists (select 1 from integration_deliveries d where d.event_id = ${domainEvents.id} and d.state = 'pending')`,
       ),
     )
     .returning({ id: domainEvents.id });

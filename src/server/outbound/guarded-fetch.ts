@@ -131,7 +131,7 @@ export interface GuardedRequest {
   maxBytes?: number;
   /** The whole exchange, redirects included (default 10 s). */
   timeoutMs?: number;
-  /** Redirects followed (default 3). */
+  /** Redirects followed (default 3); 0: a redirect is the answer (a webhook's POST is not re-sent elsewhere). */
   maxRedirects?: number;
   allow?: AllowList;
 }
@@ -158,7 +158,7 @@ export async function guardedFetch(input: string, request: GuardedRequest = {}):
   for (let redirects = 0; ; redirects += 1) {
     const response = await send(url, { method, headers, body, allow, deadline, timeoutMs });
     const location = response.headers.location;
-    if (!REDIRECTS.has(response.statusCode ?? 0) || !location)
+    if (!REDIRECTS.has(response.statusCode ?? 0) || !location || maxRedirects === 0)
       return { ...(await read(response, maxBytes, deadline, timeoutMs)), url: url.href };
     response.resume();
     if (redirects >= maxRedirects) throw new OutboundError('redirects', `The link redirected more than ${maxRedirects} times.`);

@@ -490,7 +490,7 @@ export async function erasePerson(deps: PrivacyDeps, actor: Actor, rawEmail: str
     await tx.delete(invitations).where(eq(invitations.email, email));
     await tx.delete(jobAlerts).where(eq(jobAlerts.email, email));
     // Their bookings (the hosts were sent the cancellation first, below the transaction's start).
-    await tx.delete(bookings).where(eq(bookings.guestEmail, email));
+    const goneBookings = await tx.delete(bookings).where(eq(bookings.guestEmail, email)).returning({ id: bookings.id });
     // Mail already sent or waiting, to or about the person (pg-boss keeps jobs for a week).
     await tx.execute(sql`delete from pgboss.job where lower(data->>'to') = ${email} or lower(data->>'replyTo') = ${email}`);
     // The audit log keeps what happened, and a pseudonym for who it happened to.
@@ -502,10 +502,14 @@ export async function erasePerson(deps: PrivacyDeps, actor: Actor, rawEmail: str
       })
       .where(auditNaming(email, { user: null, applications: [], messages: [] }));
     // The company's other systems erase their copies too (issue 55): the ids of what went, and nothing of the person.
-    if (gone.length + goneMessages.length > 0)
+    if (gone.length + goneMessages.length + goneBookings.length > 0)
       await recordEvent(tx, {
         kind: 'candidate.erased',
-        data: { applicationIds: gone.map((row) => row.id), contactMessageIds: goneMessages.map((row) => row.id) },
+        data: {
+          applicationIds: gone.map((row) => row.id),
+          contactMessageIds: goneMessages.map((row) => row.id),
+          bookingIds: goneBookings.map((row) => row.id),
+        },
       });
     await audit(tx, actor, 'person.erased', reference, {
       applications: gone.length,

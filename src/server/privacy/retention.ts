@@ -101,7 +101,7 @@ export async function runRetention(db: Database, storage: ObjectStorage, policy:
         // Counted without anything personal: the id of a row that no longer exists.
         for (const id of ids) await audit(tx, retentionActor, 'application.deleted_by_retention', id);
         // The company's other systems erase their copies too (issue 55).
-        await recordEvent(tx, { kind: 'candidate.erased', data: { applicationIds: ids, contactMessageIds: [] } });
+        await recordEvent(tx, { kind: 'candidate.erased', data: { applicationIds: ids, contactMessageIds: [], bookingIds: [] } });
       },
     );
     run.applications += batch.rows;
@@ -125,7 +125,7 @@ export async function runRetention(db: Database, storage: ObjectStorage, policy:
         run.files += await deleteInboundFiles(tx, storage, { contactMessageIds: ids });
         await tx.delete(contactMessages).where(sql`${contactMessages.id} in ${ids}`);
         for (const id of ids) await audit(tx, retentionActor, 'message.deleted_by_retention', id);
-        await recordEvent(tx, { kind: 'candidate.erased', data: { applicationIds: [], contactMessageIds: ids } });
+        await recordEvent(tx, { kind: 'candidate.erased', data: { applicationIds: [], contactMessageIds: ids, bookingIds: [] } });
       },
     );
     run.messages += batch.rows;

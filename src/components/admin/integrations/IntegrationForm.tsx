@@ -25,7 +25,7 @@ import { SecretOnce } from './SecretOnce';
 
 export interface IntegrationFormProps {
   /** A kept integration; absent: a new one. */
-  integration?: { id: string; kind: IntegrationKind; name: string; url: string; events: string[] };
+  integration?: { id: string; kind: IntegrationKind; name: string; host: string; events: string[] };
 }
 
 /** Adds an integration or changes one: its name, URL and events (its kind is chosen once). */
@@ -39,7 +39,7 @@ export function IntegrationForm({ integration }: IntegrationFormProps) {
           id: integration.id,
           kind: integration.kind,
           name: integration.name,
-          url: integration.url,
+          url: '',
           events: integration.events as IntegrationInput['events'],
         }
       : { kind: 'webhook', name: '', url: '', events: ['application.received'] },
@@ -104,9 +104,9 @@ export function IntegrationForm({ integration }: IntegrationFormProps) {
       <FormField
         id={`${id}-url`}
         label={fieldTexts.url}
-        required
+        required={!integration}
         error={errors.url?.message}
-        hint={kind === 'chat' ? fieldTexts.urlHintChat : fieldTexts.urlHintWebhook}
+        hint={integration ? fieldTexts.urlKept(integration.host) : kind === 'chat' ? fieldTexts.urlHintChat : fieldTexts.urlHintWebhook}
       >
         {(control) => <Input {...control} {...register('url')} type="url" inputMode="url" autoComplete="off" maxLength={2000} />}
       </FormField>

@@ -1,17 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { integrationPageTexts as texts } from '@/lib/integrations/texts';
 
-/** A webhook's signing secret, shown once (it is kept sealed and never shown again): copy it, then go on. */
+/** A secret shown once (a webhook's signing secret, an API token): kept sealed or hashed, never shown again. Copy it, then go on. */
 export function SecretOnce({ secret, heading, onKept }: { secret: string; heading: string; onKept: () => void }) {
   const [copied, setCopied] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // It replaces the form the person was in: their focus moves to it, and a screen reader reads its heading.
+  useEffect(() => headingRef.current?.focus(), []);
   return (
-    <section
-      role="status"
-      aria-labelledby="secret-once-heading"
-      className="flex flex-col gap-3 rounded-xl border border-primary bg-card p-6 shadow-card"
-    >
-      <h2 id="secret-once-heading" className="text-base font-semibold">
+    <section aria-labelledby="secret-once-heading" className="flex flex-col gap-3 rounded-xl border border-primary bg-card p-6 shadow-card">
+      <h2 id="secret-once-heading" ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">
         {heading}
       </h2>
       <code className="rounded bg-surface px-3 py-2 font-mono text-sm break-all select-all">{secret}</code>
