@@ -51,7 +51,7 @@ export const deliverQueue = {
 } as const;
 
 /** How long a worker holds what it sends: past the longest try (15 s), so a dead instance's is taken back. */
-const LEASE_SECONDS = 60;
+const LEASE_SECONDS = 30;
 /** Threads sent side by side by one worker. */
 const SIDE_BY_SIDE = 8;
 /** How long one job sends before it hands on to the next (the worker then takes whatever is queued first). */
