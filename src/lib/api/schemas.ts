@@ -14,7 +14,14 @@ import { textField } from '../forms.ts';
  */
 
 const flag = z.enum(['true', 'false']);
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'));
+/** A day of the calendar, YYYY-MM-DD (2026-02-30 is none). */
+const day = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'),
+  z.refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'must be a day of the calendar'),
+);
 const instant = z.iso.datetime({ offset: true, error: 'must be a time written as ISO 8601, such as 2026-12-01T09:00:00Z' });
 
 /** Every list: up to `limit` (1 to 100, 50 unless asked), after the `cursor` the previous page gave. */
@@ -65,7 +72,7 @@ export const noQuery = z.strictObject({});
 
 export const statusChangeBody = z.strictObject({
   status: z.enum(applicationStatuses),
-  /** Needed to move to Rejected: a reason's id (GET the reasons from the workspace) and its words when it asks for them. */
+  /** Needed to move to Rejected: a reason's id (GET /api/v1/rejection-reasons) and its words when it asks for them. */
   rejection: z.optional(z.nullable(rejectionSchema)),
 });
 
@@ -152,6 +159,7 @@ export const messageSchema = z.object({
 export const listOf = <T extends z.ZodMiniType>(item: T) => z.object({ data: z.array(item), nextCursor: z.nullable(z.string()) });
 export const oneOf = <T extends z.ZodMiniType>(item: T) => z.object({ data: item });
 export const doneSchema = z.object({ data: z.object({ ok: z.literal(true) }) });
+export const reasonSchema = z.object({ id: z.uuid(), label: z.string(), asksDetail: z.boolean() });
 export const createdNoteSchema = z.object({ data: z.object({ id: z.uuid() }) });
 
 export const apiErrorSchema = z.object({

@@ -302,6 +302,7 @@ export const routeRules = {
   '/api/v1/applications': token('applications.list'),
   '/api/v1/applications/[id]': token('applications.read'),
   '/api/v1/applications/[id]/status': token('applications.decide'),
+  '/api/v1/rejection-reasons': token('applications.decide'),
   '/api/v1/applications/[id]/notes': token('applications.review'),
   '/api/v1/candidates': token('applications.history'),
   '/api/v1/interviews': token('applications.read'),

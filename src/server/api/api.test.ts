@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeRules, type Rule } from '../access/rules';
 import { matchingApplicationIds } from '../applications/workspace';
-import { apiTokens, applicationInterviewers, auditLog, hiringTeamMembers, users } from '../db/schema';
+import { apiTokens, applicationInterviewers, applications, auditLog, bookingHosts, bookings, hiringTeamMembers, users } from '../db/schema';
 import { startTestBackend, type TestBackend } from '../testing/backend';
-import { addApplication, addPosition, addUser } from '../testing/fixtures';
+import { addApplication, addPosition, addUser, applicantDefaults } from '../testing/fixtures';
 import { emptyWorkspaceQuery } from '../../lib/applications/query';
 import { throughApiDoor } from './door';
 import { openApiDocument } from './openapi';
 import { openApiPath, operations } from './operations';
-import { CursorError, getApplication, listApplications, listCandidates, listPositions } from './resources';
+import { CursorError, getApplication, listApplications, listCandidates, listInterviews, listPositions } from './resources';
 import { authenticateToken, createApiToken, revokeApiToken } from './tokens';
 
 /*
@@ -91,8 +91,10 @@ describe('tokens', () => {
     await revokeApiToken(db(), rae, id);
     expect(await authenticateToken(db(), header)).toBeNull();
     // Gone with its owner.
-    const { id: hankToken } = await createApiToken(db(), hank, { name: 'Mine', scope: 'read', days: 7 });
-    expect((await db().select().from(apiTokens).where(eq(apiTokens.id, hankToken))).length).toBe(1);
+    const leaver = await addUser(db(), 'leo-api', 'recruiter');
+    const { id: leaverToken } = await createApiToken(db(), leaver, { name: 'Mine', scope: 'read', days: 7 });
+    await db().delete(users).where(eq(users.id, leaver.id));
+    expect(await db().select().from(apiTokens).where(eq(apiTokens.id, leaverToken))).toEqual([]);
   });
 
   it('one person holds at most 20 that work', async () => {
@@ -148,7 +150,22 @@ describe('the door', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await throughApiDoor(backend.runtime, request(calm), rule('/api/v1/applications'), ok)).status).toBe(200);
+    // Each call let in audited; those past the limit counted, not written one by one.
+    const [busy] = await db().select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.name, 'Busy'));
+    const calls = await db().select().from(auditLog).where(eq(auditLog.targetId, busy!.id));
+    expect(calls.filter((row) => row.action === 'api.called')).toHaveLength(300);
   }, 60_000);
+
+  it('audits a call that failed (500) too', async () => {
+    const { token, id } = await createApiToken(db(), ada, { name: 'Failing', scope: 'read', days: 7 });
+    await expect(
+      throughApiDoor(backend.runtime, request(token), rule('/api/v1/applications'), () => Promise.reject(new Error('boom'))),
+    ).rejects.toThrow('boom');
+    const rows = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(rows.filter((row) => row.action === 'api.called').map((row) => row.details)).toEqual([
+      { method: 'GET', path: '/api/v1/applications', status: 500 },
+    ]);
+  });
 });
 
 describe('what a token sees', () => {
@@ -190,6 +207,52 @@ describe('what a token sees', () => {
     // Candidates: those whose history they read (not an assignment elsewhere).
     const candidates = await listCandidates(db(), hank, siteUrl, {});
     expect(candidates.data.map((row) => row.name).sort()).toEqual(['Ana One', 'Ben Two', 'Cid Three']);
+  });
+
+  it('pages through rows of one instant (one transaction’s) without losing or repeating any', async () => {
+    const tied = await addPosition(db(), { title: 'Tied Position' });
+    await db().transaction(async (tx) => {
+      for (let n = 1; n <= 5; n += 1)
+        await tx.insert(applications).values({ ...applicantDefaults, positionId: tied, fullName: `Tie ${n}`, email: `tie${n}@mail.test` });
+    });
+    const times = await db().select({ at: applications.createdAt }).from(applications).where(eq(applications.positionId, tied));
+    expect(new Set(times.map((row) => row.at.getTime())).size).toBe(1);
+    const listed = await all((cursor) =>
+      listApplications(db(), ada, siteUrl, { position: tied, limit: '2', ...(cursor ? { cursor } : {}) }),
+    );
+    expect(listed.map((row) => row.name).sort()).toEqual(['Tie 1', 'Tie 2', 'Tie 3', 'Tie 4', 'Tie 5']);
+  });
+
+  it('one’s own interviews only while one still reads their application', async () => {
+    const [booking] = await db()
+      .insert(bookings)
+      .values({
+        uid: 'api-panel@helixpoint',
+        kind: 'interview',
+        status: 'confirmed',
+        startsAt: new Date('2026-12-01T15:00:00.000Z'),
+        endsAt: new Date('2026-12-01T16:00:00.000Z'),
+        guestName: 'Ben Two',
+        guestEmail: 'a2@mail.test',
+        guestTimeZone: 'America/Chicago',
+        applicationId: apps.a2!,
+        manageTokenHash: 'api-panel',
+      })
+      .returning({ id: bookings.id });
+    await db()
+      .insert(bookingHosts)
+      .values({ bookingId: booking!.id, userId: ivy.id, during: '[2026-12-01T15:00:00.000Z,2026-12-01T16:10:00.000Z)' });
+    // Ivy hosts it, but is asked to interview Ana only: Ben's application is not hers to read.
+    expect((await listInterviews(db(), ivy, siteUrl, {})).data).toEqual([]);
+    await db().insert(applicationInterviewers).values({ applicationId: apps.a2!, userId: ivy.id, assignedByEmail: ada.email });
+    expect((await listInterviews(db(), ivy, siteUrl, {})).data.map((row) => row.candidateName)).toEqual(['Ben Two']);
+    // The hiring manager of the team reads it; off the team, no longer.
+    expect((await listInterviews(db(), hank, siteUrl, {})).data.map((row) => row.interviewers.map((person) => person.name))).toEqual([
+      [ivy.name],
+    ]);
+    await db().delete(hiringTeamMembers).where(eq(hiringTeamMembers.userId, hank.id));
+    expect((await listInterviews(db(), hank, siteUrl, {})).data).toEqual([]);
+    await db().insert(hiringTeamMembers).values({ positionId: team, userId: hank.id, addedByEmail: ada.email });
   });
 
   it('refuses a cursor that no page gave', async () => {

@@ -1,4 +1,4 @@
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import {
   applicationDetailSchema,
   applicationListQuery,
@@ -18,6 +18,7 @@ import {
   oneOf,
   positionListQuery,
   positionSchema,
+  reasonSchema,
   statusChangeBody,
 } from '../../lib/api/schemas.ts';
 import type { RoutePattern } from '../access/rules.ts';
@@ -88,10 +89,19 @@ export const operations = {
     method: 'post',
     summary: 'Move an application',
     description:
-      'Moves an application you may decide on to a status (a read-write token). Rejected needs `rejection`: a reason’s id and, when the reason asks for them, a few words. No e-mail goes to the candidate.',
+      'Moves an application you may decide on to a status (a read-write token). Rejected needs `rejection`: a reason’s id (from /api/v1/rejection-reasons) and, when the reason asks for them (`asksDetail`), a few words in `detail`. No e-mail goes to the candidate.',
     query: noQuery,
     body: statusChangeBody,
     response: doneSchema,
+  }),
+  listRejectionReasons: operation({
+    id: 'listRejectionReasons',
+    route: '/api/v1/rejection-reasons',
+    method: 'get',
+    summary: 'Rejection reasons',
+    description: 'The reasons a rejection may give, as the workspace offers them now (those archived are left out).',
+    query: noQuery,
+    response: z.object({ data: z.array(reasonSchema) }),
   }),
   addNote: operation({
     id: 'addApplicationNote',

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { applicationsInScope, positionsInScope, type Who } from '../access/permissions.ts';
 import type { Database } from '../db/client.ts';
-import { applications, bookingHosts, bookings, contactMessages, departments, positions, users } from '../db/schema.ts';
+import { applications, bookingHosts, bookings, candidates, contactMessages, departments, positions, users } from '../db/schema.ts';
+import { containsPattern } from '../db/like.ts';
+import { listRejectionReasons } from '../applications/rejections.ts';
 import { applicationConditions, phraseOf, searching } from '../applications/workspace.ts';
 import { parseWorkspaceQuery } from '../../lib/applications/query.ts';
 import type { z } from 'zod/mini';
@@ -30,19 +32,24 @@ import type {
 export class CursorError extends Error {}
 
 interface Cursor {
-  at: Date;
+  /** The last row's time to the microsecond, as PostgreSQL keeps it (a JavaScript Date keeps milliseconds: rows of one transaction share a time). */
+  at: string;
   id: string;
 }
 
-export const cursorOf = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+/** A time to the microsecond, in UTC, as text that casts back to exactly that time. */
+export const exactTime = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const EXACT_TIME = /^(19|20|21)\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
+export const cursorOf = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
 
 function readCursor(value: string | undefined): Cursor | null {
   if (!value) return null;
   try {
-    const [at, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (Number.isNaN(date.getTime()) || !isUuid(id)) throw new Error();
-    return { at: date, id };
+    const [at, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof at !== 'string' || !EXACT_TIME.test(at) || Number.isNaN(Date.parse(at)) || typeof id !== 'string' || !isUuid(id))
+      throw new Error();
+    return { at, id };
   } catch {
     throw new CursorError('cursor: must be the nextCursor of a previous page');
   }
@@ -52,10 +59,10 @@ const limitOf = (value: string | undefined) => (value ? Number(value) : 50);
 
 /** Keyset: rows strictly before the cursor in (time, id) descending order. */
 const before = (cursor: Cursor | null, at: SQL | unknown, id: SQL | unknown): SQL | undefined =>
-  cursor ? sql`(${at}, ${id}) < (${cursor.at}, ${cursor.id})` : undefined;
+  cursor ? sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
 
 /** One page of rows fetched one past the limit: the extra row says another page follows. */
-function paged<T>(rows: T[], limit: number, key: (row: T) => [Date, string]) {
+function paged<T>(rows: T[], limit: number, key: (row: T) => [string, string]) {
   const data = rows.slice(0, limit);
   const last = data.at(-1);
   return { data, nextCursor: rows.length > limit && last ? cursorOf(...key(last)) : null };
@@ -67,7 +74,7 @@ type Positions = z.output<typeof positionSchema>;
 export async function listPositions(db: Database, who: Who, siteUrl: string, query: z.output<typeof positionListQuery>) {
   const limit = limitOf(query.limit);
   const rows = await db
-    .select({ position: positions, department: departments.name })
+    .select({ position: positions, department: departments.name, cursorAt: exactTime(positions.createdAt) })
     .from(positions)
     .leftJoin(departments, eq(departments.id, positions.departmentId))
     .where(
@@ -79,7 +86,7 @@ export async function listPositions(db: Database, who: Who, siteUrl: string, que
     )
     .orderBy(desc(positions.createdAt), desc(positions.id))
     .limit(limit + 1);
-  const page = paged(rows, limit, (row) => [row.position.createdAt, row.position.id]);
+  const page = paged(rows, limit, (row) => [row.cursorAt, row.position.id]);
   return { data: page.data.map((row) => positionOf(row, siteUrl)), nextCursor: page.nextCursor };
 }
 
@@ -92,7 +99,8 @@ function positionOf(row: { position: typeof positions.$inferSelect; department: 
     type: row.position.type,
     active: row.position.isActive,
     createdAt: iso(row.position.createdAt),
-    url: `${siteUrl}/admin/positions/${row.position.id}`,
+    // Its applications in the workspace: what everyone who may see a position may open.
+    url: `${siteUrl}/admin/applications/${row.position.id}`,
   };
 }
 
@@ -110,9 +118,10 @@ const applicationColumns = (who: Who) => ({
   application: applications,
   positionTitle: positions.title,
   contact: sql<boolean>`${applicationsInScope(who, 'applications.contact')}`,
+  cursorAt: exactTime(applications.createdAt),
 });
 
-type ApplicationRow = { application: typeof applications.$inferSelect; positionTitle: string; contact: boolean };
+type ApplicationRow = { application: typeof applications.$inferSelect; positionTitle: string; contact: boolean; cursorAt: string };
 function applicationOf(row: ApplicationRow, siteUrl: string): z.output<typeof applicationSchema> {
   const { application } = row;
   return {
@@ -149,7 +158,7 @@ export async function listApplications(db: Database, who: Who, siteUrl: string, 
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .limit(limit + 1),
   );
-  const page = paged(rows, limit, (row) => [row.application.createdAt, row.application.id]);
+  const page = paged(rows, limit, (row) => [row.cursorAt, row.application.id]);
   return { data: page.data.map((row) => applicationOf(row, siteUrl)), nextCursor: page.nextCursor };
 }
 
@@ -180,23 +189,24 @@ export async function listCandidates(db: Database, who: Who, siteUrl: string, qu
   const cursor = readCursor(query.cursor);
   const inReach = applicationsInScope(who, 'applications.history');
   const q = query.q?.trim().toLowerCase();
-  // A candidate's newest application in reach stands for them: its time orders the list.
-  const { rows } = await db.execute<{ id: string; at: string; name: string; email: string }>(sql`
-    with newest as (
-      select distinct on (a.candidate_id) a.candidate_id as id, a.created_at as at, a.full_name as name, a.email
-      from ${applications} a
-      where a.candidate_id is not null and ${applicationsInScope(who, 'applications.history', { id: sql`a.id`, positionId: sql`a.position_id` })}
-        ${q ? sql`and (lower(a.full_name) like ${`%${q}%`} or lower(a.email) like ${`%${q}%`})` : sql``}
-      order by a.candidate_id, a.created_at desc
-    )
-    select id, at, name, email from newest
-    ${cursor ? sql`where (at, id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
-    order by at desc, id desc
+  // In the order the people came (their candidate row's time: a new application does not move them),
+  // named as their newest application in reach names them.
+  const { rows } = await db.execute<{ id: string; cursor_at: string; name: string; email: string }>(sql`
+    select c.id, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, newest.name, newest.email
+    from ${candidates} c
+    cross join lateral (
+      select a.full_name as name, a.email from ${applications} a
+      where a.candidate_id = c.id and ${applicationsInScope(who, 'applications.history', { id: sql`a.id`, positionId: sql`a.position_id` })}
+      order by a.created_at desc limit 1
+    ) newest
+    where ${q ? sql`(lower(newest.name) like ${containsPattern(q)} or lower(newest.email) like ${containsPattern(q)})` : sql`true`}
+      ${cursor ? sql`and (c.created_at, c.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
+    order by c.created_at desc, c.id desc
     limit ${limit + 1}`);
   const page = paged(
-    rows.map((row) => ({ id: row.id, at: new Date(row.at), name: row.name, email: row.email })),
+    rows.map((row) => ({ id: row.id, cursorAt: row.cursor_at, name: row.name, email: row.email })),
     limit,
-    (row) => [row.at, row.id],
+    (row) => [row.cursorAt, row.id],
   );
   const theirs = page.data.length
     ? await db
@@ -242,9 +252,10 @@ export async function listCandidates(db: Database, who: Who, siteUrl: string, qu
 export async function listInterviews(db: Database, who: Who, siteUrl: string, query: z.output<typeof interviewListQuery>) {
   const limit = limitOf(query.limit);
   const cursor = readCursor(query.cursor);
-  const own = sql`${bookings.id} in (select ${bookingHosts.bookingId} from ${bookingHosts} where ${bookingHosts.userId} = ${who.id})`;
+  // Their own panels, while they still read the application (as its page shows them) and are on the panel.
+  const own = sql`(${bookings.id} in (select ${bookingHosts.bookingId} from ${bookingHosts} where ${bookingHosts.userId} = ${who.id} and ${bookingHosts.active}) and ${applicationsInScope(who, 'applications.read')})`;
   const rows = await db
-    .select({ booking: bookings, positionId: applications.positionId })
+    .select({ booking: bookings, positionId: applications.positionId, cursorAt: exactTime(bookings.startsAt) })
     .from(bookings)
     .innerJoin(applications, eq(applications.id, bookings.applicationId))
     .where(
@@ -260,16 +271,19 @@ export async function listInterviews(db: Database, who: Who, siteUrl: string, qu
     )
     .orderBy(desc(bookings.startsAt), desc(bookings.id))
     .limit(limit + 1);
-  const page = paged(rows, limit, (row) => [row.booking.startsAt, row.booking.id]);
+  const page = paged(rows, limit, (row) => [row.cursorAt, row.booking.id]);
   const hosts = page.data.length
     ? await db
         .select({ bookingId: bookingHosts.bookingId, id: users.id, name: users.name })
         .from(bookingHosts)
         .innerJoin(users, eq(users.id, bookingHosts.userId))
         .where(
-          inArray(
-            bookingHosts.bookingId,
-            page.data.map((row) => row.booking.id),
+          and(
+            inArray(
+              bookingHosts.bookingId,
+              page.data.map((row) => row.booking.id),
+            ),
+            eq(bookingHosts.active, true),
           ),
         )
     : [];
@@ -307,7 +321,7 @@ function messageOf(row: typeof contactMessages.$inferSelect, siteUrl: string): z
 export async function listMessages(db: Database, siteUrl: string, query: z.output<typeof messageListQuery>) {
   const limit = limitOf(query.limit);
   const rows = await db
-    .select()
+    .select({ message: contactMessages, cursorAt: exactTime(contactMessages.createdAt) })
     .from(contactMessages)
     .where(
       and(
@@ -322,11 +336,16 @@ export async function listMessages(db: Database, siteUrl: string, query: z.outpu
     )
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(limit + 1);
-  const page = paged(rows, limit, (row) => [row.createdAt, row.id]);
-  return { data: page.data.map((row) => messageOf(row, siteUrl)), nextCursor: page.nextCursor };
+  const page = paged(rows, limit, (row) => [row.cursorAt, row.message.id]);
+  return { data: page.data.map((row) => messageOf(row.message, siteUrl)), nextCursor: page.nextCursor };
 }
 
 export async function getMessage(db: Database, siteUrl: string, id: string) {
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
   return row ? messageOf(row, siteUrl) : null;
+}
+
+/** The reasons a rejection may give (to move an application to Rejected): those offered now. */
+export async function listReasons(db: Database) {
+  return { data: (await listRejectionReasons(db)).map(({ id, label, asksDetail }) => ({ id, label, asksDetail })) };
 }

@@ -1,6 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod/mini';
-import { AdminRuleError, type Actor } from '../admin-command.ts';
+import { AdminRuleError } from '../admin-command.ts';
+import type { Staff } from '../access/guard.ts';
 import { getRuntime, type Runtime } from '../runtime.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Operation } from './operations.ts';
@@ -18,7 +19,8 @@ import type { ApiCaller } from './tokens.ts';
 
 export interface ApiInput<O extends Operation> {
   caller: ApiCaller;
-  actor: Actor & { id: string };
+  /** The caller as the commands and the access log name them. */
+  actor: Staff;
   query: z.output<O['query']>;
   body: O['body'] extends z.ZodMiniType ? z.output<O['body']> : undefined;
   /** The path's id, checked to be one. */

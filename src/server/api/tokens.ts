@@ -119,7 +119,8 @@ export interface ApiCaller {
  * is neither revoked nor past its end, of someone on the staff. Marks it used (at most once a minute).
  */
 export async function authenticateToken(db: Database, header: string | null, now = new Date()): Promise<ApiCaller | null> {
-  const match = /^Bearer\s+(hxp_[A-Za-z0-9_-]{43})\s*$/.exec(header ?? '');
+  // The scheme's name in any case (RFC 9110); the token exactly.
+  const match = /^Bearer\s+(hxp_[A-Za-z0-9_-]{43})\s*$/i.exec(header ?? '');
   if (!match) return null;
   const [row] = await db
     .select({
