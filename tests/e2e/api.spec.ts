@@ -56,91 +56,103 @@ test('an admin makes a token, every operation of the OpenAPI document answers wi
   });
   expect(created.status(), await created.text()).toBe(200);
   const positionId = await actionData<string>(created);
-  const applicant = await playwrightRequest.newContext({ baseURL: base });
-  await applyThroughApi(applicant, position, `api.${run}@mail.test`, { firstName: 'Priya', lastName: 'Patel' });
-  await applicant.dispose();
-  const { rows } = await sqlOnTestServer('select id from applications where email = $1', [`api.${run}@mail.test`]);
-  const applicationId = (rows[0] as { id: string }).id;
-  const { rows: messages } = await sqlOnTestServer(
-    `insert into contact_messages (first_name, last_name, email, reason, message) values ('Mia', 'Api', $1, 'general question', 'Hello from the API test.') returning id`,
-    [`mia.${run}@mail.test`],
-  );
 
-  await page.goto('/account/api-tokens');
-  await waitForHydration(page);
-  await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible();
-  await look(page, 'tokens');
-  const form = page.getByRole('form', { name: 'Make a token' });
-  await form.getByRole('button', { name: 'Make the token' }).click();
-  await expect(form.getByLabel('Name')).toHaveAccessibleDescription(/Name: write at least 2 characters\./);
-  await form.getByLabel('Name').fill('HR sync');
-  await form.getByRole('radio', { name: 'Read and write' }).check();
-  await form.getByRole('radio', { name: '30 days' }).check();
-  await form.getByRole('button', { name: 'Make the token' }).click();
-  const shown = page.getByRole('region', { name: /shown this once/ });
-  await expect(shown.getByRole('heading')).toBeFocused();
-  const token = (await shown.locator('code').textContent())!.trim();
-  expect(token).toMatch(/^hxp_/);
-  await look(page, 'made');
-  await page.getByRole('button', { name: 'I have kept it' }).click();
-  await expect(page.getByText('HR sync', { exact: true })).toBeVisible();
-  await expect(page.getByText(token.slice(0, 10))).toBeVisible();
-  expect(await page.content()).not.toContain(token);
+  try {
+    const applicant = await playwrightRequest.newContext({ baseURL: base });
+    await applyThroughApi(applicant, position, `api.${run}@mail.test`, { firstName: 'Priya', lastName: 'Patel' });
+    await applicant.dispose();
+    const { rows } = await sqlOnTestServer('select id from applications where email = $1', [`api.${run}@mail.test`]);
+    const applicationId = (rows[0] as { id: string }).id;
+    const { rows: messages } = await sqlOnTestServer(
+      `insert into contact_messages (first_name, last_name, email, reason, message) values ('Mia', 'Api', $1, 'general question', 'Hello from the API test.') returning id`,
+      [`mia.${run}@mail.test`],
+    );
 
-  // The document, then every operation in it.
-  const api = await playwrightRequest.newContext({ baseURL: base, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
-  const document = (await (await api.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { responses: object }>> };
-  const ids: Record<string, string> = {
-    '/api/v1/positions/{id}': positionId,
-    '/api/v1/applications/{id}': applicationId,
-    '/api/v1/applications/{id}/status': applicationId,
-    '/api/v1/applications/{id}/notes': applicationId,
-    '/api/v1/messages/{id}': (messages[0] as { id: string }).id,
-  };
-  const bodies: Record<string, object> = {
-    changeApplicationStatus: { status: 'reviewing' },
-    addApplicationNote: { body: 'Synced to the HR system.' },
-    updateMessage: { read: false },
-  };
-  const byPath = new Map(
-    (Object.values(operations) as Operation[]).map((operation) => [`${operation.method} ${openApiPath(operation.route)}`, operation]),
-  );
-  let answered = 0;
-  for (const [path, methods] of Object.entries(document.paths))
-    for (const method of Object.keys(methods)) {
-      const operation = byPath.get(`${method} ${path}`)!;
-      expect(operation, `${method} ${path} is one of the server's operations`).toBeDefined();
-      const url = path.replace('{id}', ids[path] ?? '');
-      const response = await api.fetch(url, { method, ...(operation.body ? { data: bodies[operation.id] } : {}) });
-      const context = `${method.toUpperCase()} ${url}`;
-      expect(response.status(), `${context}: ${await response.text()}`).toBe(operation.status ?? 200);
-      expect(Object.keys(methods[method]!.responses)).toContain(String(operation.status ?? 200));
-      const parsed = operation.response.safeParse(await response.json());
-      expect(parsed.success, `${context} answers as its schema says: ${parsed.success ? '' : JSON.stringify(parsed.error.issues[0])}`).toBe(
-        true,
-      );
-      answered += 1;
-    }
-  expect(answered).toBe(Object.keys(operations).length);
-  // What the writes did is what the pages show.
-  const { rows: after } = await sqlOnTestServer('select status from applications where id = $1', [applicationId]);
-  expect(after).toEqual([{ status: 'reviewing' }]);
+    await page.goto('/account/api-tokens');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible();
+    await look(page, 'tokens');
+    const form = page.getByRole('form', { name: 'Make a token' });
+    await form.getByRole('button', { name: 'Make the token' }).click();
+    await expect(form.getByLabel('Name')).toHaveAccessibleDescription(/Name: write at least 2 characters\./);
+    await form.getByLabel('Name').fill('HR sync');
+    await form.getByRole('radio', { name: 'Read and write' }).check();
+    await form.getByRole('radio', { name: '30 days' }).check();
+    await form.getByRole('button', { name: 'Make the token' }).click();
+    const shown = page.getByRole('region', { name: /shown this once/ });
+    await expect(shown.getByRole('heading')).toBeFocused();
+    const token = (await shown.locator('code').textContent())!.trim();
+    expect(token).toMatch(/^hxp_/);
+    await look(page, 'made');
+    await page.getByRole('button', { name: 'I have kept it' }).click();
+    await expect(page.getByText('HR sync', { exact: true })).toBeVisible();
+    await expect(page.getByText(token.slice(0, 10))).toBeVisible();
+    expect(await page.content()).not.toContain(token);
 
-  // A bad parameter is refused by name; a cookie alone opens nothing.
-  const bad = await api.get('/api/v1/applications?status=nope&colour=blue');
-  expect(bad.status()).toBe(400);
-  expect(await bad.json()).toMatchObject({ error: { code: 'invalid', field: expect.any(String) } });
-  expect((await page.request.get('/api/v1/applications')).status()).toBe(401);
+    // The document, then every operation in it.
+    const api = await playwrightRequest.newContext({ baseURL: base, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+    const document = (await (await api.get('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: object }>>;
+    };
+    const ids: Record<string, string> = {
+      '/api/v1/positions/{id}': positionId,
+      '/api/v1/applications/{id}': applicationId,
+      '/api/v1/applications/{id}/status': applicationId,
+      '/api/v1/applications/{id}/notes': applicationId,
+      '/api/v1/messages/{id}': (messages[0] as { id: string }).id,
+    };
+    const bodies: Record<string, object> = {
+      changeApplicationStatus: { status: 'reviewing' },
+      addApplicationNote: { body: 'Synced to the HR system.' },
+      updateMessage: { read: false },
+    };
+    const byPath = new Map(
+      (Object.values(operations) as Operation[]).map((operation) => [`${operation.method} ${openApiPath(operation.route)}`, operation]),
+    );
+    let answered = 0;
+    for (const [path, methods] of Object.entries(document.paths))
+      for (const method of Object.keys(methods)) {
+        const operation = byPath.get(`${method} ${path}`)!;
+        expect(operation, `${method} ${path} is one of the server's operations`).toBeDefined();
+        const url = path.replace('{id}', ids[path] ?? '');
+        const response = await api.fetch(url, { method, ...(operation.body ? { data: bodies[operation.id] } : {}) });
+        const context = `${method.toUpperCase()} ${url}`;
+        expect(response.status(), `${context}: ${await response.text()}`).toBe(operation.status ?? 200);
+        expect(Object.keys(methods[method]!.responses)).toContain(String(operation.status ?? 200));
+        const parsed = operation.response.safeParse(await response.json());
+        expect(
+          parsed.success,
+          `${context} answers as its schema says: ${parsed.success ? '' : JSON.stringify(parsed.error.issues[0])}`,
+        ).toBe(true);
+        answered += 1;
+      }
+    expect(answered).toBe(Object.keys(operations).length);
+    // What the writes did is what the pages show.
+    const { rows: after } = await sqlOnTestServer('select status from applications where id = $1', [applicationId]);
+    expect(after).toEqual([{ status: 'reviewing' }]);
 
-  // Revoked: refused at once.
-  await page.reload();
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Revoke HR sync' }).click();
-  await page.getByRole('button', { name: 'Revoke', exact: true }).click();
-  await expect(page.getByText('Revoked')).toBeVisible();
-  const refused = await api.get('/api/v1/positions');
-  expect(refused.status()).toBe(401);
-  expect(await refused.json()).toMatchObject({ error: { code: 'unauthorized' } });
-  await api.dispose();
+    // A bad parameter is refused by name; a cookie alone opens nothing.
+    const bad = await api.get('/api/v1/applications?status=nope&colour=blue');
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'invalid', field: expect.any(String) } });
+    expect((await page.request.get('/api/v1/applications')).status()).toBe(401);
+
+    // Revoked: refused at once.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Revoke HR sync' }).click();
+    await page.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await expect(page.getByText('Revoked')).toBeVisible();
+    const refused = await api.get('/api/v1/positions');
+    expect(refused.status()).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    await api.dispose();
+  } finally {
+    // Leave the job board as the other tests expect it: only the seeded positions open.
+    await page.request.post('/_actions/admin.setPositionActive', {
+      data: { positionId: positionId, active: false },
+      headers: { Origin: base },
+    });
+  }
   await context.close();
 });
