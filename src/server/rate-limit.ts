@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { clientGroupOf } from './ip-prefix.ts';
+import { API_REQUESTS_PER_MINUTE } from '../lib/api/tokens.ts';
 
 /**
  * Every rate-limit policy of the site, in one place. Counters live in PostgreSQL (table
@@ -55,8 +56,8 @@ export const rateLimitPolicies = {
   replyThread: { points: 10, durationSeconds: 60 * 60 },
   /** Per sending address: mails that came back from it to any thread and were stored. */
   replySender: { points: 20, durationSeconds: 60 * 60 },
-  /** Per API token (issue 55): calls a minute (API_REQUESTS_PER_MINUTE of lib/api/tokens.ts). */
-  api: { points: 300, durationSeconds: 60 },
+  /** Per API token (issue 55): calls a minute. */
+  api: { points: API_REQUESTS_PER_MINUTE, durationSeconds: 60 },
   /** Per recipient: a sign-in to an unverified account re-sends the verification e-mail only when none went this long. */
   verificationResend: { points: 1, durationSeconds: 10 * 60 },
 } as const;

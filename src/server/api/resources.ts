@@ -192,7 +192,7 @@ export async function listCandidates(db: Database, who: Who, siteUrl: string, qu
   // In the order the people came (their candidate row's time: a new application does not move them),
   // named as their newest application in reach names them.
   const { rows } = await db.execute<{ id: string; cursor_at: string; name: string; email: string }>(sql`
-    select c.id, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, newest.name, newest.email
+    select c.id, ${exactTime(sql`c.created_at`)} as cursor_at, newest.name, newest.email
     from ${candidates} c
     cross join lateral (
       select a.full_name as name, a.email from ${applications} a
@@ -200,7 +200,7 @@ export async function listCandidates(db: Database, who: Who, siteUrl: string, qu
       order by a.created_at desc limit 1
     ) newest
     where ${q ? sql`(lower(newest.name) like ${containsPattern(q)} or lower(newest.email) like ${containsPattern(q)})` : sql`true`}
-      ${cursor ? sql`and (c.created_at, c.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
+      ${cursor ? sql`and ${before(cursor, sql`c.created_at`, sql`c.id`)}` : sql``}
     order by c.created_at desc, c.id desc
     limit ${limit + 1}`);
   const page = paged(

@@ -16,7 +16,7 @@ import {
   isPublished,
   type PublishedKind,
 } from '../../lib/integrations/integration.ts';
-import { DELIVER_INTEGRATIONS, secretOf, urlOf } from './endpoints.ts';
+import { DELIVER_INTEGRATIONS, secretOf, urlOf, wakeIntegration } from './endpoints.ts';
 import { outgoingOf } from './payload.ts';
 
 /**
@@ -107,7 +107,7 @@ export async function deliveriesOfEvent(deps: DeliveryDeps, event: StoredEvent, 
     // Handed twice (a retried dispatch): made once.
     .onConflictDoNothing()
     .returning({ endpointId: integrationDeliveries.endpointId });
-  for (const { endpointId } of made) await jobs.send(DELIVER_INTEGRATIONS, { endpointId }, { singletonKey: endpointId });
+  for (const { endpointId } of made) await wakeIntegration(jobs, endpointId);
   return made.length;
 }
 
@@ -301,7 +301,7 @@ export async function deliverDue(
     if (!endpoint) return tries;
     // A run ends after RUN_MS and queues the next: a slow receiver keeps no worker from the others.
     if (now().getTime() > until) {
-      await jobs.send(DELIVER_INTEGRATIONS, { endpointId }, { singletonKey: endpointId });
+      await wakeIntegration(jobs, endpointId);
       return tries;
     }
     const heads = await claimHeads(deps.db, endpointId, now(), SIDE_BY_SIDE);
@@ -347,7 +347,7 @@ export async function sweepIntegrations(deps: Pick<DeliveryDeps, 'db'>, jobs: Jo
       order by d.endpoint_id, d.order_key, d.event_id, d.id
     ) heads
     where heads.next_attempt_at <= ${now} and (heads.lease_until is null or heads.lease_until < ${now})`);
-  for (const row of rows) await jobs.send(DELIVER_INTEGRATIONS, { endpointId: row.endpoint_id }, { singletonKey: row.endpoint_id });
+  for (const row of rows) await wakeIntegration(jobs, row.endpoint_id);
   await deps.db
     .delete(integrationDeliveries)
     .where(

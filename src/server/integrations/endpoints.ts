@@ -142,12 +142,12 @@ export async function setIntegrationEnabled(
         .where(and(eq(integrationDeliveries.endpointId, id), eq(integrationDeliveries.state, 'pending')));
     await audit(tx, actor, enabled ? 'integration.enabled' : 'integration.disabled', id);
   });
-  if (enabled) await wake(deps, id);
+  if (enabled) await wakeIntegration(deps.jobs, id);
 }
 
-/** Queues the integration's job now (one waits per integration). */
-const wake = (deps: Pick<IntegrationDeps, 'jobs'>, endpointId: string) =>
-  deps.jobs.send(DELIVER_INTEGRATIONS, { endpointId }, { singletonKey: endpointId });
+/** Queues an integration's job now (one waits per integration: a second is not queued beside it). */
+export const wakeIntegration = (jobs: Pick<JobSender, 'send'>, endpointId: string) =>
+  jobs.send(DELIVER_INTEGRATIONS, { endpointId }, { singletonKey: endpointId });
 
 /** A webhook's new signing secret (the old one stops at once): returned to be shown once. */
 export async function newIntegrationSecret(deps: IntegrationDeps, actor: Actor, id: string): Promise<string> {
@@ -213,7 +213,7 @@ export async function redeliver(
     await audit(tx, actor, 'integration.redelivered', row.endpointId, { delivery: deliveryId, event: row.kind });
     return { endpointId: row.endpointId };
   });
-  await wake(deps, result.endpointId);
+  await wakeIntegration(deps.jobs, result.endpointId);
   return result;
 }
 
