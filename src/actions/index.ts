@@ -114,6 +114,8 @@ import {
   setIntegrationEnabled,
 } from '@/server/integrations/endpoints';
 import { integrationEnabledSchema, integrationIdSchema, integrationSchema, redeliverSchema } from '@/lib/integrations/integration';
+import { ssoSettingsSchema } from '@/lib/accounts/sso';
+import { removeSsoSettings, saveSsoSettings, ssoSettingsDeps } from '@/server/sso/settings';
 
 const invitationDeps = (runtime: Runtime) => ({
   db: runtime.database.db,
@@ -537,6 +539,12 @@ export const server = {
     ),
     redeliver: staffAction('admin.redeliver', redeliverSchema, ({ deliveryId }, actor, runtime) =>
       redeliver(integrationDeps(runtime), actor, deliveryId),
+    ),
+    saveSso: staffAction('admin.saveSso', ssoSettingsSchema, (input, actor, runtime) =>
+      saveSsoSettings(ssoSettingsDeps(runtime), actor, input),
+    ),
+    removeSso: staffAction('admin.removeSso', z.strictObject({}), (_input, actor, runtime) =>
+      removeSsoSettings(ssoSettingsDeps(runtime), actor),
     ),
   } satisfies Record<StaffActionName extends `admin.${infer Key}` ? Key : never, unknown>,
   account: {

@@ -26,6 +26,7 @@ export type NavKey =
   | 'messages'
   | 'meetings'
   | 'integrations'
+  | 'sso'
   | 'privacy'
   | 'retention'
   | 'audit'

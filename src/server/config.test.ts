@@ -32,6 +32,43 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the company’s identity provider from SSO_OIDC_* (issue 56), and names what is missing or wrong', () => {
+    expect(loadConfig(base).sso).toBeNull();
+    const sso = {
+      SSO_OIDC_ISSUER: 'https://login.acme.example/realms/staff',
+      SSO_OIDC_CLIENT_ID: 'helixpoint',
+      SSO_OIDC_CLIENT_SECRET: 'a-secret-from-keycloak',
+      SSO_OIDC_DOMAINS: 'Acme.example, acme.io',
+    };
+    expect(
+      loadConfig({ ...base, ...sso, SSO_OIDC_NAME: 'Acme Login', SSO_OIDC_ROLES: 'hr=recruiter, it-admins=admin', SSO_OIDC_ONLY: 'true' })
+        .sso,
+    ).toEqual({
+      name: 'Acme Login',
+      issuer: 'https://login.acme.example/realms/staff',
+      clientId: 'helixpoint',
+      clientSecret: 'a-secret-from-keycloak',
+      domains: ['acme.example', 'acme.io'],
+      roleClaim: 'groups',
+      roleMap: [
+        { value: 'hr', role: 'recruiter' },
+        { value: 'it-admins', role: 'admin' },
+      ],
+      ssoOnly: true,
+      sessionHours: 12,
+    });
+    expect(() => loadConfig({ ...base, ...sso, SSO_OIDC_CLIENT_SECRET: '' })).toThrow(
+      'Invalid configuration: SSO_OIDC_CLIENT_SECRET is required when SSO_OIDC_ISSUER is set.',
+    );
+    expect(() => loadConfig({ ...base, ...sso, SSO_OIDC_DOMAINS: '' })).toThrow(/SSO_OIDC_DOMAINS is required/);
+    expect(() => loadConfig({ ...base, ...sso, SSO_OIDC_ROLES: 'hr=boss' })).toThrow(/SSO_OIDC_ROLES must be group=role pairs/);
+    expect(() => loadConfig({ ...base, ...sso, SSO_SESSION_HOURS: '0' })).toThrow('SSO_SESSION_HOURS must be between 1 and 720 hours');
+    // The secret is never repeated in the message.
+    expect(() => loadConfig({ ...base, ...sso, SSO_OIDC_DOMAINS: 'not a domain' })).toThrow(
+      /^Invalid configuration: SSO_OIDC_\* Domains: /,
+    );
+  });
+
   it('takes LOG_FORMAT json or pretty, and nothing else', () => {
     expect(loadConfig(base).logFormat).toBeUndefined();
     expect(loadConfig({ ...base, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');

@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { DataDirError, assertWritableDataDir, explainDataDirError } from './data-dir.ts';
 import { parseAllowList, type AllowList } from './outbound/guarded-fetch.ts';
 import { DEFAULT_RETRY_SECONDS } from '../lib/integrations/integration.ts';
+import { parseDomains, SSO_SESSION_HOURS_DEFAULT, ssoSettingsSchema } from '../lib/accounts/sso.ts';
+import { staffRoles, type StaffRole } from '../lib/accounts/roles.ts';
+import type { SsoEnvironment } from './sso/provider.ts';
 
 /**
  * Every environment variable of the operating contract, parsed once at start. A wrong value
@@ -178,6 +181,32 @@ const envSchema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, error, ...)' })
     .default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  // Staff sign-in through the company's identity provider (issue 56); the admin area's settings otherwise.
+  SSO_OIDC_ISSUER: url(['http:', 'https:'], 'the provider’s issuer URL, such as https://login.example.com/realms/staff'),
+  SSO_OIDC_CLIENT_ID: optionalString,
+  SSO_OIDC_CLIENT_SECRET: optionalString,
+  SSO_OIDC_DOMAINS: optionalString.transform((value) => (value ? parseDomains(value) : [])),
+  SSO_OIDC_NAME: optionalString,
+  SSO_OIDC_ROLE_CLAIM: optionalString,
+  SSO_OIDC_ROLES: optionalString.transform((value, context) => {
+    if (!value) return [];
+    const rows = value.split(',').map((pair) => pair.trim().split('='));
+    if (rows.some((row) => row.length !== 2 || !row[0]?.trim() || !(staffRoles as readonly string[]).includes(row[1]?.trim() ?? ''))) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be group=role pairs separated by commas, the roles among ${staffRoles.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return rows.map(([group, role]) => ({ value: group!.trim(), role: role!.trim() as StaffRole }));
+  }),
+  SSO_OIDC_ONLY: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
+  SSO_SESSION_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .int('must be a whole number of hours')
+    .min(1, 'must be between 1 and 720 hours')
+    .max(720, 'must be between 1 and 720 hours')
+    .default(SSO_SESSION_HOURS_DEFAULT),
 });
 
 export interface AppConfig {
@@ -195,6 +224,8 @@ export interface AppConfig {
   adminEmails: string[];
   /** ADMIN_REQUIRE_2FA (default true): admins need a verified TOTP factor for anything in the admin area. */
   adminRequireTwoFactor: boolean;
+  /** SSO_OIDC_*: the company's identity provider for staff (issue 56); null: the admin area's, if any. */
+  sso: SsoEnvironment;
   mail: { smtpUrl: string | undefined; from: string; hiringEmail: string | undefined; contactEmail: string | undefined; outboxDir: string };
   /**
    * Replies to our e-mails (issue 35): the address whose `+token` forms each thread's e-mails carry
@@ -259,6 +290,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  if (e.SSO_OIDC_ISSUER) {
+    const missing = (['SSO_OIDC_CLIENT_ID', 'SSO_OIDC_CLIENT_SECRET'] as const).find((name) => !e[name]);
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when SSO_OIDC_ISSUER is set.`);
+    if (e.SSO_OIDC_DOMAINS.length === 0)
+      throw new ConfigError(
+        'Invalid configuration: SSO_OIDC_DOMAINS is required when SSO_OIDC_ISSUER is set (the e-mail domains it owns).',
+      );
+    const invalid = ssoSettingsSchema.safeParse({
+      name: e.SSO_OIDC_NAME ?? 'your company account',
+      issuer: e.SSO_OIDC_ISSUER,
+      clientId: e.SSO_OIDC_CLIENT_ID,
+      clientSecret: e.SSO_OIDC_CLIENT_SECRET,
+      domains: e.SSO_OIDC_DOMAINS,
+      roleClaim: e.SSO_OIDC_ROLE_CLAIM ?? 'groups',
+      roleMap: e.SSO_OIDC_ROLES,
+      ssoOnly: false,
+      sessionHours: e.SSO_SESSION_HOURS,
+      enabled: true,
+    });
+    if (!invalid.success) throw new ConfigError(`Invalid configuration: SSO_OIDC_* ${invalid.error.issues[0]?.message ?? 'is invalid'}`);
+  }
   if (production && !e.AUTH_SECRET)
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least 32 characters).');
   if (production && !e.SITE_URL)
@@ -281,6 +333,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requireEmailVerification: !(e.AUTH_REQUIRE_EMAIL_VERIFICATION === 'false' || e.AUTH_REQUIRE_EMAIL_VERIFICATION === '0'),
     adminEmails: e.ADMIN_EMAILS,
     adminRequireTwoFactor: !(e.ADMIN_REQUIRE_2FA === 'false' || e.ADMIN_REQUIRE_2FA === '0'),
+    sso: e.SSO_OIDC_ISSUER
+      ? {
+          name: e.SSO_OIDC_NAME ?? 'your company account',
+          issuer: e.SSO_OIDC_ISSUER,
+          clientId: e.SSO_OIDC_CLIENT_ID as string,
+          clientSecret: e.SSO_OIDC_CLIENT_SECRET as string,
+          domains: e.SSO_OIDC_DOMAINS,
+          roleClaim: e.SSO_OIDC_ROLE_CLAIM ?? 'groups',
+          roleMap: e.SSO_OIDC_ROLES,
+          ssoOnly: e.SSO_OIDC_ONLY === 'true' || e.SSO_OIDC_ONLY === '1',
+          sessionHours: e.SSO_SESSION_HOURS,
+        }
+      : null,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Helixpoint <no-reply@${new URL(siteUrl).hostname}>`,

@@ -17,6 +17,7 @@ import { privacyModule } from './privacy/module.ts';
 import { repliesModule } from './replies/module.ts';
 import { resumesModule } from './resumes/module.ts';
 import { schedulingModule } from './scheduling/module.ts';
+import { ssoModule } from './sso/module.ts';
 import { scorecardsModule } from './scorecards/module.ts';
 import { startServer, type ServerModule, type StartedServer } from './runtime.ts';
 import { uploadsModule } from './uploads/module.ts';
@@ -46,6 +47,7 @@ export const serverModules: readonly ServerModule[] = [
   notificationsModule,
   offersModule,
   integrationsModule,
+  ssoModule,
 ];
 
 /** Every domain's queue: a backup carries their jobs, a restore creates them first. */

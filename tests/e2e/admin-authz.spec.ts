@@ -524,6 +524,11 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/auth/reset-password': publicUrls('/auth/reset-password'),
   '/auth/two-factor': publicUrls('/auth/two-factor'),
   '/auth/verify-email': publicUrls('/auth/verify-email?token=nothing'),
+  // Single sign-on (issue 56): its start leads to the provider (here: none, back to sign-in), the waiting page is the signed-in's,
+  // and the provider's back-channel logout is answered before the site (a GET is told to POST).
+  '/auth/sso': publicUrls('/auth/sso'),
+  '/auth/pending': { access: 'signed-in', urls: () => ['/auth/pending'] },
+  '/api/sso/backchannel-logout': publicUrls('/api/sso/backchannel-logout'),
   '/careers': publicUrls('/careers'),
   '/careers/apply/[id]': { access: 'public', urls: () => [`/careers/apply/${fixture.teamPosition}`] },
   '/careers/feed.xml': publicUrls('/careers/feed.xml'),
@@ -574,6 +579,7 @@ const routes: Record<RoutePattern, RouteCase> = {
   // Integrations (issue 55): admins only.
   '/admin/integrations': staffPage(() => [{ url: '/admin/integrations', ok: ['admin'] }]),
   '/admin/integrations/[id]': staffPage(() => [{ url: `/admin/integrations/${fixture.integrationId}`, ok: ['admin'] }]),
+  '/admin/sso': staffPage(() => [{ url: '/admin/sso', ok: ['admin'] }]),
   '/api/admin/offers/[id].pdf': staffDownload(() => [
     { url: `/api/admin/offers/${fixture.offerId}.pdf`, ok: hiringTeam },
     { url: `/api/admin/offers/${fixture.otherOfferId}.pdf`, ok: hiring, missing: ['hiring_manager'] },
@@ -865,6 +871,23 @@ const actions: Record<ActionName, ActionCase> = {
   'admin.newIntegrationSecret': { ok: ['admin'], input: () => ({ id: fixture.integrationId }) },
   'admin.redeliver': { ok: ['admin'], input: () => ({ deliveryId: fixture.deliveryId }) },
   'admin.deleteIntegration': { ok: ['admin'], input: () => ({ id: fixture.integrationId }) },
+  // Single sign-on (issue 56): kept switched off (no provider is read), then removed, by the admin.
+  'admin.saveSso': {
+    ok: ['admin'],
+    input: () => ({
+      name: `Matrix SSO ${run}`,
+      issuer: 'https://sso.matrix.test',
+      clientId: 'matrix',
+      clientSecret: 'matrix-secret',
+      domains: ['matrix-sso.test'],
+      roleClaim: 'groups',
+      roleMap: [{ value: 'everyone', role: 'admin' }],
+      ssoOnly: true,
+      sessionHours: 12,
+      enabled: false,
+    }),
+  },
+  'admin.removeSso': { ok: ['admin'], input: () => ({}) },
   // One's own API tokens: another's is answered as missing.
   'admin.createApiToken': { ok: apiRoles, input: () => ({ name: `Matrix injected token ${run}`, scope: 'write', days: 7 }) },
   'admin.revokeApiToken': {
@@ -1009,7 +1032,14 @@ async function offersState() {
     offerTemplates: (templates as { name: string }[]).map((row) => row.name).join(', '),
     ...(await integrationsState()),
     ...(await apiTokensState()),
+    ...(await ssoState()),
   };
+}
+
+/** Single sign-on (issue 56): the provider's settings, if any. */
+async function ssoState() {
+  const { rows } = await sqlOnTestServer(`select name || ':' || enabled || ':' || md5(client_secret_sealed) as sso from sso_settings`);
+  return { sso: (rows as { sso: string }[]).map((row) => row.sso) };
 }
 
 /** API tokens (issue 55): the admin's spare one and any injected, each working or revoked. */
@@ -1175,6 +1205,7 @@ const initialState = {
   offerTemplates: `Matrix letter ${run}`,
   integrations: [expect.stringMatching(new RegExp(`^Matrix hook ${run}:true:[0-9a-f]{32} failed/8$`))],
   apiTokens: [`Matrix spare ${run}:true`],
+  sso: [],
 };
 
 /** Where a refused page sends someone who is not (yet) a staff member at aal2. */
@@ -1407,5 +1438,7 @@ test('an admin gets every page, download and action', async () => {
     integrations: [`Matrix injected channel ${run}:true:- `],
     // The spare token revoked; one made.
     apiTokens: [`Matrix injected token ${run}:true`, `Matrix spare ${run}:false`],
+    // Kept, then removed.
+    sso: [],
   });
 });

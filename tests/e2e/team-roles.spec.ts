@@ -165,6 +165,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
     'Messages',
     'Meetings',
     'Integrations',
+    'Single sign-on',
     'Privacy requests',
     'Retention',
     'Audit log',

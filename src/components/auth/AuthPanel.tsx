@@ -19,6 +19,8 @@ import type { FlashToast } from '@/lib/flash';
 import { AccountForm, SubmitButton, useAccountForm } from './account-form';
 import { enterSignedIn, fetchSession, leave, postAuth, safeNext } from './auth-client';
 import { PrivacyNote } from '@/components/ui/privacy-note';
+import { ownsAddress, ssoTexts, domainOf, type SsoPublicInfo } from '@/lib/accounts/sso';
+import { SsoButton, SsoFailure, type SsoFailureReason } from './SsoSignIn';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot';
 
@@ -66,13 +68,30 @@ const emailInput = { type: 'email', autoComplete: 'email', inputMode: 'email', m
 // The forms are posted (AccountForm): submitted before the island hydrates, a password must never
 // end up in a URL (a GET form would put it in the address bar and history). Their onValid reads the
 // honeypot's ref, so it is handed to submit() when the form is sent, not while rendering.
-function SignInForm({ next, onMode, initial, carried }: FormProps & { next: string | null }) {
-  const { register, getValues, busy, formError, attempt, submit, errorOf } = useAccountForm<SignInInput>(
+/**
+ * Sign-in: the company's provider for staff when the site has one (issue 56), above the password.
+ * An address of the provider's domains leads there: "Continue with <provider>", and where staff
+ * sign in only through it, the password stays hidden unless asked for (a break-glass admin's).
+ */
+function SignInForm({
+  next,
+  onMode,
+  initial,
+  carried,
+  sso,
+  ssoFailure,
+}: FormProps & { next: string | null; sso: SsoPublicInfo | null; ssoFailure: SsoFailureReason | null }) {
+  const { register, getValues, watch, busy, formError, attempt, submit, errorOf } = useAccountForm<SignInInput>(
     signInSchema,
     { email: initial?.values['email'] ?? carried, password: '' },
     initial,
   );
   const honeypot = useRef<HTMLInputElement>(null);
+  // What the address field holds (typed before the form's code loaded too).
+  const typed = watch('email') ?? '';
+  const [withPassword, setWithPassword] = useState(false);
+  const owned = sso !== null && ownsAddress(sso.domains, typed.trim().toLowerCase());
+  const passwordHidden = owned && sso.ssoOnly && !withPassword;
 
   const onValid = (values: SignInInput) =>
     attempt(async () => {
@@ -86,26 +105,56 @@ function SignInForm({ next, onMode, initial, carried }: FormProps & { next: stri
     });
 
   return (
-    <AccountForm kind="sign-in" intro={<Notice toast={initial?.notice} />} error={formError} onSubmit={(event) => submit(onValid)(event)}>
-      <FormField id="signin-email" label="Email" required error={errorOf('email')}>
-        {(control) => <Input {...control} {...register('email')} defaultValue={initial?.values['email']} {...emailInput} />}
-      </FormField>
-      <FormField id="signin-password" label="Password" required error={errorOf('password')}>
-        {(control) => (
-          <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
+    <>
+      {sso && (
+        <div className="mb-6 space-y-4">
+          {ssoFailure && <SsoFailure sso={sso} reason={ssoFailure} />}
+          {!owned && <SsoButton sso={sso} next={next} />}
+          {!owned && (
+            <p className="flex items-center gap-3 text-xs text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+              or with your email address
+            </p>
+          )}
+        </div>
+      )}
+      <AccountForm kind="sign-in" intro={<Notice toast={initial?.notice} />} error={formError} onSubmit={(event) => submit(onValid)(event)}>
+        <FormField id="signin-email" label="Email" required error={errorOf('email')}>
+          {(control) => <Input {...control} {...register('email')} defaultValue={initial?.values['email']} {...emailInput} />}
+        </FormField>
+        {owned && (
+          <div className="space-y-3" role="group" aria-label={ssoTexts.ownedDomain(sso.name, domainOf(typed.trim()))}>
+            <p className="rounded-md bg-primary-soft p-3 text-sm text-primary">{ssoTexts.ownedDomain(sso.name, domainOf(typed.trim()))}</p>
+            <SsoButton sso={sso} next={next} email={typed.trim()} primary />
+            {passwordHidden && (
+              <div className="text-center text-sm">
+                <SwitchLink onClick={() => setWithPassword(true)}>{ssoTexts.passwordInstead}</SwitchLink>
+              </div>
+            )}
+          </div>
         )}
-      </FormField>
-      <div className="-mt-2 text-right text-sm">
-        <SwitchLink onClick={() => onMode('forgot', getValues('email'))}>Forgot your password?</SwitchLink>
-      </div>
-      <Honeypot inputRef={honeypot} />
-      <SubmitButton busy={busy} working="Signing in..." size="lg" className="w-full">
-        Sign In
-      </SubmitButton>
-      <p className="text-center text-sm text-muted-foreground">
-        Don&apos;t have an account? <SwitchLink onClick={() => onMode('sign-up', getValues('email'))}>Sign up</SwitchLink>
-      </p>
-    </AccountForm>
+        {!passwordHidden && (
+          <>
+            <FormField id="signin-password" label="Password" required error={errorOf('password')}>
+              {(control) => (
+                <Input {...control} {...register('password')} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} />
+              )}
+            </FormField>
+            <div className="-mt-2 text-right text-sm">
+              <SwitchLink onClick={() => onMode('forgot', getValues('email'))}>Forgot your password?</SwitchLink>
+            </div>
+          </>
+        )}
+        <Honeypot inputRef={honeypot} />
+        {!passwordHidden && (
+          <SubmitButton busy={busy} working="Signing in..." size="lg" variant={owned ? 'outline' : 'primary'} className="w-full">
+            Sign In
+          </SubmitButton>
+        )}
+        <p className="text-center text-sm text-muted-foreground">
+          Don&apos;t have an account? <SwitchLink onClick={() => onMode('sign-up', getValues('email'))}>Sign up</SwitchLink>
+        </p>
+      </AccountForm>
+    </>
   );
 }
 
@@ -249,10 +298,16 @@ export function AuthPanel({
   initialMode = 'sign-in',
   next: nextParam = null,
   initialState,
+  sso = null,
+  ssoFailure = null,
 }: {
   initialMode?: AuthMode;
   next?: string | null;
   initialState?: AuthFormState;
+  /** The company's provider for staff (issue 56), when the site has one. */
+  sso?: SsoPublicInfo | null;
+  /** Why the last sign-in through it did not work. */
+  ssoFailure?: SsoFailureReason | null;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   // The address typed in one form is there in the next (sign-in, then "Forgot your password?"):
@@ -285,7 +340,9 @@ export function AuthPanel({
       </h1>
       <p className="mt-2 text-sm text-muted-foreground">{heading.lead}</p>
       <div className="mt-8">
-        {mode === 'sign-in' && <SignInForm next={next} onMode={switchTo} initial={initial} carried={carried} />}
+        {mode === 'sign-in' && (
+          <SignInForm next={next} onMode={switchTo} initial={initial} carried={carried} sso={sso} ssoFailure={ssoFailure} />
+        )}
         {mode === 'sign-up' && <SignUpForm onMode={switchTo} initial={initial} carried={carried} />}
         {mode === 'forgot' && <ForgotPasswordForm onMode={switchTo} initial={initial} carried={carried} />}
       </div>

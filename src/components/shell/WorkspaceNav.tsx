@@ -24,6 +24,7 @@ import {
   Images,
   KeyRound,
   Webhook,
+  IdCard,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -44,6 +45,7 @@ const icons: Record<NavKey, LucideIcon> = {
   messages: MessagesSquare,
   meetings: CalendarDays,
   integrations: Webhook,
+  sso: IdCard,
   privacy: ShieldCheck,
   retention: Archive,
   audit: ScrollText,

@@ -34,6 +34,16 @@ export interface EventData {
    * as one is tried (issue 55). Told to the admin who added it, or to every admin when they are gone.
    */
   'integration.disabled': { endpointId: string; name: string; createdByUserId: string | null; error: string | null };
+  /**
+   * Someone of the company's domains signed in through its identity provider for the first time, and
+   * no claim gave them a role: they wait for an admin's (issue 56). Told to everyone who keeps users.
+   */
+  'account.awaiting_approval': { userId: string; name: string; email: string };
+  /**
+   * A break-glass admin signed in with the site's password where staff sign in only through the
+   * company's provider (issue 56): told to everyone who keeps users, so that it is never unseen.
+   */
+  'account.break_glass_used': { userId: string; name: string; email: string; ip: string };
   /** A person's reply came back to an application's or a contact message's reply address. */
   'reply.received': {
     inboundMailId: string;
@@ -128,6 +138,8 @@ export const eventKinds = [
   'contact.received',
   'candidate.erased',
   'integration.disabled',
+  'account.awaiting_approval',
+  'account.break_glass_used',
   'reply.received',
   'interview.booked',
   'interview.moved',

@@ -29,6 +29,7 @@ export const noticeReasons = [
   'approver',
   'drafter',
   'admin',
+  'keeper',
 ] as const;
 export type NoticeReason = (typeof noticeReasons)[number];
 
@@ -46,6 +47,7 @@ export const reasonTexts: Record<NoticeReason, string> = {
   approver: 'your approval is asked for this offer',
   drafter: 'you drafted or sent this offer',
   admin: 'you keep the site’s integrations',
+  keeper: 'you keep the site’s users',
 };
 
 /** One e-mail per thread and person within this window: what comes meanwhile goes in one e-mail at its end. */
@@ -66,6 +68,7 @@ export const noticeTopics = [
   'calendars',
   'offers',
   'integrations',
+  'accounts',
 ] as const;
 export type NoticeTopic = (typeof noticeTopics)[number];
 
@@ -105,6 +108,8 @@ export const topicOf: Record<NoticedKind, NoticeTopic> = {
   'offer.accepted': 'offers',
   'offer.declined': 'offers',
   'integration.disabled': 'integrations',
+  'account.awaiting_approval': 'accounts',
+  'account.break_glass_used': 'accounts',
 };
 
 export const topicLabels: Record<NoticeTopic, { label: string; hint: string }> = {
@@ -119,6 +124,7 @@ export const topicLabels: Record<NoticeTopic, { label: string; hint: string }> =
   calendars: { label: 'Your calendars that cannot be read', hint: 'a calendar you connected on Your availability' },
   offers: { label: 'Offers', hint: 'approvals asked of you, your offers’ approvals, and candidates’ answers' },
   integrations: { label: 'Integrations switched off', hint: 'a webhook or chat channel whose deliveries kept failing' },
+  accounts: { label: 'Team accounts', hint: 'someone from the company’s sign-in waiting for a role, and break-glass sign-ins' },
 };
 
 export const emailChoices = ['now', 'digest', 'off'] as const;
@@ -149,6 +155,8 @@ const deciders: Record<NoticeTopic, EmailChoice> = {
   offers: 'now',
   // Another system stopped hearing of what happens: whoever keeps it should know today.
   integrations: 'now',
+  // Someone waits to start work, or the way around single sign-on was used: both today.
+  accounts: 'now',
 };
 export const defaultChoices: Record<Role, Record<NoticeTopic, EmailChoice>> = {
   admin: deciders,

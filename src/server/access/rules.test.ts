@@ -170,6 +170,7 @@ describe('grants', () => {
       'messages',
       'meetings',
       'integrations',
+      'sso',
       'privacy',
       'retention',
       'audit',

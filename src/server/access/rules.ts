@@ -90,6 +90,12 @@ export const permissions = [
    * their pages show them.
    */
   'api.use',
+  /**
+   * Staff sign-in through the company's identity provider (issue 56): the provider, its client
+   * secret, the domains it owns, the claims that give roles, and "only through SSO". Admins only:
+   * whoever sets it decides who becomes staff.
+   */
+  'sso.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -205,6 +211,12 @@ export const routeRules = {
   '/auth/two-factor': publicRoute,
   // Confirming an address: the e-mailed token is the proof, and the page sets the password.
   '/auth/verify-email': publicRoute,
+  // Starts a sign-in at the company's provider (issue 56); the provider's answer comes to /api/auth.
+  '/auth/sso': publicRoute,
+  // Someone of the company signed in through it, waiting for an admin to give them a role.
+  '/auth/pending': signedIn,
+  // The provider's back-channel logout: its signed logout token is the key.
+  '/api/sso/backchannel-logout': publicRoute,
   '/careers': publicRoute,
   '/careers/apply/[id]': publicRoute,
   '/careers/feed.xml': publicRoute,
@@ -275,6 +287,7 @@ export const routeRules = {
   // Webhooks and chat channels, and their delivery log (issue 55).
   '/admin/integrations': staff('integrations.manage'),
   '/admin/integrations/[id]': staff('integrations.manage'),
+  '/admin/sso': staff('sso.manage'),
   '/admin/messages': staff('messages.handle'),
   '/admin/meetings': staff('messages.handle'),
   '/admin/messages/[id]': staff('messages.handle'),
@@ -400,6 +413,8 @@ export const actionRules = {
   'admin.newIntegrationSecret': staff('integrations.manage'),
   'admin.deleteIntegration': staff('integrations.manage'),
   'admin.redeliver': staff('integrations.manage'),
+  'admin.saveSso': staff('sso.manage'),
+  'admin.removeSso': staff('sso.manage'),
   'admin.createApiToken': staff('api.use'),
   'admin.revokeApiToken': staff('api.use'),
   'admin.setLegalHold': staff('privacy.manage'),
@@ -423,6 +438,7 @@ export const adminSections = [
   { key: 'messages', href: '/admin/messages', route: '/admin/messages', label: 'Messages' },
   { key: 'meetings', href: '/admin/meetings', route: '/admin/meetings', label: 'Meetings' },
   { key: 'integrations', href: '/admin/integrations', route: '/admin/integrations', label: 'Integrations' },
+  { key: 'sso', href: '/admin/sso', route: '/admin/sso', label: 'Single sign-on' },
   { key: 'privacy', href: '/admin/privacy', route: '/admin/privacy', label: 'Privacy requests' },
   { key: 'retention', href: '/admin/retention', route: '/admin/retention', label: 'Retention' },
   { key: 'audit', href: '/admin/audit', route: '/admin/audit', label: 'Audit log' },

@@ -5,7 +5,7 @@ import { accounts, sessions, twoFactors, users } from '../db/schema.ts';
 import { provePassword } from './email-verification.ts';
 import { insertVerifiedUser, newId } from './new-account.ts';
 import { lockAdmins, removesLastAdmin } from './users.ts';
-import { isStaff } from '../access/permissions.ts';
+import { can, isStaff } from '../access/permissions.ts';
 import { roleLabels, staffRoles, type StaffRole } from '../../lib/accounts/roles.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/accounts/schema.ts';
 import type { Auth } from './auth.ts';
@@ -14,6 +14,8 @@ import type { Auth } from './auth.ts';
  * `npm run admin:create -- --email E --password P [--name "First Last"] [--role ROLE]`: creates a
  * verified staff account of ROLE (admin by default), or gives an existing account that role (and
  * verifies it). Running it twice changes nothing more. The last admin is never demoted by it.
+ * An admin made by it is a break-glass admin (issue 56): where staff sign in only through the
+ * company's identity provider, this one still signs in with password and code, audited loudly.
  */
 
 export interface CreateStaffInput {
@@ -48,7 +50,9 @@ export async function createStaffAccount(db: Database, auth: Pick<Auth, '$contex
   const password = input.password ?? '';
   const passwordFits = password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
   if (existing) {
-    if (existing.role === role && existing.emailVerified) return { outcome: 'unchanged', userId: existing.id, role };
+    const breakGlass = can({ role }, 'users.manage');
+    if (existing.role === role && existing.emailVerified && existing.breakGlass === breakGlass)
+      return { outcome: 'unchanged', userId: existing.id, role };
     // An account whose address was never confirmed may be a stranger's sign-up (decision 028): its
     // password is not made staff's. The operator sets one, which ends its sessions and factor.
     if (!existing.emailVerified && !passwordFits)
@@ -60,7 +64,7 @@ export async function createStaffAccount(db: Database, auth: Pick<Auth, '$contex
       const admins = await lockAdmins(tx);
       if (removesLastAdmin(admins, existing.role, role))
         throw new AdminCreateError(`${email} is the last admin: make another admin first.`);
-      await tx.update(users).set({ role, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
+      await tx.update(users).set({ role, emailVerified: true, breakGlass, updatedAt: new Date() }).where(eq(users.id, existing.id));
       if (passwordHash) {
         await tx.delete(accounts).where(and(eq(accounts.userId, existing.id), eq(accounts.providerId, 'credential')));
         await tx
@@ -73,6 +77,7 @@ export async function createStaffAccount(db: Database, auth: Pick<Auth, '$contex
         from: existing.role,
         to: role,
         ...(passwordHash ? { passwordSet: true } : {}),
+        ...(breakGlass !== existing.breakGlass ? { breakGlass } : {}),
       });
     });
     return { outcome: 'updated', userId: existing.id, role };
@@ -83,7 +88,8 @@ export async function createStaffAccount(db: Database, auth: Pick<Auth, '$contex
   const passwordHash = await (await auth.$context).password.hash(password);
   const userId = await db.transaction(async (tx) => {
     const id = await insertVerifiedUser(tx, { email, firstName, lastName, role, passwordHash });
-    await audit(tx, operator, 'user.created', id, { role });
+    if (can({ role }, 'users.manage')) await tx.update(users).set({ breakGlass: true }).where(eq(users.id, id));
+    await audit(tx, operator, 'user.created', id, { role, ...(can({ role }, 'users.manage') ? { breakGlass: true } : {}) });
     return id;
   });
   return { outcome: 'created', userId, role };

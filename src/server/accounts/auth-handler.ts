@@ -4,7 +4,7 @@ import { AUTH_BASE_PATH, VERIFY_EMAIL_PATH } from './auth.ts';
 import { sessionTokenIn } from './cookies.ts';
 import { isKnownDevice, readDeviceCookie, recordSignIn } from './devices.ts';
 import { confirmAddress } from './email-verification.ts';
-import { mustPassCodeStep } from './session.ts';
+import { authHintCookie, mustPassCodeStep } from './session.ts';
 import { hashSessionToken } from './session-tokens.ts';
 import { afterResponse, type ResponseHooks } from '../after-response.ts';
 import type { Database } from '../db/client.ts';
@@ -19,6 +19,16 @@ import { forgotPasswordSchema } from '../../lib/accounts/schema.ts';
 import { controlCharactersMessage, hasControlCharacters } from '../../lib/text.ts';
 import { authErrorMessages, authMessages } from '../../lib/accounts/texts.ts';
 import { sitePath } from '../../lib/site-path.ts';
+import { audit } from '../audit/log.ts';
+import { recordEvent } from '../events/record.ts';
+import type { SsoHolder } from '../sso/holder.ts';
+import { passwordRefused } from '../sso/policy.ts';
+import { applySsoSignIn, failureOf, SSO_FAILED_PATH, SSO_PENDING_PATH, withCallbackScope } from '../sso/sign-in.ts';
+import { isStaff } from '../access/permissions.ts';
+import { destinationAfterSignIn } from '../../lib/accounts/destinations.ts';
+import { domainOf, ssoTexts } from '../../lib/accounts/sso.ts';
+import { signedInToast } from '../../lib/accounts/texts.ts';
+import { flashCookie } from '../../lib/flash.ts';
 
 /**
  * Everything under /api/auth goes to Better Auth through here, and only what the site uses: any
@@ -47,6 +57,8 @@ const routes: Record<string, Route> = {
   'POST /two-factor/verify-totp': { policy: 'twoFactor' },
   'POST /two-factor/verify-backup-code': { policy: 'twoFactor' },
   'GET /get-session': {},
+  // The company's identity provider sends the browser back here (issue 56).
+  'GET /callback/sso': { policy: 'signIn' },
   'GET /verify-email': {},
   'GET /reset-password/:token': {},
 };
@@ -57,13 +69,16 @@ const redirectParams = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUse
 const codePaths = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
 export interface AuthHandlerDeps {
-  auth: Pick<Auth, 'handler' | 'api' | '$context'>;
+  /** With the company's provider beside it (sso/holder.ts), when the site has one. */
+  auth: Pick<Auth, 'handler' | 'api' | '$context'> & { sso?: Pick<SsoHolder, 'current' | 'refresh'> };
   db: Database;
   jobs: Pick<Jobs, 'enqueueEmail'>;
   rateLimits: RateLimiters;
   siteUrl: string;
   secureCookies: boolean;
   log: (data: object, message: string) => void;
+  /** Loud lines (a break-glass sign-in); `log` when absent. */
+  warn?: (data: object, message: string) => void;
 }
 
 function routeOf(method: string, path: string): Route | undefined {
@@ -200,6 +215,7 @@ export async function handleAuthRequest(
     headers.delete('content-length');
     return new Response('null', { status: 200, headers });
   }
+  if (request.method === 'GET' && path === '/callback/sso') return ssoCallback(deps, request, clientKey);
   if (request.method !== 'POST') return deps.auth.handler(request);
 
   const text = await request.text();
@@ -238,6 +254,11 @@ export async function handleAuthRequest(
 
   const email = emailKey(fields['email']);
   if (path === '/sign-in/email' && email) {
+    // Where staff sign in only through the company's provider, its domains' passwords open nothing
+    // (but a break-glass admin's): the same answer whether or not the address has an account.
+    const provider = deps.auth.sso ? await deps.auth.sso.refresh() : null;
+    if (provider?.ssoOnly && passwordRefused(provider, email, await isBreakGlass(deps.db, email)))
+      return json(403, { code: 'SSO_REQUIRED', message: ssoTexts.ssoRequired(provider.name, domainOf(email)) });
     const locked = await signInLock(deps, request, email, clientKey);
     if (locked) return locked;
   }
@@ -305,8 +326,9 @@ async function afterSignIn(deps: AuthHandlerDeps, request: Request, response: Re
     .update(sessions)
     .set({ ipAddress: ip })
     .where(eq(sessions.token, stored))
-    .returning({ userId: sessions.userId });
+    .returning({ userId: sessions.userId, method: sessions.method });
   if (!session) return response;
+  if (session.method === 'password') await auditBreakGlass(deps, session.userId, ip);
   const setCookie = await recordSignIn(deps, {
     userId: session.userId,
     deviceId: readDeviceCookie(request.headers.get('cookie')),
@@ -320,6 +342,78 @@ async function afterSignIn(deps: AuthHandlerDeps, request: Request, response: Re
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+const isBreakGlass = async (db: Database, email: string) =>
+  (await db.select({ breakGlass: users.breakGlass }).from(users).where(eq(users.email, email)))[0]?.breakGlass === true;
+
+/**
+ * A break-glass admin's password sign-in where staff sign in only through the company's provider:
+ * audited, logged as a warning, and told to everyone who keeps users (issue 56). Loud on purpose:
+ * it is the way around the company's own sign-in.
+ */
+async function auditBreakGlass(deps: AuthHandlerDeps, userId: string, ip: string): Promise<void> {
+  const provider = deps.auth.sso?.current();
+  if (!provider?.ssoOnly) return;
+  const [user] = await deps.db
+    .select({ breakGlass: users.breakGlass, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.breakGlass) return;
+  await deps.db.transaction(async (tx) => {
+    await audit(tx, { id: userId, email: user.email }, 'user.break_glass_sign_in', userId, { ip });
+    await recordEvent(tx, {
+      kind: 'account.break_glass_used',
+      actorUserId: userId,
+      data: { userId, name: user.name, email: user.email, ip },
+    });
+  });
+  (deps.warn ?? deps.log)({ userId, ip }, 'BREAK-GLASS sign-in: an admin signed in with a password, around single sign-on');
+}
+
+/**
+ * GET /callback/sso: the provider sends the browser back with a code. Better Auth checks the state,
+ * exchanges the code (with the PKCE verifier) and verifies the ID token (keys, issuer, audience,
+ * nonce); then ours: the claim's role, the browser recorded, and where the person lands: their
+ * part of the admin area, or the page that says they wait for a role. A failure of any step lands
+ * on the sign-in page with its reason, and no session.
+ */
+async function ssoCallback(deps: AuthHandlerDeps, request: Request, clientKey: string): Promise<Response> {
+  const redirect = (location: string, cookies: readonly string[] = []) => {
+    const headers = new Headers({ Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+    for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+    return new Response(null, { status: 303, headers });
+  };
+  const failed = (code: string | null | undefined, cookies: readonly string[] = []) => {
+    deps.log({ code: String(code ?? '').slice(0, 100) }, 'single sign-on failed');
+    return redirect(`${SSO_FAILED_PATH}&error=${failureOf(code)}`, cookies);
+  };
+  const decision = await deps.rateLimits.consume('signIn', clientKey);
+  if (!decision.allowed) return failed('too_many');
+  const provider = deps.auth.sso ? await deps.auth.sso.refresh() : null;
+  if (!provider) return failed('unavailable');
+  const { response, scope } = await withCallbackScope(() => deps.auth.handler(request));
+  const cookies = response.headers.getSetCookie();
+  const token = sessionTokenIn(cookies);
+  if (!token) {
+    const location = response.headers.get('location');
+    if (location) return failed(new URL(location, deps.siteUrl).searchParams.get('error'), cookies);
+    const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+    return failed(typeof body?.code === 'string' ? body.code : 'other', cookies);
+  }
+  const [session] = await deps.db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(eq(sessions.token, hashSessionToken(token)));
+  if (!session) return failed('other', cookies);
+  const outcome = await applySsoSignIn(deps.db, provider, session.userId, scope, deps.log);
+  const recorded = await afterSignIn(deps, request, response, clientKey, true);
+  const came = new URL(response.headers.get('location') ?? '/admin', deps.siteUrl);
+  const staff = isStaff(outcome.role);
+  const location = staff ? destinationAfterSignIn({ isStaff: true, mustEnrol: false }, `${came.pathname}${came.search}`) : SSO_PENDING_PATH;
+  const extra = [authHintCookie({ isStaff: staff }, deps.secureCookies)];
+  if (staff) extra.push(flashCookie([signedInToast({ role: outcome.role, isStaff: true, mustEnrol: false })], deps.secureCookies));
+  return redirect(location, [...recorded.headers.getSetCookie(), ...extra]);
+}
+
 export function authHandlerDeps(runtime: Runtime): AuthHandlerDeps {
   return {
     auth: runtime.auth,
@@ -329,5 +423,6 @@ export function authHandlerDeps(runtime: Runtime): AuthHandlerDeps {
     siteUrl: runtime.config.siteUrl,
     secureCookies: runtime.config.secureCookies,
     log: (data, message) => runtime.logger.info(data, message),
+    warn: (data, message) => runtime.logger.warn(data, message),
   };
 }

@@ -15,6 +15,9 @@ import { isCommonPassword } from './common-passwords.ts';
 import { provePassword } from './email-verification.ts';
 import { hashedSessionTokens } from './session-tokens.ts';
 import { lockAdmins } from './users.ts';
+import { ssoCallbackScope, ssoPlugin } from '../sso/plugin.ts';
+import type { SsoProvider } from '../sso/provider.ts';
+import { SSO_PROVIDER_ID, type SignInMethod } from '../../lib/accounts/sso.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema, type AssuranceLevel } from '../../lib/accounts/schema.ts';
 import { authMessages } from '../../lib/accounts/texts.ts';
 
@@ -45,12 +48,17 @@ const newPasswordFields: Record<string, string> = {
   '/change-password': 'newPassword',
 };
 
+/** The provider's callback: the session it creates began at the company's identity provider (issue 56). */
+export const isSsoCallback = (path: string | undefined) => path !== undefined && path.startsWith('/callback/');
+
 /**
  * The assurance level of a session being created: aal2 when a code step creates it, or when it
- * replaces an aal2 session of the same person (a password change); aal1 otherwise.
+ * replaces an aal2 session of the same person (a password change), or when the company's provider
+ * signed them in (its own second factor is the company's, decision 074); aal1 otherwise.
  */
 function assuranceOf(path: string | undefined, current: { aal?: unknown } | undefined): AssuranceLevel {
   if (path && CODE_STEP_PATHS.has(path)) return 'aal2';
+  if (isSsoCallback(path)) return 'aal2';
   if (path === '/change-password' && current?.aal === 'aal2') return 'aal2';
   return 'aal1';
 }
@@ -67,6 +75,8 @@ export interface AuthDeps {
   /** Verified users with these addresses become admins when they sign in. */
   adminEmails: readonly string[];
   log: (data: object, message: string) => void;
+  /** The company's identity provider for staff (issue 56), when one is set. */
+  sso?: SsoProvider | null;
 }
 
 export function createAuth(deps: AuthDeps) {
@@ -90,6 +100,8 @@ export function createAuth(deps: AuthDeps) {
     basePath: AUTH_BASE_PATH,
     secret: deps.secret,
     telemetry: { enabled: false },
+    // The library's own lines (a provider's token that failed its checks) go to our log, without their arguments (tokens).
+    logger: { log: (level, message) => deps.log({ level, source: 'better-auth' }, message) },
     // Session tokens are stored as digests (session-tokens.ts, decision 029).
     database: hashedSessionTokens(
       drizzleAdapter(deps.db, { provider: 'pg', schema: { users, sessions, accounts, verifications, twoFactors } }),
@@ -103,6 +115,7 @@ export function createAuth(deps: AuthDeps) {
         firstName: { type: 'string', required: true, input: true },
         lastName: { type: 'string', required: true, input: true },
         role: { type: 'string', required: false, input: false, defaultValue: 'user' },
+        breakGlass: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
     },
     session: {
@@ -113,9 +126,17 @@ export function createAuth(deps: AuthDeps) {
       updateAge: 24 * 60 * 60,
       additionalFields: {
         aal: { type: 'string', required: false, input: false, defaultValue: 'aal1' },
+        method: { type: 'string', required: false, input: false, defaultValue: 'password' },
       },
     },
-    account: { modelName: 'accounts' },
+    account: {
+      modelName: 'accounts',
+      // The provider's refresh token is a credential: sealed at rest with the secret.
+      encryptOAuthTokens: true,
+      // A staff member with a password account signs in through the provider as the same person:
+      // it vouches only for its own domains (sso/plugin.ts), and the local address must be confirmed.
+      accountLinking: { enabled: true, trustedProviders: [SSO_PROVIDER_ID], allowDifferentEmails: false },
+    },
     // Reset links and code-step challenges are looked up by a digest: the table holds no working token.
     verification: { modelName: 'verifications', storeIdentifier: 'hashed' },
     emailAndPassword: {
@@ -171,6 +192,7 @@ export function createAuth(deps: AuthDeps) {
         // A code step must be finished within 10 minutes of the password step.
         twoFactorCookieMaxAge: 10 * 60,
       }),
+      ...(deps.sso ? [ssoPlugin(deps.sso, deps.db)] : []),
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
@@ -201,8 +223,11 @@ export function createAuth(deps: AuthDeps) {
               .from(users)
               .where(sql`lower(${users.username}) = lower(${username})`);
             if (taken) throw new APIError('BAD_REQUEST', { message: authMessages.usernameTaken });
+            // An account the provider's sign-in makes waits for an admin's role, or the claim's (auth-handler.ts).
+            const scope = ssoCallbackScope.getStore();
+            if (scope) scope.created = true;
             // The spec's full_name; the role is never taken from the request.
-            return { data: { ...user, username, firstName, lastName, name: `${firstName} ${lastName}`, role: 'user' } };
+            return { data: { ...user, username, firstName, lastName, name: `${firstName} ${lastName}`, role: 'user', breakGlass: false } };
           },
         },
       },
@@ -211,7 +236,8 @@ export function createAuth(deps: AuthDeps) {
           before: async (session, ctx) => {
             await promoteListedAdmin(deps.db, session.userId, adminEmails, deps.log);
             const current = ctx?.context.session?.session as { aal?: unknown } | undefined;
-            return { data: { ...session, aal: assuranceOf(ctx?.path, current) } };
+            const method: SignInMethod = isSsoCallback(ctx?.path) ? 'sso' : 'password';
+            return { data: { ...session, aal: assuranceOf(ctx?.path, current), method } };
           },
         },
       },

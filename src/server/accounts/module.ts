@@ -1,10 +1,11 @@
 import type { ServerModule } from '../runtime-types.ts';
-import { createAuth, withdrawUnlistedAdmins, type Auth } from './auth.ts';
+import { createAuth, withdrawUnlistedAdmins } from './auth.ts';
+import { createAuthHolder, type SiteAuth } from '../sso/holder.ts';
 
 declare module '../runtime-types.ts' {
   interface Runtime {
-    /** Better Auth behind our door (decision 018): sessions, sign-in, two factors. */
-    auth: Auth;
+    /** Better Auth behind our door (decision 018): sessions, sign-in, two factors; and the company's provider (decision 074). */
+    auth: SiteAuth;
   }
 }
 
@@ -13,16 +14,24 @@ export const accountsModule: ServerModule = {
   name: 'accounts',
   async start({ config, logger, database, jobs, rateLimits }) {
     await withdrawUnlistedAdmins(database.db, config.adminEmails, (data, message) => logger.warn(data, message));
-    const auth = createAuth({
+    const auth = await createAuthHolder({
       db: database.db,
-      jobs,
-      rateLimits,
-      siteUrl: config.siteUrl,
       secret: config.authSecret,
-      secureCookies: config.secureCookies,
-      requireEmailVerification: config.requireEmailVerification,
-      adminEmails: config.adminEmails,
+      environment: config.sso,
       log: (data, message) => logger.info(data, message),
+      build: (sso) =>
+        createAuth({
+          db: database.db,
+          jobs,
+          rateLimits,
+          siteUrl: config.siteUrl,
+          secret: config.authSecret,
+          secureCookies: config.secureCookies,
+          requireEmailVerification: config.requireEmailVerification,
+          adminEmails: config.adminEmails,
+          log: (data, message) => logger.info(data, message),
+          sso,
+        }),
     });
     return { services: { auth } };
   },

@@ -10,6 +10,9 @@ import { CODE_STEP_PATH } from '../../lib/accounts/destinations.ts';
 export { CODE_STEP_PATH, ENROL_PATH } from '../../lib/accounts/destinations.ts';
 import { roles, type Role } from '../../lib/accounts/roles.ts';
 import { can, isStaff, type Permission } from '../access/permissions.ts';
+import type { SsoHolder } from '../sso/holder.ts';
+import { ssoSessionEnds } from '../sso/policy.ts';
+import type { SignInMethod } from '../../lib/accounts/sso.ts';
 
 /** Who is asking: the signed-in user as the server sees them (role read from the database). */
 export interface Viewer {
@@ -25,10 +28,13 @@ export interface Viewer {
   aal: AssuranceLevel;
   /** Whether the account has a verified second factor. */
   hasFactor: boolean;
+  /** How the session began: the site's password, or the company's identity provider (issue 56). */
+  method: SignInMethod;
 }
 
 export interface SessionDeps {
-  auth: Pick<Auth, 'api'>;
+  /** With the company's provider beside it (sso/holder.ts), whose rules end sessions too. */
+  auth: Pick<Auth, 'api'> & { sso?: Pick<SsoHolder, 'current' | 'refresh'> };
   db: Database;
 }
 
@@ -44,7 +50,17 @@ export async function getViewer(deps: SessionDeps, headers: Headers, now = new D
   const result = await deps.auth.api.getSession({ headers });
   if (!result) return null;
   const { session, user } = result;
-  if (now.getTime() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_DAYS * 24 * 60 * 60 * 1000) {
+  const method: SignInMethod = (session as { method?: string }).method === 'sso' ? 'sso' : 'password';
+  const provider = deps.auth.sso ? await deps.auth.sso.refresh() : null;
+  const ends =
+    now.getTime() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_DAYS * 24 * 60 * 60 * 1000 ||
+    ssoSessionEnds(
+      provider,
+      { method, createdAt: new Date(session.createdAt) },
+      { email: user.email, breakGlass: (user as { breakGlass?: boolean }).breakGlass === true },
+      now,
+    );
+  if (ends) {
     await deps.db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
@@ -63,8 +79,16 @@ export async function getViewer(deps: SessionDeps, headers: Headers, now = new D
     sessionId: session.id,
     aal: (session as { aal?: string }).aal === 'aal2' ? 'aal2' : 'aal1',
     hasFactor: (user as { twoFactorEnabled?: boolean }).twoFactorEnabled === true,
+    method,
   };
 }
+
+/**
+ * ADMIN_REQUIRE_2FA: a staff member without a factor of the site's is held at enrolment, unless the
+ * company's provider signed them in (its second factor is the company's own, decision 074).
+ */
+export const mustEnrolFactor = (viewer: Pick<Viewer, 'isStaff' | 'hasFactor' | 'method'>, requireTwoFactor: boolean) =>
+  viewer.isStaff && requireTwoFactor && !viewer.hasFactor && viewer.method !== 'sso';
 
 /**
  * The second factor's rule for everything of a person's own account (issue 25): a session of an
@@ -112,7 +136,7 @@ export async function checkStaff(deps: AdminCheckDeps, headers: Headers, permiss
   if (!viewer) return { allowed: false, reason: 'anonymous', viewer: null };
   if (!viewer.isStaff) return { allowed: false, reason: 'forbidden', viewer };
   if (mustPassCodeStep(viewer)) return { allowed: false, reason: 'second-factor', viewer };
-  if (!viewer.hasFactor && deps.requireTwoFactor) return { allowed: false, reason: 'enrol', viewer };
+  if (mustEnrolFactor(viewer, deps.requireTwoFactor)) return { allowed: false, reason: 'enrol', viewer };
   if (permission && !can(viewer, permission)) return { allowed: false, reason: 'denied', viewer };
   return { allowed: true, viewer };
 }
@@ -128,7 +152,7 @@ export function sessionInfo(viewer: Viewer | null, requireTwoFactor: boolean) {
     name: viewer.name,
     role: viewer.role,
     isStaff: viewer.isStaff,
-    mustEnrol: viewer.isStaff && requireTwoFactor && !viewer.hasFactor,
+    mustEnrol: mustEnrolFactor(viewer, requireTwoFactor),
   };
 }
 

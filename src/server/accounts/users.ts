@@ -73,7 +73,7 @@ export async function changeUserRole(db: Database, actor: Actor, userId: string,
     // Every staff role reads data that is not theirs: only for an address that was proven.
     if (isStaff(role) && !user.emailVerified) throw new AdminRuleError(userRuleMessages.unverifiedAdmin);
     if (removesLastAdmin(admins, user.role, role)) throw new AdminRuleError(userRuleMessages.lastAdminDemoted);
-    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.update(users).set({ role, roleFromSso: false, updatedAt: new Date() }).where(eq(users.id, userId));
     await audit(tx, actor, 'user.role_changed', userId, { from: user.role, to: role });
   });
 }

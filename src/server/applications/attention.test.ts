@@ -197,6 +197,7 @@ describe('the workspace navigation', () => {
           'messages',
           'meetings',
           'integrations',
+          'sso',
           'privacy',
           'retention',
           'audit',

@@ -16,6 +16,15 @@ export const auditActions = {
   'user.calendar_removed': 'user',
   // They chose which calendars of a CalDAV account are read, and which one bookings are written into.
   'user.calendars_chosen': 'user',
+  // Staff sign-in through the company's identity provider (issue 56): the claim's role applied, a
+  // break-glass admin's password sign-in where the provider is the only way in, the settings, and
+  // sessions the provider ended (back-channel logout, or a refused refresh).
+  'user.sso_role_changed': 'user',
+  'user.sso_account_created': 'user',
+  'user.break_glass_sign_in': 'user',
+  'user.sso_sessions_ended': 'user',
+  'sso.settings_saved': 'sso',
+  'sso.settings_removed': 'sso',
   'invitation.created': 'invitation',
   'invitation.resent': 'invitation',
   'invitation.revoked': 'invitation',

@@ -99,6 +99,8 @@ describe('the embedded database', () => {
       'scorecard_reminders',
       'scorecards',
       'sessions',
+      'sso_logout_tokens',
+      'sso_settings',
       'staff_days_off',
       'staff_schedules',
       'talent_pool_invitations',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { assuranceLevels, roles } from '../../lib/accounts/schema.ts';
+import { signInMethods, type SsoRoleMapping } from '../../lib/accounts/sso.ts';
 import { genders } from '../../lib/applications/schema.ts';
 import { applicationStatuses } from '../../lib/applications/status.ts';
 import type { ScreeningAnswer, ScreeningQuestion } from '../../lib/screening/questions.ts';
@@ -93,6 +94,13 @@ export const users = pgTable(
     passwordProvenAt: timestamp('password_proven_at', { withTimezone: true }),
     /** The admin role came from ADMIN_EMAILS (and goes when the address leaves the list); any other role change clears it. */
     roleFromAdminEmails: boolean('role_from_admin_emails').notNull().default(false),
+    /**
+     * A break-glass admin (`npm run admin:create`, issue 56): signs in with the site's password and
+     * code even where single sign-on is the only way in, and every such sign-in is audited loudly.
+     */
+    breakGlass: boolean('break_glass').notNull().default(false),
+    /** The role came from the identity provider's claim (issue 56), which may take it back; a person's change clears it. */
+    roleFromSso: boolean('role_from_sso').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -120,12 +128,15 @@ export const sessions = pgTable(
      * is aal2 only when created by a code step (src/server/accounts/auth.ts), never from a request.
      */
     aal: text('aal', { enum: assuranceLevels }).notNull().default('aal1'),
+    /** How it began: the site's password (and code), or the company's identity provider (issue 56). */
+    method: text('method', { enum: signInMethods }).notNull().default('password'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
     check('sessions_aal', inList('aal', assuranceLevels)),
+    check('sessions_method', inList('method', signInMethods)),
     // The 30-day cap, where every reader of sessions sees it (a trigger of the migration clamps it too).
     check('sessions_absolute_cap', sql`${t.expiresAt} <= ${t.createdAt} + interval '30 days'`),
   ],
@@ -1968,3 +1979,34 @@ export const apiTokens = pgTable(
     check('api_tokens_name_length', sql`char_length(${t.name}) between 2 and 100`),
   ],
 );
+
+/**
+ * The company's identity provider for staff sign-in (issue 56, decision 074): one row, set on
+ * /admin/sso (SSO_OIDC_* in the environment take its place). The client secret is sealed with
+ * AUTH_SECRET; the role map turns a groups claim into a role at each sign-in.
+ */
+export const ssoSettings = pgTable(
+  'sso_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretSealed: text('client_secret_sealed').notNull(),
+    domains: text('domains').array().notNull(),
+    roleClaim: text('role_claim').notNull().default('groups'),
+    roleMap: jsonb('role_map').$type<SsoRoleMapping[]>().notNull().default([]),
+    ssoOnly: boolean('sso_only').notNull().default(false),
+    sessionHours: integer('session_hours').notNull().default(12),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedByUserId: text('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('sso_settings_one_row', sql`${t.id} = 1`), check('sso_settings_session_hours', sql`${t.sessionHours} between 1 and 720`)],
+);
+
+/** Back-channel logout tokens already acted on (their jti), kept until they could no longer be accepted: a replay is refused. */
+export const ssoLogoutTokens = pgTable('sso_logout_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -78,6 +78,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
         ['add-up-tallies', '* * * * *'],
         ['expire-offers', '7 * * * *'],
         ['sweep-integrations', '* * * * *'],
+        ['recheck-sso-sessions', '* * * * *'],
       ]),
     );
     expect((await jobs.queueCounts()).map((queue) => queue.name).sort()).toEqual([
@@ -98,6 +99,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
       'read-calendars',
       'read-resume',
       'read-resumes-backlog',
+      'recheck-sso-sessions',
       'scorecard-reminders',
       'send-email',
       'sweep-integrations',

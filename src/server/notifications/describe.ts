@@ -80,6 +80,14 @@ export async function placesOf(db: Pick<Database, 'select'>, events: readonly St
         theirs: 'its integration',
         path: `/admin/integrations/${endpointId}`,
       });
+    } else if (event.kind === 'account.awaiting_approval' || event.kind === 'account.break_glass_used') {
+      // The users' table, filtered to the person (issue 56).
+      const { name, email } = event.data as EventData['account.awaiting_approval'];
+      places.set(threadOf(event), {
+        about: `${name}’s account`,
+        theirs: 'their account',
+        path: `/admin?q=${encodeURIComponent(email)}#users`,
+      });
     }
   return places;
 }
@@ -94,6 +102,8 @@ export function threadOf(event: Pick<StoredEvent, 'kind' | 'data' | 'application
   if (event.contactMessageId) return `message:${event.contactMessageId}`;
   if (event.kind === 'calendar.unreadable') return `calendars:${(event.data as EventData['calendar.unreadable']).ownerUserId}`;
   if (event.kind === 'integration.disabled') return `integration:${(event.data as EventData['integration.disabled']).endpointId}`;
+  if (event.kind === 'account.awaiting_approval' || event.kind === 'account.break_glass_used')
+    return `account:${(event.data as EventData['account.awaiting_approval']).userId}`;
   return `booking:${event.bookingId}`;
 }
 
@@ -250,6 +260,20 @@ export function describe(event: StoredEvent, place: Place | undefined, timeZone:
       return view(
         `The integration “${data.name}” was switched off: its deliveries failed for a day.${why} What it was not sent waits until it is switched on again.`,
         `Integration switched off: ${data.name}`,
+      );
+    }
+    case 'account.awaiting_approval': {
+      const data = event.data as EventData['account.awaiting_approval'];
+      return view(
+        `${data.name} (${data.email}) signed in with the company’s account and waits for a role: choose theirs in Users.`,
+        `Waiting for a role: ${data.name}`,
+      );
+    }
+    case 'account.break_glass_used': {
+      const data = event.data as EventData['account.break_glass_used'];
+      return view(
+        `${data.name} (${data.email}) signed in with the site’s password, not the company’s sign-in, from ${data.ip}. If that was not expected, reset their password and second factor.`,
+        `Break-glass sign-in: ${data.name}`,
       );
     }
     case 'calendar.unreadable': {

@@ -29,6 +29,7 @@ const topicPermissions: Record<NoticeTopic, readonly Permission[]> = {
   calendars: ['schedule.own'],
   offers: ['offers.read'],
   integrations: ['integrations.manage'],
+  accounts: ['users.manage'],
 };
 
 export function topicsFor(who: Pick<Who, 'role'>): NoticeTopic[] {

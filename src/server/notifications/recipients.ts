@@ -260,5 +260,14 @@ export async function recipientsOf(deps: RecipientDeps, event: StoredEvent): Pro
     const told = createdByUserId && keepers.includes(createdByUserId) ? [createdByUserId] : keepers;
     return told.map((userId) => ({ userId, reason: 'admin' as const }));
   }
+  if (event.kind === 'account.awaiting_approval' || event.kind === 'account.break_glass_used') {
+    // Everyone who keeps users (they give roles), but not the person themselves (a break-glass admin).
+    const { userId: subject } = event.data as StoredEvent<'account.awaiting_approval'>['data'];
+    const keepers = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.role, rolesWith('users.manage')));
+    return keepers.filter((row) => row.id !== subject).map((row) => ({ userId: row.id, reason: 'keeper' as const }));
+  }
   return [];
 }

@@ -280,3 +280,21 @@ async function read(response: IncomingMessage, maxBytes: number, deadline: Abort
   }
   return { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) };
 }
+
+/**
+ * Whether a URL may be reached, checked without a request: for the addresses a library fetches by
+ * itself after we have read them from a document we fetched through the guard (an identity
+ * provider's endpoints, decision 074). Every address the name has now must pass.
+ */
+export async function assertReachable(input: string, allow: AllowList = nothingAllowed): Promise<void> {
+  const url = parseUrl(input);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses: LookupAddress[] = ipaddr.isValid(host)
+    ? [{ address: host, family: host.includes(':') ? 6 : 4 }]
+    : await new Promise<LookupAddress[]>((resolve, reject) =>
+        dnsLookup(host, { all: true, verbatim: true }, (error, found: LookupAddress[]) =>
+          error || found.length === 0 ? reject(new OutboundError('dns', 'The link’s host name could not be found.')) : resolve(found),
+        ),
+      );
+  if (!everyAddressReachable(host, addresses, allow)) throw refusedAddress();
+}

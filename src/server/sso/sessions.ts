@@ -1,0 +1,164 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { audit, type Actor } from '../audit/log.ts';
+import type { Auth } from '../accounts/auth.ts';
+import type { Database } from '../db/client.ts';
+import { accounts, sessions, ssoLogoutTokens } from '../db/schema.ts';
+import type { SsoHolder } from './holder.ts';
+import { discoveryUrlOf, type SsoProvider } from './provider.ts';
+import { SSO_PROVIDER_ID } from '../../lib/accounts/sso.ts';
+
+/**
+ * Sessions the company's provider ends (issue 56): when it says the person signed out or was
+ * removed (back-channel logout, a signed token posted to us), and when it no longer refreshes
+ * their tokens (checked every few minutes). Only sessions it began end; a break-glass admin's
+ * password session is the site's own.
+ */
+
+export interface SsoSessionDeps {
+  db: Database;
+  auth: Pick<Auth, '$context' | 'api'> & { sso: Pick<SsoHolder, 'current' | 'refresh'> };
+  log: (data: object, message: string) => void;
+}
+
+const BACKCHANNEL_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+/** A logout token older than this is refused (its jti is kept as long, so a replay within it is refused too). */
+const LOGOUT_TOKEN_MAX_AGE_SECONDS = 5 * 60;
+/** How often a person's tokens are refreshed at the provider to learn that they are still there. */
+export const SSO_RECHECK_MINUTES = 10;
+
+const providerActor = (provider: SsoProvider): Actor => ({ id: null, email: `SSO (${provider.name})` });
+
+/** The library's verification settings for the provider's tokens: its keys (fetched and cached by jose), issuer and algorithms. */
+async function verifierOf(deps: SsoSessionDeps): Promise<{ jwks: JWTVerifyGetKey; issuer: string; algorithms?: string[] } | null> {
+  const context = await deps.auth.$context;
+  const social = context.socialProviders.find((provider) => provider.id === SSO_PROVIDER_ID) as
+    { idToken?: { jwks?: JWTVerifyGetKey; issuer?: string; algorithms?: string[] } } | undefined;
+  const config = social?.idToken;
+  if (!config?.jwks || !config.issuer) return null;
+  return { jwks: config.jwks, issuer: config.issuer, ...(config.algorithms ? { algorithms: config.algorithms } : {}) };
+}
+
+/** Ends a person's sessions the provider began; returns how many. */
+async function endSsoSessions(db: Database, provider: SsoProvider, userIds: string[], reason: string): Promise<number> {
+  if (userIds.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(and(inArray(sessions.userId, userIds), eq(sessions.method, 'sso')))
+      .returning({ userId: sessions.userId });
+    for (const userId of new Set(ended.map((row) => row.userId)))
+      await audit(tx, providerActor(provider), 'user.sso_sessions_ended', userId, {
+        reason,
+        sessions: ended.filter((row) => row.userId === userId).length,
+      });
+    return ended.length;
+  });
+}
+
+export type LogoutOutcome = { ok: true; ended: number } | { ok: false; error: string };
+
+/**
+ * POST /api/sso/backchannel-logout (OpenID Connect Back-Channel Logout 1.0): the token must be
+ * signed by the provider's keys, for our client, recent, name the logout event and a subject, carry
+ * no nonce, and not have been used before.
+ */
+export async function backchannelLogout(deps: SsoSessionDeps, logoutToken: string, now = new Date()): Promise<LogoutOutcome> {
+  const provider = await deps.auth.sso.refresh();
+  if (!provider || !logoutToken || logoutToken.length > 8192) return { ok: false, error: 'invalid_request' };
+  const verifier = await verifierOf(deps);
+  if (!verifier) return { ok: false, error: 'temporarily_unavailable' };
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(logoutToken, verifier.jwks, {
+      issuer: verifier.issuer,
+      audience: provider.clientId,
+      ...(verifier.algorithms ? { algorithms: verifier.algorithms } : {}),
+      maxTokenAge: LOGOUT_TOKEN_MAX_AGE_SECONDS,
+      requiredClaims: ['iat', 'jti', 'events'],
+      clockTolerance: 30,
+      currentDate: now,
+    }));
+  } catch (error) {
+    deps.log({ err: { message: (error as Error).message } }, 'back-channel logout token refused');
+    return { ok: false, error: 'invalid_request' };
+  }
+  const events = payload['events'];
+  const sub = payload['sub'];
+  if (!events || typeof events !== 'object' || !(BACKCHANNEL_EVENT in events) || 'nonce' in payload || typeof sub !== 'string' || !sub)
+    return { ok: false, error: 'invalid_request' };
+  // Each token acts once: its jti is kept as long as the token could be accepted.
+  const jti = `${verifier.issuer} ${String(payload['jti'])}`.slice(0, 1000);
+  await deps.db.delete(ssoLogoutTokens).where(lt(ssoLogoutTokens.expiresAt, now));
+  const [fresh] = await deps.db
+    .insert(ssoLogoutTokens)
+    .values({ jti, expiresAt: new Date(now.getTime() + (LOGOUT_TOKEN_MAX_AGE_SECONDS + 60) * 1000) })
+    .onConflictDoNothing()
+    .returning({ jti: ssoLogoutTokens.jti });
+  if (!fresh) {
+    deps.log({}, 'back-channel logout token refused: used before');
+    return { ok: false, error: 'invalid_request' };
+  }
+  const people = await deps.db
+    .select({ userId: accounts.userId })
+    .from(accounts)
+    .where(and(eq(accounts.providerId, SSO_PROVIDER_ID), eq(accounts.accountId, sub)));
+  const ended = await endSsoSessions(
+    deps.db,
+    provider,
+    people.map((row) => row.userId),
+    'back-channel logout',
+  );
+  deps.log({ ended }, 'back-channel logout: sessions ended');
+  return { ok: true, ended };
+}
+
+/**
+ * Every few minutes: each person with a live session from the provider has their tokens refreshed
+ * (by the library, which keeps the new ones). A refusal, while the provider is up, means they are
+ * gone: their sessions end. A provider that cannot be reached ends nothing (it is asked again).
+ */
+export async function recheckSsoSessions(
+  deps: SsoSessionDeps,
+  now = new Date(),
+  everyMinutes = SSO_RECHECK_MINUTES,
+): Promise<{ checked: number; ended: number }> {
+  const provider = deps.auth.sso.current();
+  if (!provider) return { checked: 0, ended: 0 };
+  const due = await deps.db
+    .select({ id: accounts.id, userId: accounts.userId, refreshToken: accounts.refreshToken })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.providerId, SSO_PROVIDER_ID),
+        lt(accounts.updatedAt, new Date(now.getTime() - everyMinutes * 60 * 1000)),
+        sql`exists (select 1 from ${sessions} s where s.user_id = ${accounts.userId} and s.method = 'sso' and s.expires_at > ${now})`,
+      ),
+    )
+    .orderBy(accounts.updatedAt)
+    .limit(100);
+  let ended = 0;
+  let providerUp: boolean | null = null;
+  for (const account of due) {
+    if (!account.refreshToken) {
+      // Nothing to ask with (a provider that gives no refresh token): their sessions end at the provider's session length.
+      await deps.db.update(accounts).set({ updatedAt: now }).where(eq(accounts.id, account.id));
+      continue;
+    }
+    const refreshed = await deps.auth.api
+      .refreshToken({ body: { accountId: account.id, userId: account.userId } })
+      .then(() => true)
+      .catch(() => false);
+    if (refreshed) continue;
+    providerUp ??= await fetch(discoveryUrlOf(provider.issuer), { signal: AbortSignal.timeout(10_000) })
+      .then((answer) => answer.ok)
+      .catch(() => false);
+    if (!providerUp) {
+      deps.log({}, 'single sign-on recheck: the provider cannot be reached; sessions kept');
+      break;
+    }
+    ended += await endSsoSessions(deps.db, provider, [account.userId], 'refresh refused');
+  }
+  if (ended > 0) deps.log({ ended }, 'single sign-on recheck: sessions ended');
+  return { checked: due.length, ended };
+}

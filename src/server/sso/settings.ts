@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { AdminRuleError, type Actor } from '../admin-command.ts';
+import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
+import { ssoSettings } from '../db/schema.ts';
+import type { AllowList } from '../outbound/guarded-fetch.ts';
+import { checkDiscovery, sealSsoSecret, trimIssuer, type SsoEnvironment } from './provider.ts';
+import type { SsoHolder } from './holder.ts';
+import type { SsoSettingsInput } from '../../lib/accounts/sso.ts';
+import type { Runtime } from '../runtime-types.ts';
+
+/**
+ * /admin/sso (issue 56): an admin sets the company's provider. The issuer is read before it is
+ * kept (through the guard: a URL an admin typed), so a mistyped one is named at once, not at the
+ * first staff sign-in. Saving rebuilds this instance's sign-in at once; the others follow within
+ * seconds (sso/holder.ts).
+ */
+
+export interface SsoSettingsDeps {
+  db: Database;
+  /** AUTH_SECRET: seals the client secret. */
+  secret: string;
+  allow: AllowList;
+  environment: SsoEnvironment;
+  sso: Pick<SsoHolder, 'refresh'>;
+}
+
+export const ssoMessages = {
+  environment: 'The provider is set by the server’s environment (SSO_OIDC_*): change it there.',
+  secretNeeded: 'Client secret: enter the secret the provider gave.',
+  discovery: (message: string) => `Issuer URL: ${message}`,
+  none: 'There is no provider to remove.',
+} as const;
+
+/** What the admin page may show of the kept settings: everything but the secret. */
+export async function readSsoForm(db: Database) {
+  const [row] = await db.select().from(ssoSettings).where(eq(ssoSettings.id, 1));
+  if (!row) return null;
+  const { clientSecretSealed: _sealed, ...shown } = row;
+  return shown;
+}
+
+export async function saveSsoSettings(deps: SsoSettingsDeps, actor: Actor, input: SsoSettingsInput): Promise<void> {
+  if (deps.environment) throw new AdminRuleError(ssoMessages.environment);
+  const issuer = trimIssuer(input.issuer);
+  if (input.enabled) {
+    const check = await checkDiscovery(issuer, deps.allow);
+    if (!check.ok) throw new AdminRuleError(ssoMessages.discovery(check.message));
+  }
+  await deps.db.transaction(async (tx) => {
+    const [kept] = await tx.select({ sealed: ssoSettings.clientSecretSealed }).from(ssoSettings).where(eq(ssoSettings.id, 1)).for('update');
+    // A kept secret is never sent to the browser: left empty, it stays.
+    const sealed = input.clientSecret ? sealSsoSecret(deps.secret, input.clientSecret) : kept?.sealed;
+    if (!sealed) throw new AdminRuleError(ssoMessages.secretNeeded);
+    const values = {
+      name: input.name,
+      issuer,
+      clientId: input.clientId,
+      clientSecretSealed: sealed,
+      domains: input.domains,
+      roleClaim: input.roleClaim,
+      roleMap: input.roleMap,
+      ssoOnly: input.ssoOnly,
+      sessionHours: input.sessionHours,
+      enabled: input.enabled,
+      updatedByUserId: actor.id,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(ssoSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: ssoSettings.id, set: values });
+    await audit(tx, actor, 'sso.settings_saved', '1', {
+      issuer,
+      clientId: input.clientId,
+      domains: input.domains,
+      roleClaim: input.roleClaim,
+      roleMap: input.roleMap,
+      ssoOnly: input.ssoOnly,
+      sessionHours: input.sessionHours,
+      enabled: input.enabled,
+      ...(input.clientSecret ? { secretChanged: true } : {}),
+    });
+  });
+  await deps.sso.refresh(true);
+}
+
+/** Removes the provider: staff sign in with the site's passwords again (their sessions from it stay until they end). */
+export async function removeSsoSettings(deps: SsoSettingsDeps, actor: Actor): Promise<void> {
+  if (deps.environment) throw new AdminRuleError(ssoMessages.environment);
+  await deps.db.transaction(async (tx) => {
+    const [removed] = await tx.delete(ssoSettings).where(eq(ssoSettings.id, 1)).returning({ issuer: ssoSettings.issuer });
+    if (!removed) throw new AdminRuleError(ssoMessages.none);
+    await audit(tx, actor, 'sso.settings_removed', '1', { issuer: removed.issuer });
+  });
+  await deps.sso.refresh(true);
+}
+
+export function ssoSettingsDeps(runtime: Pick<Runtime, 'database' | 'config' | 'auth'>): SsoSettingsDeps {
+  return {
+    db: runtime.database.db,
+    secret: runtime.config.authSecret,
+    allow: runtime.config.outboundAllow,
+    environment: runtime.config.sso,
+    sso: runtime.auth.sso,
+  };
+}
