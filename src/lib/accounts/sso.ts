@@ -136,11 +136,12 @@ export const ssoTexts = {
     verify: 'The provider’s answer could not be verified. Try again; if it happens again, tell an admin.',
     cancelled: 'Sign-in was cancelled at the provider.',
     unavailable: 'The provider could not be reached. Try again in a moment.',
+    busy: 'Too many attempts from here: try again in a few minutes.',
     other: 'Try again; if it happens again, tell an admin.',
   },
   pendingTitle: 'Waiting for approval',
   pendingLead: (name: string) =>
-    `You signed in with ${name}. An admin has been told; once they give you a role, you will find your work here when you sign in again.`,
+    `You signed in with ${name}, and your account has no role here yet. An admin gives you one; once they have, this page leads you to your work.`,
   roleLabels,
 } as const;
 

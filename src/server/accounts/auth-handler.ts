@@ -22,11 +22,11 @@ import { sitePath } from '../../lib/site-path.ts';
 import { audit } from '../audit/log.ts';
 import { recordEvent } from '../events/record.ts';
 import type { SsoHolder } from '../sso/holder.ts';
-import { passwordRefused } from '../sso/policy.ts';
+import { isBreakGlassAdmin, passwordRefused } from '../sso/policy.ts';
 import { applySsoSignIn, failureOf, SSO_FAILED_PATH, SSO_PENDING_PATH, withCallbackScope } from '../sso/sign-in.ts';
 import { isStaff } from '../access/permissions.ts';
 import { destinationAfterSignIn } from '../../lib/accounts/destinations.ts';
-import { domainOf, ssoTexts } from '../../lib/accounts/sso.ts';
+import { domainOf, ownsAddress, ssoTexts } from '../../lib/accounts/sso.ts';
 import { signedInToast } from '../../lib/accounts/texts.ts';
 import { flashCookie } from '../../lib/flash.ts';
 
@@ -253,6 +253,13 @@ export async function handleAuthRequest(
   if (path === '/verify-email') return verifyEmail(deps, request, fields, clientKey);
 
   const email = emailKey(fields['email']);
+  if (path === '/sign-up/email' && email) {
+    // The provider's domains' people get their accounts from the provider: no password account is
+    // made for its addresses, by them or by a stranger who would hold the address (issue 56).
+    const provider = deps.auth.sso ? await deps.auth.sso.refresh() : null;
+    if (provider?.ssoOnly && ownsAddress(provider.domains, email))
+      return json(403, { code: 'SSO_REQUIRED', message: ssoTexts.ssoRequired(provider.name, domainOf(email)) });
+  }
   if (path === '/sign-in/email' && email) {
     // Where staff sign in only through the company's provider, its domains' passwords open nothing
     // (but a break-glass admin's): the same answer whether or not the address has an account.
@@ -342,8 +349,10 @@ async function afterSignIn(deps: AuthHandlerDeps, request: Request, response: Re
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-const isBreakGlass = async (db: Database, email: string) =>
-  (await db.select({ breakGlass: users.breakGlass }).from(users).where(eq(users.email, email)))[0]?.breakGlass === true;
+const isBreakGlass = async (db: Database, email: string) => {
+  const [user] = await db.select({ breakGlass: users.breakGlass, role: users.role }).from(users).where(eq(users.email, email));
+  return user ? isBreakGlassAdmin(user) : false;
+};
 
 /**
  * A break-glass admin's password sign-in where staff sign in only through the company's provider:
@@ -354,10 +363,10 @@ async function auditBreakGlass(deps: AuthHandlerDeps, userId: string, ip: string
   const provider = deps.auth.sso?.current();
   if (!provider?.ssoOnly) return;
   const [user] = await deps.db
-    .select({ breakGlass: users.breakGlass, name: users.name, email: users.email })
+    .select({ breakGlass: users.breakGlass, role: users.role, name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user?.breakGlass) return;
+  if (!user || !isBreakGlassAdmin(user)) return;
   await deps.db.transaction(async (tx) => {
     await audit(tx, { id: userId, email: user.email }, 'user.break_glass_sign_in', userId, { ip });
     await recordEvent(tx, {

@@ -17,6 +17,7 @@ import { hashedSessionTokens } from './session-tokens.ts';
 import { lockAdmins } from './users.ts';
 import { ssoCallbackScope, ssoPlugin } from '../sso/plugin.ts';
 import type { SsoProvider } from '../sso/provider.ts';
+import { isBreakGlassAdmin } from '../sso/policy.ts';
 import { SSO_PROVIDER_ID, type SignInMethod } from '../../lib/accounts/sso.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema, type AssuranceLevel } from '../../lib/accounts/schema.ts';
 import { authMessages } from '../../lib/accounts/texts.ts';
@@ -133,9 +134,11 @@ export function createAuth(deps: AuthDeps) {
       modelName: 'accounts',
       // The provider's refresh token is a credential: sealed at rest with the secret.
       encryptOAuthTokens: true,
-      // A staff member with a password account signs in through the provider as the same person:
-      // it vouches only for its own domains (sso/plugin.ts), and the local address must be confirmed.
-      accountLinking: { enabled: true, trustedProviders: [SSO_PROVIDER_ID], allowDifferentEmails: false },
+      // A staff member with a password account signs in through the provider as the same person,
+      // when the provider says it checked the address (email_verified, sso/plugin.ts), the address
+      // is of the provider's domains, and the local address was confirmed; never a break-glass
+      // admin's account (databaseHooks.account below).
+      accountLinking: { enabled: true, allowDifferentEmails: false },
     },
     // Reset links and code-step challenges are looked up by a digest: the table holds no working token.
     verification: { modelName: 'verifications', storeIdentifier: 'hashed' },
@@ -206,6 +209,20 @@ export function createAuth(deps: AuthDeps) {
       }),
     },
     databaseHooks: {
+      account: {
+        create: {
+          // The break-glass admin stays apart from the provider: the way in when it is down, or wrong.
+          before: async (account) => {
+            if (account.providerId !== SSO_PROVIDER_ID) return;
+            const [owner] = await deps.db
+              .select({ breakGlass: users.breakGlass, role: users.role })
+              .from(users)
+              .where(eq(users.id, account.userId));
+            if (owner && isBreakGlassAdmin(owner))
+              throw new APIError('FORBIDDEN', { code: 'SSO_BREAK_GLASS', message: 'A break-glass account is not linked to the provider.' });
+          },
+        },
+      },
       user: {
         create: {
           before: async (user) => {

@@ -18,6 +18,7 @@ export const accountsModule: ServerModule = {
       db: database.db,
       secret: config.authSecret,
       environment: config.sso,
+      allow: config.outboundAllow,
       log: (data, message) => logger.info(data, message),
       build: (sso) =>
         createAuth({

@@ -11,7 +11,7 @@ export { CODE_STEP_PATH, ENROL_PATH } from '../../lib/accounts/destinations.ts';
 import { roles, type Role } from '../../lib/accounts/roles.ts';
 import { can, isStaff, type Permission } from '../access/permissions.ts';
 import type { SsoHolder } from '../sso/holder.ts';
-import { ssoSessionEnds } from '../sso/policy.ts';
+import { isBreakGlassAdmin, ssoSessionEnds } from '../sso/policy.ts';
 import type { SignInMethod } from '../../lib/accounts/sso.ts';
 
 /** Who is asking: the signed-in user as the server sees them (role read from the database). */
@@ -50,6 +50,8 @@ export async function getViewer(deps: SessionDeps, headers: Headers, now = new D
   const result = await deps.auth.api.getSession({ headers });
   if (!result) return null;
   const { session, user } = result;
+  const stored = (user as { role?: string }).role;
+  const role: Role = (roles as readonly string[]).includes(stored ?? '') ? (stored as Role) : 'user';
   const method: SignInMethod = (session as { method?: string }).method === 'sso' ? 'sso' : 'password';
   const provider = deps.auth.sso ? await deps.auth.sso.refresh() : null;
   const ends =
@@ -57,7 +59,7 @@ export async function getViewer(deps: SessionDeps, headers: Headers, now = new D
     ssoSessionEnds(
       provider,
       { method, createdAt: new Date(session.createdAt) },
-      { email: user.email, breakGlass: (user as { breakGlass?: boolean }).breakGlass === true },
+      { email: user.email, breakGlass: isBreakGlassAdmin({ breakGlass: (user as { breakGlass?: boolean }).breakGlass === true, role }) },
       now,
     );
   if (ends) {
@@ -67,8 +69,6 @@ export async function getViewer(deps: SessionDeps, headers: Headers, now = new D
   // "Last seen" on the account page's list of sessions, kept within a few minutes.
   if (now.getTime() - new Date(session.updatedAt).getTime() > LAST_SEEN_PRECISION_MS)
     await deps.db.update(sessions).set({ updatedAt: now }).where(eq(sessions.id, session.id));
-  const stored = (user as { role?: string }).role;
-  const role: Role = (roles as readonly string[]).includes(stored ?? '') ? (stored as Role) : 'user';
   return {
     id: user.id,
     email: user.email,

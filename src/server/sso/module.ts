@@ -15,7 +15,8 @@ export function ssoSessionDeps(runtime: Pick<Runtime, 'database' | 'auth' | 'log
  */
 export const ssoModule: ServerModule = {
   name: 'sso',
-  queues: [{ name: RECHECK_SSO_SESSIONS, options: { policy: 'short', retryLimit: 1, retryDelay: 30 }, schedule: '* * * * *' }],
+  // One run at a time across a fleet: two runs refreshing one token would make a rotating provider refuse the second.
+  queues: [{ name: RECHECK_SSO_SESSIONS, options: { policy: 'singleton', retryLimit: 1, retryDelay: 30 }, schedule: '* * * * *' }],
   start(runtime) {
     const deps = ssoSessionDeps(runtime);
     return {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { discoveryUrlOf, type SsoProvider } from './provider.ts';
@@ -70,6 +70,14 @@ export async function freeUsername(db: Database, email: string): Promise<string>
   }
 }
 
+/**
+ * A sign-up with the address that was never confirmed is a stranger's (decision 028): it gives way
+ * to the person the company's directory vouches for, as it gives way to a new sign-up.
+ */
+async function dropPendingSignUp(db: Database, email: string): Promise<void> {
+  await db.delete(users).where(and(eq(users.email, email), eq(users.emailVerified, false)));
+}
+
 /** Google refuses the offline_access scope and asks for access_type=offline instead. */
 const isGoogle = (issuer: string) => new URL(issuer).hostname === 'accounts.google.com';
 
@@ -95,13 +103,22 @@ export function ssoPlugin(provider: SsoProvider, db: Database) {
           // admin's personal one) is never signed into or linked through it.
           if (!ownsAddress(provider.domains, email))
             throw new APIError('FORBIDDEN', { code: 'SSO_DOMAIN', message: 'The address is outside the provider’s domains.' });
+          // Google's issuer is every Google account's: only the company's Workspace (its hosted domain) counts.
+          if (isGoogle(provider.issuer) && !provider.domains.includes(String(claims['hd'] ?? '').toLowerCase()))
+            throw new APIError('FORBIDDEN', { code: 'SSO_DOMAIN', message: 'The account is not of the company’s Workspace.' });
+          // An address the provider says it checked (email_verified) may be linked to the account a
+          // person already has here; one it did not (a user who typed their own address in the
+          // provider's account console) may only make a new account or sign into the one linked
+          // to this subject before (decision 074).
+          // Entra ID sends no email_verified; its optional claim xms_edov says the same (docs/operations.md).
+          const verified = [claims['email_verified'], claims['xms_edov']].some((value) => value === true || value === 'true');
+          if (verified) await dropPendingSignUp(db, email);
           const scope = ssoCallbackScope.getStore();
           if (scope) scope.claims = claims;
           const { firstName, lastName } = namesOf(claims, email);
           return {
             email,
-            // The company's directory vouches for addresses of its own domains.
-            emailVerified: true,
+            emailVerified: verified,
             name: `${firstName} ${lastName}`,
             firstName,
             lastName,

@@ -1,11 +1,12 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { audit, type Actor } from '../audit/log.ts';
 import type { Auth } from '../accounts/auth.ts';
 import type { Database } from '../db/client.ts';
-import { accounts, sessions, ssoLogoutTokens } from '../db/schema.ts';
+import { accounts, apiTokens, sessions, ssoLogoutTokens } from '../db/schema.ts';
 import type { SsoHolder } from './holder.ts';
-import { discoveryUrlOf, type SsoProvider } from './provider.ts';
+import type { SsoProvider } from './provider.ts';
 import { SSO_PROVIDER_ID } from '../../lib/accounts/sso.ts';
 
 /**
@@ -39,21 +40,39 @@ async function verifierOf(deps: SsoSessionDeps): Promise<{ jwks: JWTVerifyGetKey
   return { jwks: config.jwks, issuer: config.issuer, ...(config.algorithms ? { algorithms: config.algorithms } : {}) };
 }
 
-/** Ends a person's sessions the provider began; returns how many. */
-async function endSsoSessions(db: Database, provider: SsoProvider, userIds: string[], reason: string): Promise<number> {
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Ends a person's sessions the provider began; returns how many. When the provider refused their
+ * tokens (they are gone, not merely signed out), their API tokens are revoked too: nothing of
+ * theirs opens the site after they left the company.
+ */
+async function endSsoSessions(
+  tx: Tx,
+  provider: SsoProvider,
+  userIds: string[],
+  reason: 'back-channel logout' | 'refresh refused',
+): Promise<number> {
   if (userIds.length === 0) return 0;
-  return db.transaction(async (tx) => {
-    const ended = await tx
-      .delete(sessions)
-      .where(and(inArray(sessions.userId, userIds), eq(sessions.method, 'sso')))
-      .returning({ userId: sessions.userId });
-    for (const userId of new Set(ended.map((row) => row.userId)))
-      await audit(tx, providerActor(provider), 'user.sso_sessions_ended', userId, {
-        reason,
-        sessions: ended.filter((row) => row.userId === userId).length,
-      });
-    return ended.length;
-  });
+  const ended = await tx
+    .delete(sessions)
+    .where(and(inArray(sessions.userId, userIds), eq(sessions.method, 'sso')))
+    .returning({ userId: sessions.userId });
+  const revoked =
+    reason === 'refresh refused'
+      ? await tx
+          .update(apiTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(inArray(apiTokens.userId, userIds), isNull(apiTokens.revokedAt)))
+          .returning({ userId: apiTokens.userId })
+      : [];
+  for (const userId of new Set([...ended, ...revoked].map((row) => row.userId)))
+    await audit(tx, providerActor(provider), 'user.sso_sessions_ended', userId, {
+      reason,
+      sessions: ended.filter((row) => row.userId === userId).length,
+      ...(reason === 'refresh refused' ? { apiTokensRevoked: revoked.filter((row) => row.userId === userId).length } : {}),
+    });
+  return ended.length;
 }
 
 export type LogoutOutcome = { ok: true; ended: number } | { ok: false; error: string };
@@ -89,34 +108,46 @@ export async function backchannelLogout(deps: SsoSessionDeps, logoutToken: strin
     return { ok: false, error: 'invalid_request' };
   // Each token acts once: its jti is kept as long as the token could be accepted.
   const jti = `${verifier.issuer} ${String(payload['jti'])}`.slice(0, 1000);
-  await deps.db.delete(ssoLogoutTokens).where(lt(ssoLogoutTokens.expiresAt, now));
-  const [fresh] = await deps.db
-    .insert(ssoLogoutTokens)
-    .values({ jti, expiresAt: new Date(now.getTime() + (LOGOUT_TOKEN_MAX_AGE_SECONDS + 60) * 1000) })
-    .onConflictDoNothing()
-    .returning({ jti: ssoLogoutTokens.jti });
-  if (!fresh) {
+  // The token is spent and the sessions end together: a failure leaves the provider's retry its chance.
+  const ended = await deps.db.transaction(async (tx) => {
+    await tx.delete(ssoLogoutTokens).where(lt(ssoLogoutTokens.expiresAt, now));
+    const [fresh] = await tx
+      .insert(ssoLogoutTokens)
+      .values({ jti, expiresAt: new Date(now.getTime() + (LOGOUT_TOKEN_MAX_AGE_SECONDS + 60) * 1000) })
+      .onConflictDoNothing()
+      .returning({ jti: ssoLogoutTokens.jti });
+    if (!fresh) return null;
+    const people = await tx
+      .select({ userId: accounts.userId })
+      .from(accounts)
+      .where(and(eq(accounts.providerId, SSO_PROVIDER_ID), eq(accounts.accountId, sub)));
+    return endSsoSessions(
+      tx,
+      provider,
+      people.map((row) => row.userId),
+      'back-channel logout',
+    );
+  });
+  if (ended === null) {
     deps.log({}, 'back-channel logout token refused: used before');
     return { ok: false, error: 'invalid_request' };
   }
-  const people = await deps.db
-    .select({ userId: accounts.userId })
-    .from(accounts)
-    .where(and(eq(accounts.providerId, SSO_PROVIDER_ID), eq(accounts.accountId, sub)));
-  const ended = await endSsoSessions(
-    deps.db,
-    provider,
-    people.map((row) => row.userId),
-    'back-channel logout',
-  );
   deps.log({ ended }, 'back-channel logout: sessions ended');
   return { ok: true, ended };
 }
 
+/** The provider refused the refresh token (RFC 6749 5.2): the grant is gone, as the person is. */
+const refusedGrant = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  ['invalid_grant', 'unauthorized_client'].includes(String((error as { error?: unknown }).error));
+
 /**
- * Every few minutes: each person with a live session from the provider has their tokens refreshed
- * (by the library, which keeps the new ones). A refusal, while the provider is up, means they are
- * gone: their sessions end. A provider that cannot be reached ends nothing (it is asked again).
+ * Every few minutes: each person with a live session from the provider, or a live API token, has
+ * their tokens refreshed at the provider (kept sealed, as Better Auth keeps them). Only a refusal
+ * of the grant itself (invalid_grant) means they are gone: their sessions end and their API tokens
+ * are revoked. Anything else (the provider down or slow, a 5xx, a secret rotated at the provider,
+ * the provider not read yet) ends nothing: they are asked again at the next run.
  */
 export async function recheckSsoSessions(
   deps: SsoSessionDeps,
@@ -125,6 +156,9 @@ export async function recheckSsoSessions(
 ): Promise<{ checked: number; ended: number }> {
   const provider = deps.auth.sso.current();
   if (!provider) return { checked: 0, ended: 0 };
+  const context = await deps.auth.$context;
+  const social = context.socialProviders.find((candidate) => candidate.id === SSO_PROVIDER_ID);
+  if (!social?.refreshAccessToken) return { checked: 0, ended: 0 };
   const due = await deps.db
     .select({ id: accounts.id, userId: accounts.userId, refreshToken: accounts.refreshToken })
     .from(accounts)
@@ -132,32 +166,48 @@ export async function recheckSsoSessions(
       and(
         eq(accounts.providerId, SSO_PROVIDER_ID),
         lt(accounts.updatedAt, new Date(now.getTime() - everyMinutes * 60 * 1000)),
-        sql`exists (select 1 from ${sessions} s where s.user_id = ${accounts.userId} and s.method = 'sso' and s.expires_at > ${now})`,
+        or(
+          sql`exists (select 1 from ${sessions} s where s.user_id = ${accounts.userId} and s.method = 'sso' and s.expires_at > ${now})`,
+          sql`exists (select 1 from ${apiTokens} t where t.user_id = ${accounts.userId} and t.revoked_at is null and t.expires_at > ${now})`,
+        ),
       ),
     )
     .orderBy(accounts.updatedAt)
     .limit(100);
+  const key = context.secretConfig;
   let ended = 0;
-  let providerUp: boolean | null = null;
   for (const account of due) {
-    if (!account.refreshToken) {
-      // Nothing to ask with (a provider that gives no refresh token): their sessions end at the provider's session length.
-      await deps.db.update(accounts).set({ updatedAt: now }).where(eq(accounts.id, account.id));
+    // Asked about once in the period, whatever the answer (a provider that is down is asked again then).
+    await deps.db.update(accounts).set({ updatedAt: now }).where(eq(accounts.id, account.id));
+    // Nothing to ask with (a provider that gives no refresh token): their sessions end at the provider's session length.
+    if (!account.refreshToken) continue;
+    let refreshToken: string;
+    try {
+      refreshToken = await symmetricDecrypt({ key, data: account.refreshToken });
+    } catch {
+      deps.log({ account: account.id }, 'single sign-on recheck: a refresh token could not be unsealed (AUTH_SECRET changed?)');
       continue;
     }
-    const refreshed = await deps.auth.api
-      .refreshToken({ body: { accountId: account.id, userId: account.userId } })
-      .then(() => true)
-      .catch(() => false);
-    if (refreshed) continue;
-    providerUp ??= await fetch(discoveryUrlOf(provider.issuer), { signal: AbortSignal.timeout(10_000) })
-      .then((answer) => answer.ok)
-      .catch(() => false);
-    if (!providerUp) {
-      deps.log({}, 'single sign-on recheck: the provider cannot be reached; sessions kept');
-      break;
+    try {
+      const tokens = await social.refreshAccessToken(refreshToken);
+      await context.internalAdapter.updateAccount(account.id, {
+        accessToken: await symmetricEncrypt({ key, data: tokens.accessToken ?? '' }),
+        ...(tokens.refreshToken ? { refreshToken: await symmetricEncrypt({ key, data: tokens.refreshToken }) } : {}),
+        ...(tokens.accessTokenExpiresAt ? { accessTokenExpiresAt: tokens.accessTokenExpiresAt } : {}),
+        ...(tokens.refreshTokenExpiresAt ? { refreshTokenExpiresAt: tokens.refreshTokenExpiresAt } : {}),
+        ...(tokens.idToken ? { idToken: tokens.idToken } : {}),
+        updatedAt: now,
+      });
+    } catch (error) {
+      if (!refusedGrant(error)) {
+        deps.log(
+          { account: account.id, err: { message: String((error as Error)?.message ?? error).slice(0, 200) } },
+          'single sign-on recheck: the provider did not answer; kept',
+        );
+        continue;
+      }
+      ended += await deps.db.transaction((tx) => endSsoSessions(tx, provider, [account.userId], 'refresh refused'));
     }
-    ended += await endSsoSessions(deps.db, provider, [account.userId], 'refresh refused');
   }
   if (ended > 0) deps.log({ ended }, 'single sign-on recheck: sessions ended');
   return { checked: due.length, ended };

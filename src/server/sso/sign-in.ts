@@ -9,7 +9,7 @@ import type { SsoProvider } from './provider.ts';
 import type { Auth } from '../accounts/auth.ts';
 import { isStaff } from '../access/permissions.ts';
 import type { Role } from '../../lib/accounts/roles.ts';
-import { roleFromClaim, SSO_PROVIDER_ID } from '../../lib/accounts/sso.ts';
+import { roleFromClaim, SSO_PROVIDER_ID, ssoTexts } from '../../lib/accounts/sso.ts';
 import { sitePath } from '../../lib/site-path.ts';
 
 /**
@@ -24,7 +24,7 @@ export const SSO_FAILED_PATH = '/auth?sso=failed';
 export const SSO_PENDING_PATH = '/auth/pending';
 
 /** The provider's errors, as the reasons the sign-in page explains. */
-export function failureOf(code: string | null | undefined): 'domain' | 'linked' | 'verify' | 'cancelled' | 'unavailable' | 'other' {
+export function failureOf(code: string | null | undefined): keyof typeof ssoTexts.failures {
   const value = (code ?? '').toLowerCase();
   if (value === 'sso_domain') return 'domain';
   if (value === 'account_not_linked' || value === 'account not linked') return 'linked';
@@ -36,6 +36,7 @@ export function failureOf(code: string | null | undefined): 'domain' | 'linked' 
   )
     return 'verify';
   if (value === 'provider_not_found' || value === 'unavailable') return 'unavailable';
+  if (value === 'busy' || value === 'too_many') return 'busy';
   return 'other';
 }
 
@@ -114,9 +115,13 @@ export async function applySsoSignIn(
     if (created) await audit(tx, actor, 'user.sso_account_created', userId, { provider: provider.issuer });
     let role: Role = user.role;
     if (provider.roleMap.length > 0) {
-      const claimed = roleFromClaim(scope.claims?.[provider.roleClaim], provider.roleMap);
-      // The claim gives a role: it is theirs. It gives none: a role it gave before goes; one a person gave stays.
-      const target: Role | null = claimed ?? (user.roleFromSso ? 'user' : null);
+      const claim = scope.claims?.[provider.roleClaim];
+      const claimed = roleFromClaim(claim, provider.roleMap);
+      // The claim gives a role: it is theirs. It gives none: a role it gave before goes; one a person
+      // gave stays. A claim that is missing altogether (a provider that sends groups elsewhere, or
+      // too many of them) takes nothing away: it said nothing.
+      if (claim === undefined) log({ userId, claim: provider.roleClaim }, 'the provider sent no role claim: roles kept as they are');
+      const target: Role | null = claimed ?? (claim !== undefined && user.roleFromSso ? 'user' : null);
       if (target && target !== user.role) {
         if (removesLastAdmin(admins, user.role, target)) {
           log({ userId }, 'the provider’s claim would demote the last admin: kept');

@@ -7,14 +7,15 @@ import { checkStaff, getViewer } from '../accounts/session';
 import { hashSessionToken } from '../accounts/session-tokens';
 import { can } from '../access/permissions';
 import { permissions } from '../access/rules';
-import { accounts, auditLog, domainEvents, sessions, ssoSettings, users } from '../db/schema';
+import { accounts, apiTokens, auditLog, domainEvents, sessions, ssoSettings, users } from '../db/schema';
+import { createApiToken } from '../api/tokens';
 import { parseAllowList } from '../outbound/guarded-fetch';
 import { startTestBackend, type TestBackend } from '../testing/backend';
 import { startTestProvider, type TestProvider } from '../testing/oidc-test-provider';
 import { createAuthHolder, type SiteAuth } from './holder';
 import type { SsoEnvironment } from './provider';
 import { backchannelLogout, recheckSsoSessions } from './sessions';
-import { saveSsoSettings } from './settings';
+import { removeSsoSettings, saveSsoSettings } from './settings';
 import { startSsoSignIn } from './sign-in';
 import { staffRoles } from '../../lib/accounts/roles';
 
@@ -81,6 +82,7 @@ function holderWith(env: SsoEnvironment) {
     db: backend.database.db,
     secret: SECRET,
     environment: env,
+    allow: parseAllowList('127.0.0.1'),
     log: () => {},
     build: (sso) =>
       createAuth({
@@ -217,6 +219,42 @@ describe('signing in through the company’s provider', () => {
     expect(await userByEmail('mallory@elsewhere.test')).toBeUndefined();
   });
 
+  it('links an account someone already has only when the provider checked the address, and never a break-glass admin’s', async () => {
+    // A recruiter with a password account: the provider's unchecked claim to the address links nothing.
+    await createStaffAccount(backend.database.db, auth, { email: 'linda@acme.test', password: 'linda has a password', role: 'recruiter' });
+    provider.addPerson({ email: 'linda@acme.test', givenName: 'Linda', familyName: 'Link', groups: ['hr'], emailVerified: false });
+    const unchecked = await signInThrough('linda@acme.test');
+    expect(unchecked.location).toBe('/auth?sso=failed&error=linked');
+    expect(unchecked.token).toBeNull();
+    // A break-glass admin of the domain, whom a provider's user claims with a checked address: refused, not linked.
+    await createStaffAccount(backend.database.db, auth, { email: 'root@acme.test', password: 'the glass of the root', role: 'admin' });
+    provider.addPerson({ email: 'root@acme.test', givenName: 'Root', familyName: 'Claimer', groups: ['it-admins'] });
+    const claimed = await signInThrough('root@acme.test');
+    expect(claimed.location).toMatch(/^\/auth\?sso=failed&error=/);
+    expect(claimed.token).toBeNull();
+    const root = await userByEmail('root@acme.test');
+    expect(
+      await backend.database.db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, root!.id), eq(accounts.providerId, 'sso'))),
+    ).toHaveLength(0);
+    // A stranger's sign-up never confirmed gives way to the person the directory vouches for.
+    await backend.database.db.insert(users).values({
+      id: 'pending-squatter',
+      name: 'Squat Ter',
+      email: 'sven@acme.test',
+      emailVerified: false,
+      username: 'squatter',
+      firstName: 'Squat',
+      lastName: 'Ter',
+    });
+    provider.addPerson({ email: 'sven@acme.test', givenName: 'Sven', familyName: 'Sand', groups: ['hr'] });
+    const sven = await signInThrough('sven@acme.test');
+    expect(sven.location).toBe('/admin');
+    expect(await userByEmail('sven@acme.test')).toMatchObject({ name: 'Sven Sand', role: 'recruiter' });
+  });
+
   it.each(['forged', 'wrong-audience', 'wrong-issuer', 'replay'] as const)('refuses an ID token that is %s', async (kind) => {
     provider.addPerson({ email: `t-${kind}@acme.test`, givenName: 'Tess', familyName: 'Tamper', groups: ['hr'] });
     // A first sign-in, so that a replay has a real earlier token to send.
@@ -289,6 +327,29 @@ describe('staff of the domains sign in only through the provider', () => {
     expect(logged).toHaveLength(1);
     const told = await backend.database.db.select().from(domainEvents).where(eq(domainEvents.kind, 'account.break_glass_used'));
     expect(told.map((event) => (event.data as { email: string }).email)).toContain('glass@acme.test');
+    // Made a recruiter since: the mark alone opens nothing.
+    await backend.database.db.update(users).set({ role: 'recruiter' }).where(eq(users.id, user!.id));
+    expect((await password('glass@acme.test', 'break the glass now')).status).toBe(403);
+    await backend.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user!.id));
+    // Nor does a password sign-up of the domain's addresses make an account.
+    const signUp = await handleAuthRequest(
+      deps,
+      new Request(`${SITE}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: SITE },
+        body: JSON.stringify({
+          email: 'newbie@acme.test',
+          password: 'a good long password',
+          username: 'newbie',
+          firstName: 'New',
+          lastName: 'Bie',
+          name: 'New Bie',
+        }),
+      }),
+      `198.51.100.${++ip}`,
+    );
+    expect(signUp.status).toBe(403);
+    expect(await userByEmail('newbie@acme.test')).toBeUndefined();
   });
 });
 
@@ -328,7 +389,12 @@ describe('sessions the provider ends', () => {
   it('ends them when the provider no longer refreshes the person’s tokens, and keeps the others', async () => {
     const leaving = await sessionOf('leo@acme.test');
     const staying = await sessionOf('stay@acme.test');
-    provider.disable('leo@acme.test');
+    await createApiToken(
+      backend.database.db,
+      { id: leaving.userId, email: 'leo@acme.test' },
+      { name: 'Leo’s script', scope: 'write', days: 30 },
+    );
+    await provider.disable('leo@acme.test');
     const outcome = await recheckSsoSessions({ db: backend.database.db, auth, log: () => {} }, new Date(Date.now() + 60_000), 0);
     expect(outcome.ended).toBe(1);
     expect(await viewerOf(leaving.cookie)).toBeNull();
@@ -337,7 +403,11 @@ describe('sessions the provider ends', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.targetId, leaving.userId), eq(auditLog.action, 'user.sso_sessions_ended')));
-    expect(logged[0]?.details).toMatchObject({ reason: 'refresh refused' });
+    expect(logged[0]?.details).toMatchObject({ reason: 'refresh refused', apiTokensRevoked: 1 });
+    const [token] = await backend.database.db.select().from(apiTokens).where(eq(apiTokens.userId, leaving.userId));
+    expect(token?.revokedAt).toBeInstanceOf(Date);
+    // The one who stays had their tokens refreshed: not asked again within the period.
+    expect((await recheckSsoSessions({ db: backend.database.db, auth, log: () => {} }, new Date(Date.now() + 61_000), 1)).checked).toBe(0);
   });
 
   it('ends them after the provider’s session length', async () => {
@@ -383,6 +453,25 @@ describe('the settings an admin keeps', () => {
     // Left empty, the kept secret stays.
     await saveSsoSettings(deps, actor, { ...input, clientSecret: '', sessionHours: 4 });
     expect(holder.sso.current()).toMatchObject({ clientSecret: provider.clientSecret, sessionHours: 4 });
-    await backend.database.db.delete(ssoSettings);
+    // The kept secret is never sent to another client or issuer.
+    await expect(saveSsoSettings(deps, actor, { ...input, clientId: 'another-client', clientSecret: '' })).rejects.toThrow(
+      /^Client secret: /,
+    );
+    // "Only through the provider" needs a way in without it first.
+    const marked = await backend.database.db
+      .update(users)
+      .set({ breakGlass: false })
+      .where(eq(users.breakGlass, true))
+      .returning({ id: users.id });
+    await expect(saveSsoSettings(deps, actor, { ...input, ssoOnly: true, clientSecret: '' })).rejects.toThrow(
+      /^Policy: first make a break-glass admin/,
+    );
+    for (const { id } of marked) await backend.database.db.update(users).set({ breakGlass: true }).where(eq(users.id, id));
+    // Removed: the links to it and the sessions it began go (another issuer's subjects are other people).
+    const kay = await userByEmail('kay@acme.test');
+    await removeSsoSettings(deps, actor);
+    expect(holder.sso.current()).toBeNull();
+    expect(await backend.database.db.select().from(accounts).where(eq(accounts.providerId, 'sso'))).toHaveLength(0);
+    expect(await backend.database.db.select().from(sessions).where(eq(sessions.userId, kay!.id))).toHaveLength(0);
   });
 });

@@ -34,6 +34,8 @@ export interface TestPerson {
   familyName: string;
   groups: string[];
   disabled: boolean;
+  /** What the provider says of the address (email_verified); true unless given: a person who typed their own address says false. */
+  emailVerified?: boolean;
 }
 
 export interface TestProviderOptions {
@@ -324,7 +326,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
         claims: async () => ({
           sub,
           email: person.email,
-          email_verified: true,
+          email_verified: person.emailVerified ?? true,
           name: `${person.givenName} ${person.familyName}`,
           given_name: person.givenName,
           family_name: person.familyName,

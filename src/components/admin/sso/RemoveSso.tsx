@@ -15,7 +15,10 @@ export function RemoveSso() {
     );
   return (
     <div role="group" aria-label="Remove the provider" className="flex flex-wrap items-center gap-3">
-      <p className="text-sm">Staff will sign in with this site’s passwords again. Remove it?</p>
+      <p className="text-sm">
+        Sessions from the provider end, and staff sign in with this site’s passwords (those who never had one choose one with “Forgot your
+        password?”). Remove it?
+      </p>
       <Button
         type="button"
         variant="destructive"
