@@ -103,18 +103,9 @@ export async function saveSsoSettings(deps: SsoSettingsDeps, actor: Actor, input
     await tx
       .insert(ssoSettings)
       .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: ssoSettings.id, set: values });
-    await audit(tx, actor, 'sso.settings_saved', '1', {
-      issuer,
-      clientId: input.clientId,
-      domains: input.domains,
-      roleClaim: input.roleClaim,
-      roleMap: input.roleMap,
-      ssoOnly: input.ssoOnly,
-      sessionHours: input.sessionHours,
-      enabled: input.enabled,
-      ...(input.clientSecret ? { secretChanged: true } : {}),
-    });
+      .onConflictDoUpdate({ target: ssoSettings.id, set: values }); // Everything as saved but the secret, which is only said to have changed.
+    const { clientSecretSealed: _sealed, updatedByUserId: _by, updatedAt: _at, name: _name, ...shown } = values;
+    await audit(tx, actor, 'sso.settings_saved', '1', { ...shown, ...(input.clientSecret ? { secretChanged: true } : {}) });
   });
   await deps.sso.refresh(true);
 }
