@@ -290,25 +290,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (e.SSO_OIDC_ISSUER) {
+  const sso: SsoEnvironment = e.SSO_OIDC_ISSUER
+    ? {
+        name: e.SSO_OIDC_NAME ?? 'your company account',
+        issuer: e.SSO_OIDC_ISSUER,
+        clientId: e.SSO_OIDC_CLIENT_ID ?? '',
+        clientSecret: e.SSO_OIDC_CLIENT_SECRET ?? '',
+        domains: e.SSO_OIDC_DOMAINS,
+        roleClaim: e.SSO_OIDC_ROLE_CLAIM ?? 'groups',
+        roleMap: e.SSO_OIDC_ROLES,
+        ssoOnly: e.SSO_OIDC_ONLY === 'true' || e.SSO_OIDC_ONLY === '1',
+        sessionHours: e.SSO_SESSION_HOURS,
+      }
+    : null;
+  if (sso) {
     const missing = (['SSO_OIDC_CLIENT_ID', 'SSO_OIDC_CLIENT_SECRET'] as const).find((name) => !e[name]);
     if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when SSO_OIDC_ISSUER is set.`);
     if (e.SSO_OIDC_DOMAINS.length === 0)
       throw new ConfigError(
         'Invalid configuration: SSO_OIDC_DOMAINS is required when SSO_OIDC_ISSUER is set (the e-mail domains it owns).',
       );
-    const invalid = ssoSettingsSchema.safeParse({
-      name: e.SSO_OIDC_NAME ?? 'your company account',
-      issuer: e.SSO_OIDC_ISSUER,
-      clientId: e.SSO_OIDC_CLIENT_ID,
-      clientSecret: e.SSO_OIDC_CLIENT_SECRET,
-      domains: e.SSO_OIDC_DOMAINS,
-      roleClaim: e.SSO_OIDC_ROLE_CLAIM ?? 'groups',
-      roleMap: e.SSO_OIDC_ROLES,
-      ssoOnly: false,
-      sessionHours: e.SSO_SESSION_HOURS,
-      enabled: true,
-    });
+    // The admin page's rules, for the same settings.
+    const invalid = ssoSettingsSchema.safeParse({ ...sso, enabled: true });
     if (!invalid.success) throw new ConfigError(`Invalid configuration: SSO_OIDC_* ${invalid.error.issues[0]?.message ?? 'is invalid'}`);
   }
   if (production && !e.AUTH_SECRET)
@@ -333,19 +336,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requireEmailVerification: !(e.AUTH_REQUIRE_EMAIL_VERIFICATION === 'false' || e.AUTH_REQUIRE_EMAIL_VERIFICATION === '0'),
     adminEmails: e.ADMIN_EMAILS,
     adminRequireTwoFactor: !(e.ADMIN_REQUIRE_2FA === 'false' || e.ADMIN_REQUIRE_2FA === '0'),
-    sso: e.SSO_OIDC_ISSUER
-      ? {
-          name: e.SSO_OIDC_NAME ?? 'your company account',
-          issuer: e.SSO_OIDC_ISSUER,
-          clientId: e.SSO_OIDC_CLIENT_ID as string,
-          clientSecret: e.SSO_OIDC_CLIENT_SECRET as string,
-          domains: e.SSO_OIDC_DOMAINS,
-          roleClaim: e.SSO_OIDC_ROLE_CLAIM ?? 'groups',
-          roleMap: e.SSO_OIDC_ROLES,
-          ssoOnly: e.SSO_OIDC_ONLY === 'true' || e.SSO_OIDC_ONLY === '1',
-          sessionHours: e.SSO_SESSION_HOURS,
-        }
-      : null,
+    sso,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Helixpoint <no-reply@${new URL(siteUrl).hostname}>`,

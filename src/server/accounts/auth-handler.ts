@@ -26,7 +26,7 @@ import { isBreakGlassAdmin, passwordRefused } from '../sso/policy.ts';
 import { applySsoSignIn, failureOf, SSO_FAILED_PATH, SSO_PENDING_PATH, withCallbackScope } from '../sso/sign-in.ts';
 import { isStaff } from '../access/permissions.ts';
 import { destinationAfterSignIn } from '../../lib/accounts/destinations.ts';
-import { domainOf, ownsAddress, ssoTexts } from '../../lib/accounts/sso.ts';
+import { domainOf, ssoTexts } from '../../lib/accounts/sso.ts';
 import { signedInToast } from '../../lib/accounts/texts.ts';
 import { flashCookie } from '../../lib/flash.ts';
 
@@ -253,19 +253,16 @@ export async function handleAuthRequest(
   if (path === '/verify-email') return verifyEmail(deps, request, fields, clientKey);
 
   const email = emailKey(fields['email']);
-  if (path === '/sign-up/email' && email) {
-    // The provider's domains' people get their accounts from the provider: no password account is
-    // made for its addresses, by them or by a stranger who would hold the address (issue 56).
+  if ((path === '/sign-in/email' || path === '/sign-up/email') && email) {
+    // Where staff sign in only through the company's provider (issue 56), its domains' passwords
+    // open nothing, but a break-glass admin's: the same answer whether or not the address has an
+    // account. Nor is a password account made for its addresses, by them or by a stranger who
+    // would hold the address.
     const provider = deps.auth.sso ? await deps.auth.sso.refresh() : null;
-    if (provider?.ssoOnly && ownsAddress(provider.domains, email))
+    if (provider && passwordRefused(provider, email, false) && !(path === '/sign-in/email' && (await isBreakGlass(deps.db, email))))
       return json(403, { code: 'SSO_REQUIRED', message: ssoTexts.ssoRequired(provider.name, domainOf(email)) });
   }
   if (path === '/sign-in/email' && email) {
-    // Where staff sign in only through the company's provider, its domains' passwords open nothing
-    // (but a break-glass admin's): the same answer whether or not the address has an account.
-    const provider = deps.auth.sso ? await deps.auth.sso.refresh() : null;
-    if (provider?.ssoOnly && passwordRefused(provider, email, await isBreakGlass(deps.db, email)))
-      return json(403, { code: 'SSO_REQUIRED', message: ssoTexts.ssoRequired(provider.name, domainOf(email)) });
     const locked = await signInLock(deps, request, email, clientKey);
     if (locked) return locked;
   }

@@ -61,7 +61,7 @@ export async function createAuthHolder(deps: AuthHolderDeps): Promise<SiteAuth> 
     if (next?.source === 'admin') {
       // The library fetches the issuer's documents itself, unguarded: they are read through the guard first, each time.
       const check = await checkDiscovery(next.issuer, deps.allow);
-      if (!check.ok && /private|local|metadata/.test(check.message)) {
+      if (!check.ok && check.refused) {
         deps.log({ issuer: next.issuer }, `single sign-on left off: ${check.message}`);
         return null;
       }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Actor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import { ssoSettings } from '../db/schema.ts';
 import { sealText, unsealText } from '../mail/sealed.ts';
@@ -28,6 +29,9 @@ export interface SsoProvider {
 }
 
 export const SSO_SECRET_SEAL = 'sso client secret';
+
+/** Who acts when the provider's word changes something (a role from its claim, sessions it ended), in the audit log. */
+export const providerActor = (provider: Pick<SsoProvider, 'name'>): Actor => ({ id: null, email: `SSO (${provider.name})` });
 
 /** SSO_OIDC_* as the configuration parsed them; null when SSO_OIDC_ISSUER is unset. */
 export type SsoEnvironment = Omit<SsoProvider, 'source' | 'version'> | null;
@@ -86,7 +90,8 @@ export interface Discovery {
   backchannel_logout_supported?: boolean;
 }
 
-export type DiscoveryCheck = { ok: true; discovery: Discovery } | { ok: false; message: string };
+/** `refused`: the guard would not reach an address of it (a private or metadata one), as opposed to a provider that is down or wrong. */
+export type DiscoveryCheck = { ok: true; discovery: Discovery } | { ok: false; message: string; refused?: boolean };
 
 const isUrl = (value: unknown): value is string => {
   if (typeof value !== 'string') return false;
@@ -136,6 +141,10 @@ export async function checkDiscovery(issuer: string, allow: AllowList | null): P
     return { ok: true, discovery };
   } catch (error) {
     const message = error instanceof OutboundError ? error.message : 'The provider could not be reached.';
-    return { ok: false, message: `Its discovery document could not be read: ${message}` };
+    return {
+      ok: false,
+      message: `Its discovery document could not be read: ${message}`,
+      ...(error instanceof OutboundError && error.reason === 'address' ? { refused: true } : {}),
+    };
   }
 }

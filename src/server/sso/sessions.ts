@@ -1,12 +1,13 @@
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { audit, type Actor } from '../audit/log.ts';
+import { audit } from '../audit/log.ts';
+import type { Tx } from '../admin-command.ts';
 import type { Auth } from '../accounts/auth.ts';
 import type { Database } from '../db/client.ts';
 import { accounts, apiTokens, sessions, ssoLogoutTokens } from '../db/schema.ts';
 import type { SsoHolder } from './holder.ts';
-import type { SsoProvider } from './provider.ts';
+import { providerActor, type SsoProvider } from './provider.ts';
 import { SSO_PROVIDER_ID } from '../../lib/accounts/sso.ts';
 
 /**
@@ -28,8 +29,6 @@ const LOGOUT_TOKEN_MAX_AGE_SECONDS = 5 * 60;
 /** How often a person's tokens are refreshed at the provider to learn that they are still there. */
 export const SSO_RECHECK_MINUTES = 10;
 
-const providerActor = (provider: SsoProvider): Actor => ({ id: null, email: `SSO (${provider.name})` });
-
 /** The library's verification settings for the provider's tokens: its keys (fetched and cached by jose), issuer and algorithms. */
 async function verifierOf(deps: SsoSessionDeps): Promise<{ jwks: JWTVerifyGetKey; issuer: string; algorithms?: string[] } | null> {
   const context = await deps.auth.$context;
@@ -39,8 +38,6 @@ async function verifierOf(deps: SsoSessionDeps): Promise<{ jwks: JWTVerifyGetKey
   if (!config?.jwks || !config.issuer) return null;
   return { jwks: config.jwks, issuer: config.issuer, ...(config.algorithms ? { algorithms: config.algorithms } : {}) };
 }
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Ends a person's sessions the provider began; returns how many. When the provider refused their

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AdminRuleError, type Actor } from '../admin-command.ts';
+import { AdminRuleError, type Actor, type Tx } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import { accounts, sessions, ssoSettings, users } from '../db/schema.ts';
@@ -43,8 +43,6 @@ export async function readSsoForm(db: Database) {
   const { clientSecretSealed: _sealed, ...shown } = row;
   return shown;
 }
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The admins who may sign in with a password whatever the policy (sso/policy.ts). */
 export async function breakGlassAdmins(db: Database | Tx) {

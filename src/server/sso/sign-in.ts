@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { audit, type Actor } from '../audit/log.ts';
+import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { recordEvent } from '../events/record.ts';
 import { lockAdmins, removesLastAdmin } from '../accounts/users.ts';
 import { ssoCallbackScope, type SsoCallbackScope } from './plugin.ts';
-import type { SsoProvider } from './provider.ts';
+import { providerActor, type SsoProvider } from './provider.ts';
 import type { Auth } from '../accounts/auth.ts';
 import { isStaff } from '../access/permissions.ts';
 import type { Role } from '../../lib/accounts/roles.ts';
@@ -81,9 +81,6 @@ export async function startSsoSignIn(
   out.set('Location', body.url);
   return new Response(null, { status: 303, headers: out });
 }
-
-/** Who changes a role because of the provider's claim, in the audit log. */
-const providerActor = (provider: SsoProvider): Actor => ({ id: null, email: `SSO (${provider.name})` });
 
 export interface SsoSignInOutcome {
   role: Role;
