@@ -8,7 +8,7 @@
  * Run by `npm run check` (`npm run check:imports`).
  */
 const DOMAINS =
-  '(accounts|alerts|applications|backup|candidates|insights|messages|notifications|positions|privacy|replies|resumes|uploads|access)';
+  '(accounts|alerts|analytics|applications|backup|candidates|insights|messages|notifications|positions|privacy|replies|resumes|uploads|access)';
 
 module.exports = {
   forbidden: [

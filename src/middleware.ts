@@ -8,6 +8,9 @@ import { actionRules, type Rule } from '@/server/access/rules';
 import { answerFaults } from '@/server/http/fault-middleware';
 import { throughApiDoor } from '@/server/api/door';
 import { getRuntime } from '@/server/runtime';
+import { clientKeyOf } from '@/server/request-context';
+import { runInVisit } from '@/server/visit-context';
+import { requestVisitor } from '@/server/analytics/visitor';
 
 /** A page (rendered HTML), as opposed to a download or an API route under /api/. */
 const isPage = (path: string) => !path.startsWith('/api/') && !path.startsWith('/_actions/');
@@ -129,5 +132,24 @@ const guardAdminArea = defineMiddleware(async (context, next) => {
   });
 });
 
+/**
+ * A request that may make a goal (a form or action posted: an application, a contact message, a
+ * booking, a job alert confirmed) is answered with its visitor at hand (src/server/visit-context.ts),
+ * for the analytics to link the goal to its visit (issue 57). Pages and downloads need none.
+ */
+const keepVisit = defineMiddleware((context, next) => {
+  if (context.isPrerendered || context.request.method === 'GET' || context.request.method === 'HEAD') return next();
+  const runtime = getRuntime();
+  if (!runtime.config.analytics) return next();
+  const visitor = requestVisitor(runtime.database.db, {
+    ip: clientKeyOf(context.request, context.clientAddress),
+    headers: context.request.headers,
+    siteHost: new URL(runtime.config.siteUrl).host,
+  });
+  // Made now, before any transaction of the request holds a connection (it may need one for the day's salt).
+  void visitor();
+  return runInVisit({ visitor }, next);
+});
+
 /** Faults first (src/server/http/fault-middleware.ts): they catch what the admin check and the routes throw. */
-export const onRequest = sequence(answerFaults, guardAdminArea);
+export const onRequest = sequence(answerFaults, guardAdminArea, keepVisit);

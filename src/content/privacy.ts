@@ -48,8 +48,8 @@ export function privacyNotice(periods: RetentionPeriods) {
           text: 'Your name, e-mail address, phone number, postal address, gender, the profiles you link (LinkedIn, GitHub, Vercel), your cover letter and your resume, your answers to the position’s own questions, how you heard about us if you say, where your visit came from (the campaign named in the link you followed, or the site that linked to us), the position, and the time. We use them to assess your application, to contact you about it, and to count which channels bring applicants. Gender is asked by the form; reviewers do not see it beside your application, and it is only ever reported as counts. Your confirmation e-mail carries a personal link where you can follow your application, withdraw it or have your data deleted. To show you a confirmation on the job board after you apply, your browser keeps the position and a shortened form of your e-mail address in the tab you applied from (its session storage, not a cookie; nothing is sent to us) until you dismiss it or close the tab.',
         },
         {
-          term: 'When you look at open positions',
-          text: 'We count views of the careers page and of each position, as one number per page per day. Nothing about you is kept for it: no cookie, no IP address, no browser details.',
+          term: 'When you visit the site',
+          text: 'We count visits on our own server, to see which pages, links and campaigns bring people in and which lead to a message, a meeting, an application or a job alert. For a day we tell one visitor from another by a one-way hash of your network address and browser details with a random value that we delete at the end of that day, so that afterwards nobody, us included, can work out whose it was; your address and browser details themselves are never stored. With it we keep the pages you saw, the site or campaign that linked to you and the kind of device (computer, phone or tablet) for about two days, and after that only totals per day, which name nobody. No cookie is set and nothing is stored in your browser. If your browser sends Do Not Track or Global Privacy Control, nothing of your visit is kept; a message or application you send is still counted, as a number.',
         },
         {
           term: 'When you write to us',
@@ -121,6 +121,10 @@ export function privacyNotice(periods: RetentionPeriods) {
         },
         { term: 'Messages and their files', text: `${periods.messageDays} days after they reach us.` },
         { term: 'Accounts', text: 'Until you delete your account, or ask us to.' },
+        {
+          term: 'Visit counts',
+          text: 'About two days for the pages seen with the day’s hash; after that only totals per day, which name nobody.',
+        },
         {
           term: 'The audit log',
           text: `${periods.auditDays} days. It records what staff did (for example that an application was opened), not what the application contained.`,
@@ -195,5 +199,5 @@ export const accessibilityStatement = {
       ],
     },
   ] satisfies NoticeSection[],
-  reviewed: 'November 23, 2026',
+  reviewed: 'November 30, 2026',
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AstroUserConfig } from 'astro';
+import { cachedViewScript } from '../lib/analytics/beacon.ts';
 import { authHintScript } from '../lib/auth-hint.ts';
 import { currentYearScript } from '../lib/footer-year.ts';
 import { scriptedMarkScript } from '../lib/workspace-nav.ts';
@@ -17,7 +18,7 @@ import { scriptedMarkScript } from '../lib/workspace-nav.ts';
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}` as const;
 
 /** Inline scripts the pages carry that Astro did not write: each must be listed here, or it is blocked. */
-export const inlineScripts = [authHintScript, currentYearScript, scriptedMarkScript];
+export const inlineScripts = [authHintScript, currentYearScript, scriptedMarkScript, cachedViewScript];
 
 type AstroCsp = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
 

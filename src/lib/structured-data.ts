@@ -137,12 +137,37 @@ export function isRemotePosition(position: Pick<JobPostingInput, 'location' | 't
   return position.type === 'Remote' || /\bremote\b/i.test(position.location);
 }
 
+/**
+ * A position's text as the HTML that job search reads: its description, then its requirements and
+ * responsibilities as lists. Google for Jobs (below) and the boards' XML feeds (issue 57) take the
+ * same; `entities: false` for a reader that takes none.
+ */
+export function jobDescriptionHtml(
+  position: Pick<JobPostingInput, 'description' | 'requirements' | 'responsibilities'>,
+  { entities = true }: { entities?: boolean } = {},
+): string {
+  const text = entities ? escapeHtml : withoutEntities;
+  const list = (heading: string, items: readonly string[]) =>
+    items.length > 0 ? `<h3>${heading}</h3><ul>${items.map((item) => `<li>${text(item)}</li>`).join('')}</ul>` : '';
+  return `<p>${text(position.description)}</p>${list('Requirements', position.requirements)}${list('Responsibilities', position.responsibilities)}`;
+}
+
+/**
+ * Text for a reader that takes no HTML entities (Indeed's feed): ampersands and quotes as they are,
+ * and the angle brackets that could open a tag as their single-quote look-alikes.
+ */
+const withoutEntities = (value: string) => value.replace(/</g, '‹').replace(/>/g, '›');
+
+/** The city and region of a location written "City, ST" (a remote position's are none). */
+export function locationParts(location: string): { city: string; region: string | null } {
+  const [city, region] = location.split(',').map((part) => part.trim());
+  return { city: city ?? '', region: region || null };
+}
+
 /** schema.org JobPosting with the fields Google's job search reads (Google for Jobs). */
 export function jobPostingJsonLd(position: JobPostingInput, site: URL | undefined): JsonLd {
   const url = new URL(`/careers/apply/${position.id}`, site).href;
-  const list = (heading: string, items: readonly string[]) =>
-    items.length > 0 ? `<h3>${heading}</h3><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
-  const [city, region] = position.location.split(',').map((part) => part.trim());
+  const { city, region } = locationParts(position.location);
   const salary =
     position.salaryMin !== null || position.salaryMax !== null
       ? {
@@ -162,7 +187,7 @@ export function jobPostingJsonLd(position: JobPostingInput, site: URL | undefine
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
     title: position.title,
-    description: `<p>${escapeHtml(position.description)}</p>${list('Requirements', position.requirements)}${list('Responsibilities', position.responsibilities)}`,
+    description: jobDescriptionHtml(position),
     identifier: { '@type': 'PropertyValue', name: siteConfig.name, value: position.id },
     datePosted: position.createdAt.toISOString(),
     ...(position.closesAt ? { validThrough: position.closesAt.toISOString() } : {}),

@@ -19,6 +19,7 @@ export type NavKey =
   | 'talent-pool'
   | 'offers'
   | 'insights'
+  | 'analytics'
   | 'templates'
   | 'posts'
   | 'pages'

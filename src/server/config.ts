@@ -171,6 +171,7 @@ const envSchema = z.object({
   UPLOAD_TOTAL_QUOTA_MB: megabytes(2048, 10),
   UPLOAD_MIN_FREE_MB: megabytes(1024, 0),
   ADMIN_REQUIRE_2FA: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
+  ANALYTICS: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   DRAIN_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number of seconds')
@@ -245,6 +246,8 @@ export interface AppConfig {
     s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   };
   trustProxy: boolean;
+  /** ANALYTICS (issue 57): the site's own analytics count views and goals; false counts nothing. */
+  analytics: boolean;
   /** OUTBOUND_ALLOWED_HOSTS: the private servers links people type may reach (outbound/guarded-fetch.ts). */
   outboundAllow: AllowList;
   /** WEBHOOK_RETRY_SECONDS: the delays between an integration delivery's tries (lib/integrations/integration.ts). */
@@ -372,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : {}),
     },
     trustProxy: Boolean(e.TRUST_PROXY && e.TRUST_PROXY !== 'false' && e.TRUST_PROXY !== '0'),
+    analytics: !(e.ANALYTICS === 'false' || e.ANALYTICS === '0'),
     outboundAllow: e.OUTBOUND_ALLOWED_HOSTS,
     webhookRetrySeconds: e.WEBHOOK_RETRY_SECONDS,
     retention: {

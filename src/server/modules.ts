@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts/module.ts';
+import { analyticsModule } from './analytics/module.ts';
 import { alertsModule } from './alerts/module.ts';
 import { applicationsModule } from './applications/module.ts';
 import { calendarsModule } from './calendars/module.ts';
@@ -37,6 +38,7 @@ export const serverModules: readonly ServerModule[] = [
   privacyModule,
   alertsModule,
   insightsModule,
+  analyticsModule,
   schedulingModule,
   calendarsModule,
   scorecardsModule,

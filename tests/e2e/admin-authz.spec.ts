@@ -494,6 +494,8 @@ const hiringTeam = ['admin', 'recruiter', 'hiring_manager'] as const;
 const contentStaff = ['admin', 'editor'] as const;
 /** Staff who can be booked, and so set their own availability (issue 31): not an editor. */
 const bookable = ['admin', 'recruiter', 'hiring_manager', 'interviewer', 'sales'] as const;
+/** The site's analytics (issue 57): those who bring people in. */
+const analysts = ['admin', 'editor', 'sales'] as const;
 const publicUrls = (...urls: string[]) => ({ access: 'public' as const, urls: () => urls });
 const staffPage = (cases: () => StaffCase[]) => ({ access: 'staff' as const, kind: 'page' as const, cases });
 const staffDownload = (cases: () => StaffCase[]) => ({ access: 'staff' as const, kind: 'download' as const, cases });
@@ -532,6 +534,7 @@ const routes: Record<RoutePattern, RouteCase> = {
   '/careers': publicUrls('/careers'),
   '/careers/apply/[id]': { access: 'public', urls: () => [`/careers/apply/${fixture.teamPosition}`] },
   '/careers/feed.xml': publicUrls('/careers/feed.xml'),
+  '/careers/feeds/[board].xml': publicUrls('/careers/feeds/indeed.xml', '/careers/feeds/linkedin.xml'),
   '/careers/alerts': publicUrls('/careers/alerts'),
   '/careers/alerts/confirm': publicUrls('/careers/alerts/confirm?token=nothing'),
   '/careers/alerts/unsubscribe': publicUrls('/careers/alerts/unsubscribe?token=nothing'),
@@ -626,6 +629,10 @@ const routes: Record<RoutePattern, RouteCase> = {
     { url: '/admin/insights', ok: hiringTeam },
     { url: `/admin/insights?period=90&position=${fixture.teamPosition}`, ok: hiringTeam },
   ]),
+  '/admin/analytics': staffPage(() => [
+    { url: '/admin/analytics', ok: analysts },
+    { url: '/admin/analytics?period=7', ok: analysts },
+  ]),
   '/admin/insights/heard-about': staffPage(() => [{ url: '/admin/insights/heard-about', ok: hiring }]),
   '/admin/messages': staffPage(() => [{ url: '/admin/messages', ok: ['admin', 'sales'] }]),
   '/admin/meetings': staffPage(() => [{ url: '/admin/meetings', ok: ['admin', 'sales'] }]),
@@ -670,6 +677,10 @@ const routes: Record<RoutePattern, RouteCase> = {
     { url: `/api/admin/messages/${fixture.messageId}/reply-files/${fixture.replyFileMessage}`, ok: ['admin', 'sales'] },
   ]),
   '/api/admin/audit.csv': staffDownload(() => [{ url: '/api/admin/audit.csv', ok: ['admin'] }]),
+  '/api/admin/analytics/[table].csv': staffDownload(() => [
+    { url: '/api/admin/analytics/pages.csv?period=90', ok: analysts },
+    { url: '/api/admin/analytics/goal-paths.csv', ok: analysts },
+  ]),
   '/api/admin/insights/[report].csv': staffDownload(() => [
     { url: '/api/admin/insights/sources.csv?period=90', ok: hiringTeam },
     { url: `/api/admin/insights/funnel.csv?position=${fixture.teamPosition}`, ok: hiringTeam },

@@ -158,6 +158,7 @@ test('an admin builds a hiring team; each member signs in with a second factor a
     'Talent pool',
     'Offers',
     'Insights',
+    'Analytics',
     'E-mail templates',
     'Blog posts',
     'Page texts',
@@ -218,8 +219,8 @@ test('an admin builds a hiring team; each member signs in with a second factor a
 
   // An editor and a salesperson.
   for (const [role, links] of [
-    ['editor', ['Dashboard', 'Blog posts', 'Page texts', 'Media library']],
-    ['sales', ['Dashboard', 'Messages', 'Meetings']],
+    ['editor', ['Dashboard', 'Analytics', 'Blog posts', 'Page texts', 'Media library']],
+    ['sales', ['Dashboard', 'Analytics', 'Messages', 'Meetings']],
   ] as const) {
     const address = `${role}.teams@helixpoint.test`;
     adminCreate('--email', address, '--password', PASSWORD, '--name', `${role === 'editor' ? 'Eda' : 'Sal'} Staff`, '--role', role);

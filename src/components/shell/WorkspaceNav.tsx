@@ -25,6 +25,7 @@ import {
   KeyRound,
   Webhook,
   IdCard,
+  ChartLine,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -41,6 +42,7 @@ const icons: Record<NavKey, LucideIcon> = {
   pages: FileText,
   media: Images,
   insights: ChartColumn,
+  analytics: ChartLine,
   templates: Mail,
   messages: MessagesSquare,
   meetings: CalendarDays,

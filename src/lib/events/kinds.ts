@@ -21,6 +21,8 @@ export interface EventData {
   'application.received': { candidateName: string; positionTitle: string };
   /** An application moved along the pipeline (issue 55: told to the company's other systems, not to people). */
   'application.status_changed': { from: ApplicationStatus; to: ApplicationStatus };
+  /** Someone confirmed a job alert from its e-mail (issue 57: an analytics goal; nothing of the address). */
+  'alert.confirmed': { departmentId: string | null; location: string | null };
   /** Someone wrote through the contact form (its e-mail to CONTACT_EMAIL tells people; this, other systems). */
   'contact.received': { reason: string };
   /**
@@ -136,6 +138,7 @@ export const eventKinds = [
   'application.received',
   'application.status_changed',
   'contact.received',
+  'alert.confirmed',
   'candidate.erased',
   'integration.disabled',
   'account.awaiting_approval',
@@ -161,6 +164,18 @@ export const eventKinds = [
 ] as const satisfies readonly EventKind[];
 
 /**
+ * Events a visitor of the site makes from their browser (issue 57): each is recorded with the
+ * visitor's hash of the day (an analytics goal's link to its visit), forgotten once handed.
+ */
+export const visitorKinds = [
+  'contact.received',
+  'meeting.booked',
+  'application.received',
+  'alert.confirmed',
+] as const satisfies readonly EventKind[];
+export const isVisitorKind = (kind: EventKind): boolean => (visitorKinds as readonly EventKind[]).includes(kind);
+
+/**
  * What an event concerns (the record's columns): its thread is the application, the contact message
  * or the booking; an event of none of them ('calendar.unreadable') names its person in its data.
  */
@@ -170,6 +185,8 @@ export interface EventSubject {
   positionId?: string | null;
   bookingId?: string | null;
   actorUserId?: string | null;
+  /** A goal's visitor (issue 57): filled in by recordEvent from the request that made it, never by a caller. */
+  visitor?: never;
 }
 
 export type DomainEvent = { [K in EventKind]: { kind: K; data: EventData[K] } & EventSubject }[EventKind];

@@ -74,12 +74,13 @@ export type NoticeTopic = (typeof noticeTopics)[number];
 
 /**
  * Events told to the company's other systems only (issue 55), never as a notice: a status change is
- * made by someone on the page, a contact message is e-mailed to CONTACT_EMAIL already, and an
- * erasure is the privacy page's own record.
+ * made by someone on the page, a contact message is e-mailed to CONTACT_EMAIL already, an
+ * erasure is the privacy page's own record, and a confirmed job alert is an analytics goal (issue 57).
  */
 export const unnoticedKinds = [
   'application.status_changed',
   'contact.received',
+  'alert.confirmed',
   'candidate.erased',
 ] as const satisfies readonly EventKind[];
 export type NoticedKind = Exclude<EventKind, (typeof unnoticedKinds)[number]>;

@@ -114,8 +114,9 @@ const expected: Record<Exclude<Role, 'admin'>, Partial<Record<Permission, readon
   },
   interviewer: { 'applications.read': ['assigned'], 'applications.review': ['assigned'], 'schedule.own': ['all'], 'api.use': ['all'] },
   // An editor has no API token: the API holds nothing of the site's content.
-  editor: { 'content.edit': ['all'] },
-  sales: { 'messages.handle': ['all'], 'meetings.host': ['all'], 'schedule.own': ['all'], 'api.use': ['all'] },
+  // Issue 57: the site's analytics for "admins, editors and sales".
+  editor: { 'content.edit': ['all'], 'analytics.view': ['all'] },
+  sales: { 'messages.handle': ['all'], 'analytics.view': ['all'], 'meetings.host': ['all'], 'schedule.own': ['all'], 'api.use': ['all'] },
   user: {},
 };
 
@@ -163,6 +164,7 @@ describe('grants', () => {
       'talent-pool',
       'offers',
       'insights',
+      'analytics',
       'templates',
       'posts',
       'pages',
@@ -178,8 +180,8 @@ describe('grants', () => {
     expect(keys('recruiter')).toEqual(['dashboard', 'applications', 'positions', 'talent-pool', 'offers', 'insights', 'templates']);
     expect(keys('hiring_manager')).toEqual(['dashboard', 'applications', 'positions', 'offers', 'insights']);
     expect(keys('interviewer')).toEqual(['dashboard']);
-    expect(keys('editor')).toEqual(['dashboard', 'posts', 'pages', 'media']);
-    expect(keys('sales')).toEqual(['dashboard', 'messages', 'meetings']);
+    expect(keys('editor')).toEqual(['dashboard', 'analytics', 'posts', 'pages', 'media']);
+    expect(keys('sales')).toEqual(['dashboard', 'analytics', 'messages', 'meetings']);
     expect(keys('user')).toEqual([]);
   });
 

@@ -96,6 +96,12 @@ export const permissions = [
    * whoever sets it decides who becomes staff.
    */
   'sso.manage',
+  /**
+   * The site's analytics (issue 57): visitors, pages, sources, campaigns, goals and funnels of the
+   * public site, and their CSV files. Admins, editors and sales: those who bring people in. Nothing
+   * in it names a person.
+   */
+  'analytics.view',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -163,9 +169,11 @@ export const grants: Record<Role, Partial<Record<Permission, readonly Scope[]>>>
   },
   editor: {
     'content.edit': ['all'],
+    'analytics.view': ['all'],
   },
   sales: {
     'messages.handle': ['all'],
+    'analytics.view': ['all'],
     'meetings.host': ['all'],
     'schedule.own': ['all'],
     'api.use': ['all'],
@@ -220,6 +228,7 @@ export const routeRules = {
   '/careers': publicRoute,
   '/careers/apply/[id]': publicRoute,
   '/careers/feed.xml': publicRoute,
+  '/careers/feeds/[board].xml': publicRoute,
   '/careers/alerts': publicRoute,
   '/careers/alerts/confirm': publicRoute,
   '/careers/alerts/unsubscribe': publicRoute,
@@ -288,6 +297,8 @@ export const routeRules = {
   '/admin/integrations': staff('integrations.manage'),
   '/admin/integrations/[id]': staff('integrations.manage'),
   '/admin/sso': staff('sso.manage'),
+  '/admin/analytics': staff('analytics.view'),
+  '/api/admin/analytics/[table].csv': staff('analytics.view'),
   '/admin/messages': staff('messages.handle'),
   '/admin/meetings': staff('messages.handle'),
   '/admin/messages/[id]': staff('messages.handle'),
@@ -431,6 +442,7 @@ export const adminSections = [
   { key: 'talent-pool', href: '/admin/talent-pool', route: '/admin/talent-pool', label: 'Talent pool' },
   { key: 'offers', href: '/admin/offers', route: '/admin/offers', label: 'Offers' },
   { key: 'insights', href: '/admin/insights', route: '/admin/insights', label: 'Insights' },
+  { key: 'analytics', href: '/admin/analytics', route: '/admin/analytics', label: 'Analytics' },
   { key: 'templates', href: '/admin/templates', route: '/admin/templates', label: 'E-mail templates' },
   { key: 'posts', href: '/admin/posts', route: '/admin/posts', label: 'Blog posts' },
   { key: 'pages', href: '/admin/pages', route: '/admin/pages', label: 'Page texts' },

@@ -6,6 +6,7 @@ import { departments, jobAlertMatches, jobAlerts, positions } from '../db/schema
 import type { Jobs, JobSender } from '../jobs/queue.ts';
 import { bossDbOf } from '../jobs/transaction.ts';
 
+import { recordEvent } from '../events/record.ts';
 import { alertFilterText, confirmJobAlert, jobAlertDigest } from '../mail/alert-templates.ts';
 import { spendMailBudget } from '../mail/budget.ts';
 import { admitPublicForm, isUniqueViolation, publicFormDeps, type PublicFormDeps } from '../public-form.ts';
@@ -152,11 +153,16 @@ export type ConfirmResult = 'confirmed' | 'already-confirmed' | 'invalid';
 export async function confirmAlert(db: Database, token: unknown, now = new Date()): Promise<ConfirmResult> {
   if (!isTokenShaped(token)) return 'invalid';
   const hash = hashSecretToken(token);
-  const [confirmed] = await db
-    .update(jobAlerts)
-    .set({ confirmedAt: now })
-    .where(and(eq(jobAlerts.confirmTokenHash, hash), isNull(jobAlerts.confirmedAt)))
-    .returning({ id: jobAlerts.id });
+  // The confirmation and its event (an analytics goal, issue 57) are one change.
+  const confirmed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobAlerts)
+      .set({ confirmedAt: now })
+      .where(and(eq(jobAlerts.confirmTokenHash, hash), isNull(jobAlerts.confirmedAt)))
+      .returning({ departmentId: jobAlerts.departmentId, location: jobAlerts.location });
+    if (row) await recordEvent(tx, { kind: 'alert.confirmed', data: { departmentId: row.departmentId, location: row.location } });
+    return Boolean(row);
+  });
   if (confirmed) return 'confirmed';
   const [known] = await db.select({ id: jobAlerts.id }).from(jobAlerts).where(eq(jobAlerts.confirmTokenHash, hash));
   return known ? 'already-confirmed' : 'invalid';

@@ -190,6 +190,7 @@ describe('the workspace navigation', () => {
           'talent-pool',
           'offers',
           'insights',
+          'analytics',
           'templates',
           'posts',
           'pages',
@@ -210,12 +211,12 @@ describe('the workspace navigation', () => {
       ['You', ['account', 'account-availability', 'account-notifications', 'account-api-tokens']],
     ]);
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'sally', 'sales')))).toEqual([
-      ['Work', ['dashboard', 'messages', 'meetings']],
+      ['Work', ['dashboard', 'analytics', 'messages', 'meetings']],
       ['You', ['account', 'account-availability', 'account-notifications', 'account-api-tokens']],
     ]);
     // An editor is not booked: no availability of their own.
     expect(keysOf(await workspaceNavigation(db, await addUser(db, 'eddie', 'editor')))).toEqual([
-      ['Work', ['dashboard', 'posts', 'pages', 'media']],
+      ['Work', ['dashboard', 'analytics', 'posts', 'pages', 'media']],
       ['You', ['account', 'account-notifications']],
     ]);
     // A candidate's account: only their own pages.

@@ -23,6 +23,12 @@ import { ObjectNotFoundError, type ObjectStorage } from '../storage/types.ts';
 export const BACKUP_FORMAT = 'helixpoint-backup';
 export const BACKUP_VERSION = 1;
 
+/**
+ * Tables a backup keeps empty: the analytics' salt of the day must not outlive its day (decision
+ * 075); a restored site makes a new one, and the day's visitors are counted again from there.
+ */
+const ROWS_NOT_KEPT = new Set(['analytics_salts']);
+
 /** The schemas that hold the site's data; the job queue's own tables are rebuilt, their jobs kept. */
 const SCHEMAS = ['public', 'drizzle'];
 const JOB_TABLE = { schema: 'pgboss', name: 'job' };
@@ -122,7 +128,9 @@ export async function createBackup({ pool, storage, out, authSecretFile, jobQueu
           ? ` where name in (${queueNames(jobQueues)
               .map((queue) => `'${queue}'`)
               .join(', ')})`
-          : '';
+          : ROWS_NOT_KEPT.has(table.name)
+            ? ' where false'
+            : '';
         const from = isJobs ? qualified(table.schema, table.name) : `only ${qualified(table.schema, table.name)}`;
         const copy = client.query(copyTo(`copy (select ${columns.map(ident).join(', ')} from ${from}${where}) to stdout`));
         await pipeline(copy, createWriteStream(join(staging, file)));

@@ -35,6 +35,10 @@ describe('the embedded database', () => {
     );
     expect(rows.map((row) => row.table_name)).toEqual([
       'accounts',
+      'analytics_daily',
+      'analytics_hits',
+      'analytics_rollups',
+      'analytics_salts',
       'api_tokens',
       'app_meta',
       'application_activity',

@@ -1608,6 +1608,12 @@ export const domainEvents = pgTable(
     positionId: uuid('position_id').references(() => positions.id, { onDelete: 'cascade' }),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The visitor of the request that made a goal (issue 57: an application, a contact message, a
+     * meeting booked, a job alert confirmed) as the day's analytics hash (src/server/analytics/
+     * visitor.ts): it links the goal to the visit that led to it. Never an address.
+     */
+    visitor: text('visitor'),
     data: jsonb('data').$type<EventData[EventKind]>().notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     /** Handed to its readers (src/server/events/dispatch.ts); null while it waits. */
@@ -2009,4 +2015,57 @@ export const ssoSettings = pgTable(
 export const ssoLogoutTokens = pgTable('sso_logout_tokens', {
   jti: text('jti').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * First-party analytics (issue 57; decision 075). Raw hits: a page view or a goal of one visitor
+ * (the day's salted hash of address and user agent, never either of them), kept RAW_DAYS and then
+ * rolled up per day into analytics_daily: rows grow with pages x days, not with visits.
+ */
+export const analyticsHits = pgTable(
+  'analytics_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The company's day of `at`, the day its visitor's hash belongs to. */
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: text('visitor').notNull(),
+    kind: text('kind', { enum: ['view', 'goal'] }).notNull(),
+    /** A view's page path (no query), or a goal's name. */
+    name: text('name').notNull(),
+    /** The visit's source as the careers pages read it: UTM, a ref, the referring host, else null (direct). */
+    source: text('source'),
+    medium: text('medium'),
+    campaign: text('campaign'),
+    device: text('device', { enum: ['desktop', 'mobile', 'tablet'] }).notNull(),
+    /** How many alike hits this row is: the same visitor's views of one page from one source within one write. */
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [index('analytics_hits_day_visitor_idx').on(t.day, t.visitor, t.id), index('analytics_hits_at_idx').on(t.at)],
+);
+
+/** One random salt a day, shared by a fleet; deleted once its day is over, so no hash can be made again. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/** A day's numbers per dimension and key (a page, a source, a goal...), as the rollup counted them. */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
+    visitors: integer('visitors').notNull(),
+    visits: integer('visits').notNull(),
+    views: integer('views').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.key] })],
+);
+
+/** When each day was last rolled up: a past day is counted once more after it ends, then left. */
+export const analyticsRollups = pgTable('analytics_rollups', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull(),
 });

@@ -50,7 +50,8 @@ export async function dispatchNext(deps: Omit<DispatcherDeps, 'pollMs'>, now = n
     if (!event) return false;
     try {
       for (const consumer of deps.consumers) await consumer.handle(event as StoredEvent, deps.jobs);
-      await tx.db.update(domainEvents).set({ dispatchedAt: now }).where(eq(domainEvents.id, event.id));
+      // Handed: a goal's visitor (issue 57) is forgotten with it, so no event links a person to a visit.
+      await tx.db.update(domainEvents).set({ dispatchedAt: now, visitor: null }).where(eq(domainEvents.id, event.id));
     } catch (error) {
       // What the readers did stays (each is idempotent); the event waits for its next try.
       getMetrics().jobFailures.inc({ queue: 'domain-events' });

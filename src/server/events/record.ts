@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { domainEvents } from '../db/schema.ts';
-import type { DomainEvent, EventData, EventKind } from '../../lib/events/kinds.ts';
+import { currentVisit } from '../visit-context.ts';
+import { isVisitorKind, type DomainEvent, type EventData, type EventKind } from '../../lib/events/kinds.ts';
 
 /**
  * The record of domain events (issues 50, 51; decision 056): what happened, written once, in the
@@ -21,6 +22,8 @@ export interface StoredEvent<K extends EventKind = EventKind> {
   positionId: string | null;
   bookingId: string | null;
   actorUserId: string | null;
+  /** A goal's visitor (issue 57), the day's hash; null for any other event. */
+  visitor: string | null;
   occurredAt: Date;
 }
 
@@ -39,6 +42,8 @@ export async function recordEvent(tx: InTransaction, event: DomainEvent): Promis
       positionId: event.positionId ?? null,
       bookingId: event.bookingId ?? null,
       actorUserId: event.actorUserId ?? null,
+      // A goal is linked to the visit that led to it by its request's visitor (src/server/analytics).
+      visitor: isVisitorKind(event.kind) ? ((await currentVisit()?.visitor()) ?? null) : null,
     })
     .returning({ id: domainEvents.id });
   // Delivered at commit, and only then: a rolled-back change wakes nobody.

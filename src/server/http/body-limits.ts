@@ -61,6 +61,23 @@ export function bufferedBody(req: IncomingMessage): Buffer | undefined {
   return Buffer.isBuffer(body) ? body : undefined;
 }
 
+/**
+ * A small body, whole, for the routes answered before the site (a provider's logout token, an
+ * analytics beacon): the buffered one, or read here; null when it is over `maxBytes`.
+ */
+export async function smallBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  const buffered = bufferedBody(req);
+  if (buffered) return buffered.length > maxBytes ? null : buffered;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 const hasBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 

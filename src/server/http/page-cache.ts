@@ -46,6 +46,8 @@ const ROUTES: Route[] = [
   { pattern: '/careers/apply/[id]', test: (path) => /^\/careers\/apply\/[0-9a-f-]{36}$/i.test(path), params: [], slots: true },
   { pattern: '/sitemap.xml', test: (path) => path === '/sitemap.xml', params: [] },
   { pattern: '/careers/feed.xml', test: (path) => path === '/careers/feed.xml', params: [] },
+  // The job boards' feeds (issue 57): the same positions, fetched by boards a few times a day.
+  { pattern: '/careers/feeds/[board].xml', test: (path) => /^\/careers\/feeds\/(indeed|linkedin)\.xml$/.test(path), params: [] },
   // The job board's data as JSON: the same positions, and compressing it on every request under
   // load cost more memory than all the pages (decision 026).
   { pattern: '/api/positions', test: (path) => path === '/api/positions', params: FILTERS },
@@ -56,6 +58,15 @@ const ROUTES: Route[] = [
   { pattern: '/docs', test: (path) => path === '/docs' || path === '/docs/', params: ['q'] },
   { pattern: '/privacy', test: (path) => path === '/privacy' || path === '/privacy/', params: [] },
 ];
+
+/**
+ * Whether a page rendered on demand is one a shared cache in front may keep (a kept page without
+ * slots): the analytics' beacon goes only on those, and on the prerendered pages (issue 57).
+ */
+export function isSharedPage(pattern: string): boolean {
+  const route = ROUTES.find((candidate) => candidate.pattern === pattern);
+  return route !== undefined && !route.slots;
+}
 
 /** Headers that belong to one answer, not to the page. */
 const PER_ANSWER = new Set([

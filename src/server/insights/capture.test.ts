@@ -3,11 +3,14 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, isNull } from 'drizzle-orm';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerMessages as screeningMessages } from '@/lib/screening/answers-schema';
 import type { ScreeningQuestion } from '@/lib/screening/questions';
 import { applicationStatusHistory, applications, heardAboutOptions, pageViews, positions } from '../db/schema';
 import { applyFormPost } from '../applications/form-post';
+import { sourceFormFields } from '@/lib/applications/source';
+import { jobBoardFeedXml } from '../positions/job-board-feeds';
 import { applicationDeps, submitApplication, type ApplicationDeps } from '../applications/submit';
 import { changeStatus } from '../applications/review';
 import { createAppServer } from '../http/server';
@@ -166,6 +169,22 @@ describe('where applicants come from', () => {
     const direct = await submit(positionId, { heard_about: 'A billboard on the moon' });
     if (direct.kind !== 'submitted') throw new Error(direct.kind);
     expect(await stored(direct.applicationId)).toMatchObject({ source: 'direct', sourceMedium: null, heardAbout: null });
+  });
+
+  it("attributes an application through the Indeed feed's link to Indeed, with nobody adding a ?ref=", async () => {
+    const positionId = await addPosition(database.db);
+    const feed = new XMLParser({ isArray: (name) => name === 'job' }).parse(
+      await jobBoardFeedXml(database.db, 'indeed', new URL(SITE_URL)),
+    ) as {
+      source: { job: { referencenumber: string; url: string }[] };
+    };
+    const link = new URL(feed.source.job.find((job) => job.referencenumber === positionId)!.url);
+    // The apply page reads its source from its address, and puts it in the form (sourceFormFields).
+    const source = await sourceOf(`${link.pathname}${link.search}`, 'https://www.indeed.com/');
+    expect(source).toEqual({ source: 'indeed', medium: 'job-feed', campaign: null });
+    const result = await submit(positionId, sourceFormFields(source));
+    if (result.kind !== 'submitted') throw new Error(result.kind);
+    expect(await stored(result.applicationId)).toMatchObject({ source: 'indeed', sourceMedium: 'job-feed' });
   });
 
   it('keeps the options an admin saves, in order, audited, and drops an answer no longer offered', async () => {

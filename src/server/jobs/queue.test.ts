@@ -79,6 +79,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
         ['expire-offers', '7 * * * *'],
         ['sweep-integrations', '* * * * *'],
         ['recheck-sso-sessions', '* * * * *'],
+        ['roll-up-analytics', '*/5 * * * *'],
       ]),
     );
     expect((await jobs.queueCounts()).map((queue) => queue.name).sort()).toEqual([
@@ -100,6 +101,7 @@ describe("the domains' queues, as the modules declare them (src/server/modules.t
       'read-resume',
       'read-resumes-backlog',
       'recheck-sso-sessions',
+      'roll-up-analytics',
       'scorecard-reminders',
       'send-email',
       'sweep-integrations',

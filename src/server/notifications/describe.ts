@@ -251,6 +251,7 @@ export function describe(event: StoredEvent, place: Place | undefined, timeZone:
     // Told to other systems only (lib/notifications/kinds.ts): no notice says them.
     case 'application.status_changed':
     case 'contact.received':
+    case 'alert.confirmed':
     case 'candidate.erased':
       return null;
     case 'integration.disabled': {

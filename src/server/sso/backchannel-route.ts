@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bufferedBody } from '../http/body-limits.ts';
+import { smallBody } from '../http/body-limits.ts';
 import type { AstroHandler, RequestLocals } from '../http/server.ts';
 import { backchannelLogout, type SsoSessionDeps } from './sessions.ts';
 
@@ -23,19 +23,11 @@ export function withBackchannelLogout(handler: AstroHandler, deps: SsoSessionDep
     };
     return (async () => {
       try {
-        const buffered = bufferedBody(req);
-        const chunks: Buffer[] = buffered ? [buffered] : [];
-        let size = buffered?.length ?? 0;
-        if (!buffered)
-          for await (const chunk of req as AsyncIterable<Buffer>) {
-            size += chunk.length;
-            if (size > MAX_BODY_BYTES) return answer(413, { error: 'invalid_request' });
-            chunks.push(chunk);
-          }
-        if (size > MAX_BODY_BYTES) return answer(413, { error: 'invalid_request' });
+        const body = await smallBody(req, MAX_BODY_BYTES);
+        if (!body) return answer(413, { error: 'invalid_request' });
         const type = String(req.headers['content-type'] ?? '');
         const token = type.startsWith('application/x-www-form-urlencoded')
-          ? new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('logout_token')
+          ? new URLSearchParams(body.toString('utf8')).get('logout_token')
           : null;
         const outcome = await backchannelLogout(deps, token ?? '');
         return outcome.ok ? answer(200) : answer(400, { error: outcome.error });

@@ -39,7 +39,7 @@ const listed = (bars: readonly Bar[]) =>
     .map((bar) => `${bar.label} ${bar.valueText}`)
     .join(', ') + (bars.length > MAX_BARS ? ` and ${bars.length - MAX_BARS} more` : '');
 
-function ReportSection({
+export function ReportSection({
   id,
   title,
   csv,

@@ -1,0 +1,268 @@
+// First-party analytics at their cost (issue 57), on the production build, in one run:
+//
+// 1. The content pages' speed with counting on and off: two instances of the build on one
+//    PostgreSQL, one with ANALYTICS=false, loaded in turns (on, off, on, off...) with a browser's
+//    user agent, so every answer of the first is a counted view. Counting may cost at most 5% of
+//    the requests a second, page by page (the median of the rounds). The views must have been
+//    written (helixpoint_analytics_hits_total), and none by the instance that does not count.
+// 2. The tables after a million views: a million simulated views (and their goals) over ten days,
+//    each day rolled up (timed), then the raw hits past their two days deleted as the job does.
+//    What stays must grow with pages x days, not with views: at most 2,000 rollup rows a day here.
+//
+//   npm run build && npm run bench:analytics [-- --duration 4] [--rounds 3] [--visitors 50000] [--views 1000000] [--json]
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../src/server/db/open.ts';
+import { rollUpDay, rollUpAnalytics } from '../src/server/analytics/rollup.ts';
+import { companyDay } from '../src/lib/format.ts';
+import { load as loadWith } from './lib/autocannon.mjs';
+import { metricValue } from './lib/metrics.mjs';
+import { median } from './lib/median.mjs';
+import { processCpu } from './lib/cpu.mjs';
+import { serveBuild } from './serve-build.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const DURATION = option('--duration', 4);
+const ROUNDS = option('--rounds', 3);
+const RATE = option('--rate', 2000);
+const SETTLE_MS = 5500;
+const VIEWS = option('--views', 1_000_000);
+/** Distinct visitors the load comes from (addresses x 200 browsers at most). */
+const VISITORS = option('--visitors', 50_000);
+const DAYS = 10;
+const MAX_SLOWER = 0.05;
+const MAX_ROWS_A_DAY = 2000;
+const TOKEN = 'analytics-bench-metrics';
+const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const PAGES = ['/', '/about', '/blog'];
+
+const failures = [];
+const check = (ok, message) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
+  if (!ok) failures.push(message);
+};
+
+/**
+ * The worst case for counting: nearly every request a visitor of its own (one of 50,000 addresses,
+ * one of 200 browsers), so hardly two views are alike and each is a row to write. At a fixed rate
+ * (a page from memory is answered in some 40 µs: at saturation this machine's throughput varies by
+ * 10-20% between two runs of the same instance, more than what is measured).
+ */
+let visitor = 0;
+const load = (url) =>
+  loadWith({
+    url,
+    connections: 20,
+    duration: DURATION,
+    overallRate: RATE,
+    headers: { 'accept-encoding': 'br, gzip' },
+    requests: [
+      {
+        setupRequest: (request) => {
+          visitor = (visitor + 1) % VISITORS;
+          request.headers = {
+            ...request.headers,
+            'user-agent': `${BROWSER} v${visitor % 200}`,
+            'x-forwarded-for': `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
+          };
+          return request;
+        },
+      },
+    ],
+  });
+
+/** CPU seconds of every PostgreSQL process (the counting's writes are theirs as much as the server's). */
+function postgresCpu() {
+  let seconds = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') seconds += processCpu(pid).seconds;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return seconds;
+}
+
+/**
+ * The server's and the database's CPU time per request, each instance in turn (on, off, off, on,
+ * ...) at the same fixed rate; each measure runs on until the counting instance has written what
+ * it kept (its writes every 5 s), the same time for both.
+ */
+async function speed(on, off) {
+  const rows = [];
+  for (const path of PAGES) {
+    await fetch(on.url + path);
+    await fetch(off.url + path);
+    const cost = { on: [], off: [] };
+    const latency = { on: [], off: [] };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order =
+        round % 2 === 0
+          ? [
+              ['on', on],
+              ['off', off],
+            ]
+          : [
+              ['off', off],
+              ['on', on],
+            ];
+      for (const [name, site] of order) {
+        const node = processCpu(site.pid).seconds;
+        const database = postgresCpu();
+        const result = await load(site.url + path);
+        if (result.errors + result.non2xx > 0) throw new Error(`${path}: ${result.errors + result.non2xx} errors (${name})`);
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        const micros = ((processCpu(site.pid).seconds - node + (postgresCpu() - database)) * 1e6) / result.requests.total;
+        cost[name].push(micros);
+        latency[name].push(result.latency.p99);
+      }
+    }
+    rows.push({ path, on: median(cost.on), off: median(cost.off), p99On: median(latency.on), p99Off: median(latency.off) });
+  }
+  console.log(
+    `\n${PAGES.length} pages at ${RATE} requests a second, ${ROUNDS} rounds of ${DURATION} s each way, ${VISITORS.toLocaleString('en-US')} visitors; median CPU time per request (server and database):`,
+  );
+  for (const row of rows)
+    console.log(
+      `  ${row.path.padEnd(12)} counting ${row.on.toFixed(1).padStart(6)} µs  not counting ${row.off.toFixed(1).padStart(6)} µs  ${((row.on / row.off - 1) * 100).toFixed(1).padStart(5)}%   p99 ${row.p99On} / ${row.p99Off} ms`,
+    );
+  const total = (side) => rows.reduce((sum, row) => sum + row[side], 0);
+  const ratio = total('on') / total('off');
+  check(
+    ratio <= 1 + MAX_SLOWER,
+    `the content pages cost at most 5% more with counting: ${((ratio - 1) * 100).toFixed(1)}% more CPU per request`,
+  );
+  return rows;
+}
+
+/** A million views as a site's visitors would leave them: 40 pages, 8 sources, a visitor's few views close together. */
+async function simulate(pool, views, today) {
+  const perDay = Math.ceil(views / DAYS);
+  const started = performance.now();
+  for (let index = 0; index < DAYS; index += 1) {
+    const day = new Date(Date.parse(`${today}T12:00:00Z`) - (DAYS - 1 - index) * 86_400_000).toISOString().slice(0, 10);
+    await pool.query(
+      `insert into analytics_hits (at, day, visitor, kind, name, source, medium, campaign, device)
+       select $1::date + time '08:00' + (n / 4) * interval '1 second' + (n % 4) * interval '40 seconds', $1::date,
+              md5($1 || ':' || (n / 4)::text),
+              'view',
+              case when n % 4 = 0 then '/' else '/page-' || ((n * 7919) % 40)::text end,
+              case (n / 4) % 8 when 0 then null when 1 then 'google.com' when 2 then 'newsletter' when 3 then 'linkedin'
+                   when 4 then 'indeed' when 5 then 'bing.com' when 6 then 'reddit.com' else 'news.example' end,
+              case when (n / 4) % 8 = 2 then 'email' end,
+              case when (n / 4) % 8 = 2 then 'november' end,
+              case (n / 4) % 3 when 0 then 'mobile' when 1 then 'desktop' else 'tablet' end
+       from generate_series(0, $2 - 1) as n`,
+      [day, perDay],
+    );
+    // One visit in a hundred ends in a goal.
+    await pool.query(
+      `insert into analytics_hits (at, day, visitor, kind, name, device)
+       select $1::date + time '08:00' + (n * 100) * interval '1 second' + interval '3 minutes', $1::date,
+              md5($1 || ':' || (n * 100)::text), 'goal',
+              case n % 4 when 0 then 'contact' when 1 then 'application' when 2 then 'meeting' else 'alert' end, 'desktop'
+       from generate_series(0, $2 / 400 - 1) as n`,
+      [day, perDay],
+    );
+  }
+  return { perDay, seconds: (performance.now() - started) / 1000 };
+}
+
+const sizeOf = async (pool, table) => {
+  const { rows } = await pool.query(`select count(*)::int as rows, pg_total_relation_size($1::regclass) as bytes from ${table}`, [table]);
+  return { rows: rows[0].rows, mb: Number(rows[0].bytes) / 1024 / 1024 };
+};
+
+async function tables({ db, pool }) {
+  // The instances' own views are not part of this.
+  await pool.query('delete from analytics_hits');
+  await pool.query('delete from analytics_daily');
+  await pool.query('delete from analytics_rollups');
+  const today = companyDay(new Date());
+  const simulated = await simulate(pool, VIEWS, today);
+  const raw = await sizeOf(pool, 'analytics_hits');
+  console.log(
+    `\n${raw.rows.toLocaleString('en-US')} hits over ${DAYS} days (${simulated.perDay.toLocaleString('en-US')} views a day) written in ${simulated.seconds.toFixed(1)} s: analytics_hits ${raw.mb.toFixed(1)} MB`,
+  );
+  const days = (await pool.query('select distinct day::text as day from analytics_hits order by 1')).rows.map((row) => row.day);
+  const seconds = [];
+  for (const day of days) {
+    const started = performance.now();
+    await rollUpDay({ db, pool }, day);
+    seconds.push((performance.now() - started) / 1000);
+  }
+  console.log(
+    `rolled up ${days.length} days, ${median(seconds).toFixed(2)} s a day (median; slowest ${Math.max(...seconds).toFixed(2)} s)`,
+  );
+  // As the job leaves them: raw hits of today and yesterday only.
+  await rollUpAnalytics({ db, pool });
+  // Its file as big as what it holds (autovacuum reuses the space of deleted rows; this returns it).
+  await pool.query('vacuum full analytics_hits');
+  const rawAfter = await sizeOf(pool, 'analytics_hits');
+  const daily = await sizeOf(pool, 'analytics_daily');
+  const perDay = daily.rows / days.length;
+  console.log(
+    `after the job: analytics_hits ${rawAfter.rows.toLocaleString('en-US')} rows (${rawAfter.mb.toFixed(1)} MB, the last two days), analytics_daily ${daily.rows.toLocaleString('en-US')} rows (${daily.mb.toFixed(2)} MB), ${perDay.toFixed(0)} a day`,
+  );
+  check(
+    perDay <= MAX_ROWS_A_DAY,
+    `rollup rows grow with pages x days: ${perDay.toFixed(0)} a day for ${simulated.perDay.toLocaleString('en-US')} views (at most ${MAX_ROWS_A_DAY})`,
+  );
+  check(rawAfter.rows <= 2 * simulated.perDay * 1.02, `raw hits kept two days only (${rawAfter.rows.toLocaleString('en-US')} rows)`);
+  const [{ views }] = (await pool.query(`select sum(views)::int as views from analytics_daily where dimension = 'total'`)).rows;
+  check(views === simulated.perDay * DAYS, `every simulated view counted once in the rollup (${views.toLocaleString('en-US')})`);
+  return { raw, rawAfter, daily, rollupSeconds: median(seconds) };
+}
+
+async function main() {
+  // One PostgreSQL for both instances, of its own: neither instance hosts it, so they are alike but
+  // for ANALYTICS (an instance that runs the embedded database answers some 5-12% slower here).
+  const dir = mkdtempSync(join(tmpdir(), 'helixpoint-analytics-bench-'));
+  // As root, PostgreSQL runs as the "postgres" user, which must be able to enter the directory.
+  chmodSync(dir, 0o755);
+  const database = await openDatabase({ dataDir: join(dir, 'data'), databaseUrl: undefined }, () => {});
+  try {
+    let rows;
+    let on;
+    let off;
+    try {
+      // TRUST_PROXY: each request's X-Forwarded-For is its visitor's address, as behind nginx.
+      const env = { DATABASE_URL: database.url, METRICS_TOKEN: TOKEN, TRUST_PROXY: '1' };
+      on = await serveBuild({ env });
+      off = await serveBuild({ env: { ...env, ANALYTICS: 'false' } });
+      rows = await speed(on, off);
+      // Written within the collector's few seconds: read until two reads 6 s apart agree.
+      let written = -1;
+      for (let tries = 0; tries < 10; tries += 1) {
+        const now = (await metricValue(on.url, TOKEN, 'helixpoint_analytics_hits_total')) ?? 0;
+        if (now === written && now > 0) break;
+        written = now;
+        await new Promise((resolve) => setTimeout(resolve, 6000));
+      }
+      const notCounting = (await metricValue(off.url, TOKEN, 'helixpoint_analytics_hits_total')) ?? 0;
+      check(
+        written > 0 && notCounting === 0,
+        `views written by the counting instance only (${written.toLocaleString('en-US')} and ${notCounting})`,
+      );
+    } finally {
+      await off?.stop();
+      await on?.stop();
+    }
+    // Once the instances are gone: their job would roll up and delete what is measured.
+    const sizes = await tables(database);
+    if (args.includes('--json')) console.log(JSON.stringify({ speed: rows, ...sizes }));
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (failures.length > 0) {
+    console.error(`\n${failures.length} target(s) missed`);
+    process.exit(1);
+  }
+  console.log('\nall targets met');
+}
+
+await main();

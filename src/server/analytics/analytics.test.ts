@@ -1,0 +1,316 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { analyticsDaily, analyticsHits, analyticsSalts, domainEvents } from '../db/schema';
+import { recordEvent, type StoredEvent } from '../events/record';
+import { startTestDatabase, type TestDatabase } from '../testing/database';
+import { runInVisit } from '../visit-context';
+import { BEACON_PATH } from '../../lib/analytics/beacon';
+import { companyDay } from '../../lib/format';
+import { withViewBeacon } from './beacon-route';
+import { countPageViews, createHitCollector, KnownPages, type HitCollector } from './collect';
+import { recordGoal } from './goals';
+import { requestVisitor } from './visitor';
+import { loadAnalytics } from './report';
+import { rollUpAnalytics, rollUpDay } from './rollup';
+
+/*
+ * Issue 57's analytics on a real PostgreSQL and a real HTTP server: views counted after answers,
+ * one visit with its goal and path, bots and visitors who refuse tracking left out, the beacon of
+ * pages a cache served, and a visitor's hash that changes every day with no address kept.
+ */
+
+const SITE_HOST = 'www.helixpoint.test';
+const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+let database: TestDatabase;
+let collector: HitCollector;
+let server: Server;
+let base: string;
+
+/** A site whose every path is a page built ahead (route "static"), answered 200, counted as the real server counts. */
+beforeAll(async () => {
+  database = await startTestDatabase();
+  collector = createHitCollector({ db: database.db, siteHost: SITE_HOST, intervalMs: 60_000 });
+  const known = new KnownPages();
+  const count = countPageViews(collector, { siteHost: SITE_HOST, trustProxy: true }, known);
+  const handler = withViewBeacon(
+    (_req, res) => {
+      res.writeHead(404).end();
+    },
+    collector,
+    { siteHost: SITE_HOST, trustProxy: true },
+    known,
+  );
+  server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (req.method === 'POST') return void handler(req, res, () => {});
+    res.once('finish', () => count(req, { route: 'static', path, status: res.statusCode }));
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>page</title>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await collector?.stop();
+  await new Promise((resolve) => server?.close(resolve));
+  await database?.destroy();
+}, 60_000);
+
+beforeEach(async () => {
+  await database.db.delete(analyticsHits);
+  await database.db.delete(analyticsDaily);
+});
+
+function visit(path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method, headers: { 'User-Agent': BROWSER, ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A goal made by a request of this visitor, as the site makes it: the event recorded, then read by the goals' reader. */
+async function goal(kind: 'contact.received' | 'application.received', headers: Record<string, string>) {
+  const visitor = requestVisitor(database.db, {
+    ip: headers['X-Forwarded-For']!,
+    headers: new Headers({ 'user-agent': BROWSER, ...headers }),
+    siteHost: SITE_HOST,
+  });
+  const id = await runInVisit({ visitor }, () =>
+    database.db.transaction((tx) =>
+      recordEvent(
+        tx,
+        kind === 'contact.received' ? { kind, data: { reason: 'project' } } : { kind, data: { candidateName: 'A', positionTitle: 'B' } },
+      ),
+    ),
+  );
+  const [event] = await database.db.select().from(domainEvents).where(eq(domainEvents.id, id));
+  expect(await recordGoal(database.db, event as StoredEvent)).toBe(true);
+  // Handed twice (the dispatcher's readers are at-least-once): still one goal.
+  expect(await recordGoal(database.db, event as StoredEvent)).toBe(false);
+}
+
+const today = () => companyDay(new Date());
+async function daily(dimension: string) {
+  const rows = await database.db.select().from(analyticsDaily).where(eq(analyticsDaily.dimension, dimension));
+  return Object.fromEntries(rows.map((row) => [row.key, { visitors: row.visitors, visits: row.visits, views: row.views }]));
+}
+
+describe('a visit and its goal', () => {
+  it('counts home → a solution page → contact → sent as one visitor, one visit, with its source, goal and path', async () => {
+    const person = { 'X-Forwarded-For': '203.0.113.7' };
+    expect(
+      await visit('/?utm_source=newsletter&utm_medium=email&utm_campaign=november', { ...person, Referer: 'https://mail.example/' }),
+    ).toBe(200);
+    await visit('/solutions/cloud', { ...person, Referer: `https://${SITE_HOST}/` });
+    await visit('/contact/', { ...person, Referer: `https://${SITE_HOST}/solutions/cloud` });
+    // Someone else, on a phone, from a search engine.
+    await visit('/about', { 'X-Forwarded-For': '198.51.100.2', 'User-Agent': PHONE, Referer: 'https://www.google.com/' });
+    expect(await collector.flush()).toBe(4);
+    await goal('contact.received', person);
+
+    await rollUpDay(database, today());
+    expect((await daily('total'))['']).toEqual({ visitors: 2, visits: 2, views: 4 });
+    expect(await daily('page')).toMatchObject({
+      '/': { views: 1 },
+      '/solutions/cloud': { views: 1 },
+      '/contact': { views: 1 },
+      '/about': { views: 1 },
+    });
+    expect(await daily('source')).toMatchObject({ newsletter: { visits: 1, views: 3 }, 'google.com': { visits: 1, views: 1 } });
+    expect(await daily('campaign')).toMatchObject({ 'newsletter / email / november': { visits: 1 } });
+    expect(await daily('device')).toMatchObject({ desktop: { visitors: 1 }, mobile: { visitors: 1 } });
+    expect(await daily('goal')).toEqual({ contact: { visitors: 1, visits: 1, views: 0 } });
+    expect(Object.keys(await daily('goal_path'))).toEqual(['contact\t/ → /solutions/cloud → /contact']);
+    expect(Object.keys(await daily('goal_source'))).toEqual(['contact\tnewsletter']);
+    expect(Object.keys(await daily('goal_entry'))).toEqual(['contact\t/']);
+
+    const report = await loadAnalytics(database.db, { days: 7, today: today() });
+    expect(report.totals).toEqual({ visitors: 2, visits: 2, views: 4, conversions: 1 });
+    expect(report.goals.find((row) => row.goal === 'contact')).toMatchObject({ conversions: 1, rate: 50 });
+    expect(report.now).toBe(2);
+  });
+
+  it('follows a visit through the careers funnel: landing, careers, a position, an application', async () => {
+    const person = { 'X-Forwarded-For': '203.0.113.8' };
+    for (const path of ['/blog/kubernetes-costs', '/careers', '/careers/apply/0b6a1f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b'])
+      await visit(path, person);
+    await visit('/careers', { 'X-Forwarded-For': '203.0.113.9' });
+    await collector.flush();
+    await goal('application.received', person);
+    await rollUpDay(database, today());
+    expect(await daily('funnel')).toMatchObject({
+      landing: { visits: 2 },
+      careers: { visits: 2 },
+      apply: { visits: 1 },
+      submitted: { visits: 1 },
+    });
+  });
+});
+
+describe('a reload flood', () => {
+  it('keeps 1,000 alike views of one visitor as one row counting 1,000, and the rollup counts them all', async () => {
+    for (let n = 0; n < 1000; n += 1)
+      collector.record({
+        at: new Date(),
+        ip: '203.0.113.50',
+        userAgent: BROWSER,
+        kind: 'view',
+        name: '/',
+        source: null,
+        medium: null,
+        campaign: null,
+      });
+    expect(await collector.flush()).toBe(1000);
+    expect((await database.db.select().from(analyticsHits)).map((hit) => hit.count)).toEqual([1000]);
+    await rollUpDay(database, today());
+    expect((await daily('total'))['']).toEqual({ visitors: 1, visits: 1, views: 1000 });
+  });
+});
+
+describe('bounds', () => {
+  it('keeps views exact past the rows a write may hold, without the visitors past it', async () => {
+    const small = createHitCollector({ db: database.db, siteHost: SITE_HOST, intervalMs: 60_000, maxPending: 3 });
+    try {
+      for (let n = 0; n < 20; n += 1)
+        small.record({
+          at: new Date(),
+          ip: `198.51.100.${n}`,
+          userAgent: BROWSER,
+          kind: 'view',
+          name: n < 10 ? '/' : `/made-up-${n}`,
+          source: null,
+          medium: null,
+          campaign: null,
+        });
+      expect(await small.flush()).toBe(20);
+      const rows = await database.db.select().from(analyticsHits);
+      // Three visitors, then their pages without visitors, then past twice the bound "(other)".
+      expect(rows.length).toBeLessThanOrEqual(7);
+      expect(rows.reduce((sum, row) => sum + row.count, 0)).toBe(20);
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it('keeps at most 500 keys a dimension a day, the rest added up as "(other)"', async () => {
+    for (let n = 0; n < 600; n += 1)
+      collector.record({
+        at: new Date(),
+        ip: '203.0.113.60',
+        userAgent: BROWSER,
+        kind: 'view',
+        name: `/made-up-${n}`,
+        source: null,
+        medium: null,
+        campaign: null,
+      });
+    await collector.flush();
+    await rollUpDay(database, today());
+    const pages = await daily('page');
+    expect(Object.keys(pages)).toHaveLength(501);
+    expect(pages['(other)']!.views).toBe(100);
+    expect(Object.values(pages).reduce((sum, row) => sum + row.views, 0)).toBe(600);
+  });
+});
+
+describe('who is not counted', () => {
+  it('leaves out bots, Do Not Track, Global Privacy Control, prefetches and pages that are not public', async () => {
+    await visit('/', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    await visit('/', { DNT: '1' });
+    await visit('/', { 'Sec-GPC': '1' });
+    await visit('/', { 'Sec-Purpose': 'prefetch' });
+    await visit('/admin/applications', {});
+    await visit('/_astro/app.js', {});
+    await visit('/bookings/secret-token', {});
+    expect(await collector.flush()).toBe(0);
+    await visit('/', {});
+    expect(await collector.flush()).toBe(1);
+  });
+
+  it('counts a goal of a visitor who refuses tracking, with no visit behind it', async () => {
+    await goal('contact.received', { 'X-Forwarded-For': '203.0.113.10', 'Sec-GPC': '1' });
+    const [hit] = await database.db.select().from(analyticsHits);
+    expect(hit!.visitor).toMatch(/^event:\d+$/);
+    await rollUpDay(database, today());
+    expect(Object.keys(await daily('goal_source'))).toEqual(['contact\t(not tracked)']);
+  });
+});
+
+describe('the beacon of a page a cache served', () => {
+  it('counts the page and its source, and nothing for a bot, a refusal, a private or made-up path or a body too large', async () => {
+    // The page was answered by the server once (by a bot: not counted, but the page is known).
+    await visit('/services/cloud', { 'User-Agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' });
+    const beacon = (body: string, headers: Record<string, string> = {}) =>
+      visit(BEACON_PATH, { 'Content-Type': 'text/plain;charset=UTF-8', 'X-Forwarded-For': '203.0.113.11', ...headers }, 'POST', body);
+    expect(await beacon(JSON.stringify({ p: '/services/cloud?ref=partner.example', r: '' }))).toBe(204);
+    expect(await beacon(JSON.stringify({ p: '/', r: 'https://news.example/' }), { 'Sec-GPC': '1' })).toBe(204);
+    expect(await beacon(JSON.stringify({ p: '/', r: '' }), { 'User-Agent': 'curl/8.5.0' })).toBe(204);
+    expect(await beacon(JSON.stringify({ p: '/admin', r: '' }))).toBe(204);
+    expect(await beacon(JSON.stringify({ p: '/made-up-page-0001', r: '' }))).toBe(204);
+    expect(await beacon(JSON.stringify({ p: '/', r: 'x'.repeat(2000) }))).toBe(204);
+    expect(await beacon('not json')).toBe(204);
+    expect(await collector.flush()).toBe(1);
+    const [hit] = await database.db.select().from(analyticsHits);
+    expect(hit).toMatchObject({ name: '/services/cloud', source: 'partner.example', kind: 'view' });
+  });
+});
+
+describe('the visitor hash', () => {
+  it('changes every day, keeps no address or user agent, and its salt is gone once the day is over', async () => {
+    const day1 = new Date();
+    const day2 = new Date(day1.getTime() + 86_400_000);
+    for (const at of [day1, day1, day2])
+      collector.record({ at, ip: '203.0.113.77', userAgent: BROWSER, kind: 'view', name: '/', source: null, medium: null, campaign: null });
+    await collector.flush();
+    const hits = await database.db.select().from(analyticsHits);
+    const byDay = Object.groupBy(hits, (hit) => hit.day);
+    const [first, second] = [companyDay(day1), companyDay(day2)];
+    // The two alike views of the first day are one row counting two.
+    expect(byDay[first]!.map((hit) => hit.count)).toEqual([2]);
+    expect(byDay[first]![0]!.visitor).not.toBe(byDay[second]![0]!.visitor);
+    expect(byDay[second]![0]!.visitor).toMatch(/^[0-9a-f]{32}$/);
+    const stored = JSON.stringify(await database.db.execute(sql`select * from analytics_hits`));
+    expect(stored).not.toContain('203.0.113.77');
+    expect(stored).not.toContain('Macintosh');
+
+    // The job, the day after the second: both salts are gone, and so are the first day's raw hits.
+    await rollUpAnalytics(database, new Date(day2.getTime() + 86_400_000));
+    const salts = (await database.db.select().from(analyticsSalts)).map((row) => row.day);
+    expect(salts).not.toContain(first);
+    expect(salts).not.toContain(second);
+    expect((await database.db.select().from(analyticsHits)).map((hit) => hit.day)).toEqual([second]);
+    // Both days were rolled up before their raw hits went.
+    expect(
+      (await database.db.select().from(analyticsDaily))
+        .filter((row) => row.dimension === 'total')
+        .map((row) => row.day)
+        .sort(),
+    ).toEqual([first, second]);
+
+    // A late view of a past day whose salt is gone is never given a new one: it is left out.
+    await database.db.delete(analyticsHits);
+    const past = new Date(Date.now() - 2 * 86_400_000);
+    collector.record({
+      at: past,
+      ip: '203.0.113.78',
+      userAgent: BROWSER,
+      kind: 'view',
+      name: '/',
+      source: null,
+      medium: null,
+      campaign: null,
+    });
+    await collector.flush();
+    expect(await database.db.select().from(analyticsHits)).toEqual([]);
+    expect((await database.db.select().from(analyticsSalts)).map((row) => row.day)).not.toContain(companyDay(past));
+  });
+});

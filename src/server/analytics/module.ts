@@ -1,0 +1,54 @@
+import { describeError } from '../failures.ts';
+import { domainCounter } from '../metrics.ts';
+import type { ServerModule } from '../runtime-types.ts';
+import { withViewBeacon } from './beacon-route.ts';
+import { countPageViews, createHitCollector, KnownPages } from './collect.ts';
+import { goalsConsumer } from './goals.ts';
+import { rollUpAnalytics } from './rollup.ts';
+
+export const ROLL_UP_ANALYTICS = 'roll-up-analytics';
+
+/** helixpoint_analytics_hits_total: page views written, so an operator (and bench:analytics) sees they are counted. */
+const hitsCounter = domainCounter<never>(
+  'helixpoint_analytics_hits_total',
+  'Page views of the public site written for the analytics (bots, prefetches and visitors who ask not to be tracked are left out).',
+  [],
+);
+
+/**
+ * First-party analytics (issue 57): views counted after each answer and written in batches, the
+ * beacon of pages a cache in front served, goals read from the domain events, and the rollup
+ * every five minutes (one at a time across a fleet).
+ */
+export const analyticsModule: ServerModule = {
+  name: 'analytics',
+  queues: [{ name: ROLL_UP_ANALYTICS, options: { policy: 'singleton', retryLimit: 1, retryDelay: 60 }, schedule: '*/5 * * * *' }],
+  start({ database, config, logger }) {
+    const where = { siteHost: new URL(config.siteUrl).host, trustProxy: config.trustProxy };
+    const rollUp = async () => {
+      const days = await rollUpAnalytics({ db: database.db, pool: database.pool });
+      logger.info({ days }, 'analytics rolled up');
+    };
+    // ANALYTICS=false: nothing is counted, a beacon is answered and forgotten, and the rollup still
+    // runs (it ends the days of what was kept before).
+    if (!config.analytics)
+      return {
+        wrapHandler: (handler) => withViewBeacon(handler, { record: () => {} }, where, new KnownPages()),
+        workers: [{ queue: ROLL_UP_ANALYTICS, run: rollUp }],
+      };
+    const collector = createHitCollector({
+      db: database.db,
+      siteHost: where.siteHost,
+      onWritten: (count) => hitsCounter().inc(count),
+      onError: (error) => logger.warn({ err: describeError(error) }, 'page views kept for the next write'),
+    });
+    const known = new KnownPages();
+    return {
+      afterResponse: countPageViews(collector, where, known),
+      wrapHandler: (handler) => withViewBeacon(handler, collector, where, known),
+      eventConsumers: [goalsConsumer(database.db)],
+      workers: [{ queue: ROLL_UP_ANALYTICS, run: rollUp }],
+      stop: () => collector.stop(),
+    };
+  },
+};
