@@ -1,10 +1,13 @@
 // First-party analytics at their cost (issue 57), on the production build, in one run:
 //
-// 1. The content pages' speed with counting on and off: two instances of the build on one
-//    PostgreSQL, one with ANALYTICS=false, loaded in turns (on, off, on, off...) with a browser's
-//    user agent, so every answer of the first is a counted view. Counting may cost at most 5% of
-//    the requests a second, page by page (the median of the rounds). The views must have been
-//    written (helixpoint_analytics_hits_total), and none by the instance that does not count.
+// 1. The content pages' cost with counting on and off: two instances of the build on one
+//    PostgreSQL of the bench's own (alike but for ANALYTICS=false), loaded in turns at the same
+//    fixed rate with a browser's user agent, so every answer of the first is a counted view, and
+//    nearly every request a new visitor (the worst case: hardly two views alike). Measured as CPU
+//    time per request, the server's and the database's (the counting's writes are the database's
+//    work too): at most 5% more with counting, over the pages. (Requests a second at saturation
+//    vary by 10-20% between two runs of one instance on this machine: more than what is measured.)
+//    The views must have been written (helixpoint_analytics_hits_total), none by the other.
 // 2. The tables after a million views: a million simulated views (and their goals) over ten days,
 //    each day rolled up (timed), then the raw hits past their two days deleted as the job does.
 //    What stays must grow with pages x days, not with views: at most 2,000 rollup rows a day here.

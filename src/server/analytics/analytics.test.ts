@@ -9,7 +9,7 @@ import { runInVisit } from '../visit-context';
 import { BEACON_PATH } from '../../lib/analytics/beacon';
 import { companyDay } from '../../lib/format';
 import { withViewBeacon } from './beacon-route';
-import { countPageViews, createHitCollector, KnownPages, type HitCollector } from './collect';
+import { countPageViews, createHitCollector, KnownPages, samplingOf, type HitCollector } from './collect';
 import { recordGoal } from './goals';
 import { requestVisitor } from './visitor';
 import { loadAnalytics } from './report';
@@ -198,6 +198,45 @@ describe('bounds', () => {
       expect(rows.reduce((sum, row) => sum + row.count, 0)).toBe(20);
     } finally {
       await small.stop();
+    }
+  });
+
+  it('keeps one visitor in N past the visitors a write may hold, each standing for N, with every view counted', async () => {
+    expect([samplingOf(1000, 1000), samplingOf(1001, 1000), samplingOf(10_000, 1000)]).toEqual([1, 2, 16]);
+    const sampled = createHitCollector({ db: database.db, siteHost: SITE_HOST, intervalMs: 60_000, visitorBudget: 10 });
+    try {
+      for (let n = 0; n < 100; n += 1)
+        for (const name of ['/', '/about'])
+          sampled.record({
+            at: new Date(),
+            ip: `198.51.100.${n}`,
+            userAgent: BROWSER,
+            kind: 'view',
+            name,
+            source: null,
+            medium: null,
+            campaign: null,
+          });
+      expect(await sampled.flush()).toBe(200);
+      const rows = await database.db.select().from(analyticsHits);
+      const kept = rows.filter((row) => row.weight === 16);
+      // 100 visitors for a budget of 10: one in 16 kept, with both their pages; the others' views by page.
+      expect(kept.length % 2).toBe(0);
+      expect(kept.length).toBeGreaterThan(0);
+      expect(
+        rows
+          .filter((row) => row.weight === 0)
+          .map((row) => row.name)
+          .sort(),
+      ).toEqual(['/', '/about']);
+      expect(rows.reduce((sum, row) => sum + row.count, 0)).toBe(200);
+      await rollUpDay(database, today());
+      const total = (await daily('total'))['']!;
+      expect(total.views).toBe(200);
+      expect(total.visitors).toBe((kept.length / 2) * 16);
+      expect(total.visits).toBe(total.visitors);
+    } finally {
+      await sampled.stop();
     }
   });
 

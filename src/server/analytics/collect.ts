@@ -48,6 +48,14 @@ export interface HitCollectorOptions {
    * exact while what is written, hashed and rolled up stays bounded.
    */
   maxPending?: number;
+  /**
+   * The most visitors a write keeps whole (every 5 s: 500 is 100 new visitors a second, 8 million a
+   * day, far above a company site's). Past it, one visitor in N is kept, with the weight N, chosen by a hash of
+   * the visitor (the same visitors whatever N: those kept at 2N are among those kept at N); the
+   * others' views are counted by page and source only. Views stay exact; visitors, visits and paths
+   * are then estimates, and what is written stays about this many rows.
+   */
+  visitorBudget?: number;
   onWritten?: (count: number) => void;
   onError?: (error: unknown) => void;
 }
@@ -55,6 +63,8 @@ export interface HitCollectorOptions {
 interface Pending {
   hit: PendingHit;
   count: number;
+  /** The visitors its visitor stands for (1; N when one in N was kept; 0: views only). */
+  weight: number;
 }
 
 const CHUNK = 5000;
@@ -67,11 +77,28 @@ async function insertHits(db: Database, rows: (typeof analyticsHits.$inferInsert
   const column = <K extends keyof typeof analyticsHits.$inferInsert>(key: K) =>
     sql.param(rows.map((row) => (row[key] instanceof Date ? (row[key] as Date).toISOString() : (row[key] ?? null))));
   await db.execute(sql`
-    insert into analytics_hits (at, day, visitor, kind, name, source, medium, campaign, device, count)
+    insert into analytics_hits (at, day, visitor, kind, name, source, medium, campaign, device, count, weight)
     select * from unnest(
       ${column('at')}::timestamptz[], ${column('day')}::date[], ${column('visitor')}::text[],
       ${column('kind')}::text[], ${column('name')}::text[], ${column('source')}::text[], ${column('medium')}::text[],
-      ${column('campaign')}::text[], ${column('device')}::text[], ${column('count')}::int[])`);
+      ${column('campaign')}::text[], ${column('device')}::text[], ${column('count')}::int[], ${column('weight')}::int[])`);
+}
+
+/** FNV-1a of a string: a cheap, even spread of visitors into buckets (not a secret: never stored). */
+function bucketOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** 1 while `visitors` is within the budget, else the power of two that brings it within. */
+export function samplingOf(visitors: number, budget: number): number {
+  let every = 1;
+  while (visitors / every > budget) every *= 2;
+  return every;
 }
 
 const keyOf = (hit: PendingHit, day: string) =>
@@ -82,6 +109,7 @@ export function createHitCollector({
   siteHost,
   intervalMs = 5000,
   maxPending = 10_000,
+  visitorBudget = 500,
   onWritten,
   onError,
 }: HitCollectorOptions): HitCollector {
@@ -91,25 +119,41 @@ export function createHitCollector({
   let folded = new Map<string, Pending>();
   let flushing: Promise<number> = Promise.resolve(0);
 
-  const fold = (hit: PendingHit, count: number) => {
-    const wide = folded.size >= maxPending;
+  /** A view counted by its page and source only (weight 0), into `into`. */
+  const fold = (hit: PendingHit, count: number, into = folded) => {
+    const wide = into.size >= maxPending;
     const busy: PendingHit = wide
       ? { ...hit, ip: BUSY, userAgent: BUSY, name: OTHER, source: null, medium: null, campaign: null }
       : { ...hit, ip: BUSY, userAgent: BUSY };
     const key = keyOf(busy, companyDay(hit.at));
-    const known = folded.get(key);
+    const known = into.get(key);
     if (known) known.count += count;
-    else folded.set(key, { hit: busy, count });
+    else into.set(key, { hit: busy, count, weight: 0 });
   };
 
-  /** What is kept, alike hits together: one entry a row. */
+  /** What is kept, alike hits together: one entry a row; past the budget, one visitor in N. */
   const take = (): Pending[] => {
     const entries = new Map<string, Pending>(folded);
+    const byVisitor = new Map<string, PendingHit[]>();
     for (const hit of recent) {
-      const key = keyOf(hit, companyDay(hit.at));
-      const known = entries.get(key);
-      if (known) known.count += 1;
-      else entries.set(key, { hit, count: 1 });
+      const who = `${companyDay(hit.at)}\0${hit.ip}\0${hit.userAgent}`;
+      const hits = byVisitor.get(who);
+      if (hits) hits.push(hit);
+      else byVisitor.set(who, [hit]);
+    }
+    const every = samplingOf(byVisitor.size, visitorBudget);
+    for (const [who, hits] of byVisitor) {
+      const kept = every === 1 || bucketOf(who) % every === 0;
+      for (const hit of hits) {
+        if (!kept) {
+          fold(hit, 1, entries);
+          continue;
+        }
+        const key = keyOf(hit, companyDay(hit.at));
+        const known = entries.get(key);
+        if (known) known.count += 1;
+        else entries.set(key, { hit, count: 1, weight: every });
+      }
     }
     recent = [];
     folded = new Map();
@@ -124,7 +168,7 @@ export function createHitCollector({
     }
     const visitors = new Map<string, string>();
     // A hit of a day whose salt is gone (written late, after the job ended the day) is left out.
-    const rows = entries.flatMap(({ hit, count }) => {
+    const rows = entries.flatMap(({ hit, count, weight }) => {
       const day = companyDay(hit.at);
       if (!salts.get(day)) return [];
       const who = `${day}\0${hit.ip}\0${hit.userAgent}`;
@@ -142,6 +186,7 @@ export function createHitCollector({
           campaign: hit.campaign,
           device: deviceOf(hit.userAgent),
           count,
+          weight,
         },
       ];
     });
@@ -159,7 +204,7 @@ export function createHitCollector({
       // Kept for the next write (a database restart loses no views), within the bound: what does
       // not fit is kept without its visitor.
       for (const entry of entries) {
-        if (entry.count === 1 && recent.length < maxPending) recent.push(entry.hit);
+        if (entry.count === 1 && entry.weight === 1 && recent.length < maxPending) recent.push(entry.hit);
         else fold(entry.hit, entry.count);
       }
       onError?.(error);

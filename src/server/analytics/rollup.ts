@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { withTransaction, type Database } from '../db/client.ts';
 import type pg from 'pg';
 import { analyticsDaily, analyticsHits, analyticsRollups } from '../db/schema.ts';
@@ -97,19 +97,35 @@ function countVisitor(unordered: Hit[], tally: Tally) {
   }
 }
 
+/** Views without a visitor to count (kept by page and source only): they add to the views, and nothing else. */
+function countViewsOnly(hit: Hit, tally: Tally) {
+  tally.add('total', '', { views: hit.count });
+  tally.add('page', hit.name, { views: hit.count });
+  tally.add('source', sourceKey(hit), { views: hit.count });
+  const campaign = campaignKey(hit);
+  if (campaign) tally.add('campaign', campaign, { views: hit.count });
+  tally.add('device', hit.device, { views: hit.count });
+}
+
+/**
+ * One visit, counted: its visitor (once a dimension and key a day) and the visit itself stand for
+ * `weight` of them (1, or N when one visitor in N was kept); views and goals are counted as they are.
+ */
 function countVisit(hits: readonly Hit[], tally: Tally, once: (dimension: Dimension, key: string) => number) {
   const views = hits.filter((hit) => hit.kind === 'view');
   const viewCount = views.reduce((sum, view) => sum + view.count, 0);
   const entry = views[0];
+  const weight = Math.max(1, ...views.map((view) => view.weight));
+  const visitor = (dimension: Dimension, key: string) => once(dimension, key) * weight;
   if (entry) {
-    tally.add('total', '', { visitors: once('total', ''), visits: 1, views: viewCount });
-    for (const view of views) tally.add('page', view.name, { visitors: once('page', view.name), views: view.count });
-    tally.add('entry', entry.name, { visitors: once('entry', entry.name), visits: 1 });
+    tally.add('total', '', { visitors: visitor('total', ''), visits: weight, views: viewCount });
+    for (const view of views) tally.add('page', view.name, { visitors: visitor('page', view.name), views: view.count });
+    tally.add('entry', entry.name, { visitors: visitor('entry', entry.name), visits: weight });
     const source = sourceKey(entry);
-    tally.add('source', source, { visitors: once('source', source), visits: 1, views: viewCount });
+    tally.add('source', source, { visitors: visitor('source', source), visits: weight, views: viewCount });
     const campaign = campaignKey(entry);
-    if (campaign) tally.add('campaign', campaign, { visitors: once('campaign', campaign), visits: 1, views: viewCount });
-    tally.add('device', entry.device, { visitors: once('device', entry.device), visits: 1, views: viewCount });
+    if (campaign) tally.add('campaign', campaign, { visitors: visitor('campaign', campaign), visits: weight, views: viewCount });
+    tally.add('device', entry.device, { visitors: visitor('device', entry.device), visits: weight, views: viewCount });
   }
   // The careers funnel, each step after the one before it within the visit.
   const careersAt = views.findIndex((view) => isCareers(view.name));
@@ -119,7 +135,7 @@ function countVisit(hits: readonly Hit[], tally: Tally, once: (dimension: Dimens
     applyTime !== null && hits.some((hit) => hit.kind === 'goal' && hit.name === 'application' && hit.at.getTime() >= applyTime);
   const reached = [Boolean(entry), careersAt !== -1, applyAt !== -1, submitted];
   funnelSteps.forEach((step, index) => {
-    if (reached[index]) tally.add('funnel', step, { visitors: once('funnel', step), visits: 1 });
+    if (reached[index]) tally.add('funnel', step, { visitors: visitor('funnel', step), visits: weight });
   });
   for (const goal of hits) {
     if (goal.kind !== 'goal') continue;
@@ -194,11 +210,9 @@ export async function rollUpDay(
           countVisitor(visitor, tally);
           visitor = [];
         }
-        if (visitor.length < MAX_VISITOR_ROWS) visitor.push(hit);
-        else if (hit.kind === 'view') {
-          tally.add('total', '', { views: hit.count });
-          tally.add('page', hit.name, { views: hit.count });
-        }
+        // Views kept without their visitor (weight 0), and past a visitor's bound: views only.
+        if (hit.weight > 0 && visitor.length < MAX_VISITOR_ROWS) visitor.push(hit);
+        else if (hit.kind === 'view') countViewsOnly(hit, tally);
       }
       hits += batch.length;
       if (batch.length < BATCH) break;
@@ -270,9 +284,11 @@ export async function refreshToday(
 
 /** Visitors whose last view was in the last 30 minutes: the dashboard's real-time count, from the raw hits. */
 export async function visitorsNow(db: Database, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(distinct ${analyticsHits.visitor})::int` })
-    .from(analyticsHits)
-    .where(and(eq(analyticsHits.kind, 'view'), gt(analyticsHits.at, new Date(now.getTime() - VISIT_GAP_MS))));
-  return row?.count ?? 0;
+  // Each visitor as many as they stand for (a sampled write's weight); views kept without one, none.
+  const result = await db.execute<{ count: number }>(sql`
+    select coalesce(sum(weight), 0)::int as count from (
+      select max(${analyticsHits.weight}) as weight from ${analyticsHits}
+      where ${analyticsHits.kind} = 'view' and ${analyticsHits.weight} > 0 and ${analyticsHits.at} > ${new Date(now.getTime() - VISIT_GAP_MS)}
+      group by ${analyticsHits.visitor}) as visitors`);
+  return result.rows[0]?.count ?? 0;
 }

@@ -2040,6 +2040,12 @@ export const analyticsHits = pgTable(
     device: text('device', { enum: ['desktop', 'mobile', 'tablet'] }).notNull(),
     /** How many alike hits this row is: the same visitor's views of one page from one source within one write. */
     count: integer('count').notNull().default(1),
+    /**
+     * How many visitors this row's visitor stands for: 1; N when a write had more new visitors than
+     * its budget and kept one in N (by a hash of the visitor, the same one each time); 0 for views
+     * kept without their visitor (a flood past the bound), which count as views only.
+     */
+    weight: integer('weight').notNull().default(1),
   },
   (t) => [index('analytics_hits_day_visitor_idx').on(t.day, t.visitor, t.id), index('analytics_hits_at_idx').on(t.at)],
 );

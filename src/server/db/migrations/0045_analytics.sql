@@ -21,7 +21,8 @@ CREATE TABLE "analytics_hits" (
 	"medium" text,
 	"campaign" text,
 	"device" text NOT NULL,
-	"count" integer DEFAULT 1 NOT NULL
+	"count" integer DEFAULT 1 NOT NULL,
+	"weight" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_rollups" (
