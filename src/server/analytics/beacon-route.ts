@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { smallBody } from '../http/body-limits.ts';
 import type { AstroHandler, RequestLocals } from '../http/server.ts';
-import { clientIp } from '../rate-limit.ts';
 import { BEACON_PATH } from '../../lib/analytics/beacon.ts';
 import { countedPath } from '../../lib/analytics/pages.ts';
-import { boundedText, MAX_IP, MAX_USER_AGENT, mayCount, sourceOfView, type HitCollector, type KnownPages } from './collect.ts';
+import { mayCount, viewOf, type HitCollector, type KnownPages } from './collect.ts';
 
 const MAX_BODY_BYTES = 1024;
 
@@ -17,7 +16,7 @@ const MAX_BODY_BYTES = 1024;
 export function withViewBeacon(
   handler: AstroHandler,
   collector: Pick<HitCollector, 'record'>,
-  { siteHost, trustProxy }: { siteHost: string; trustProxy: boolean },
+  where: { siteHost: string; trustProxy: boolean },
   known: KnownPages,
 ): AstroHandler {
   return (req: IncomingMessage, res: ServerResponse, next, locals?: RequestLocals) => {
@@ -36,15 +35,8 @@ export function withViewBeacon(
         const queryAt = body.p.indexOf('?');
         const page = countedPath(queryAt === -1 ? body.p : body.p.slice(0, queryAt));
         if (page === null || !known.has(page)) return done();
-        const hosts = req.headers.host ? [siteHost, req.headers.host] : [siteHost];
-        collector.record({
-          at: new Date(),
-          ip: boundedText(clientIp(req.headers, req.socket.remoteAddress, trustProxy), MAX_IP),
-          userAgent: boundedText(req.headers['user-agent'] ?? '', MAX_USER_AGENT),
-          kind: 'view',
-          name: page,
-          ...sourceOfView(queryAt === -1 ? '' : body.p.slice(queryAt + 1, queryAt + 500), body.r || undefined, hosts),
-        });
+        const query = queryAt === -1 ? '' : body.p.slice(queryAt + 1, queryAt + 500);
+        collector.record(viewOf(req, page, query, body.r || undefined, where));
         return done();
       } catch {
         return done();

@@ -276,7 +276,7 @@ export class KnownPages {
 /** The HTTP server's afterResponse hook: each counted view of a public page it answered. */
 export function countPageViews(
   collector: Pick<HitCollector, 'record'>,
-  { siteHost, trustProxy }: { siteHost: string; trustProxy: boolean },
+  where: { siteHost: string; trustProxy: boolean },
   known: KnownPages = new KnownPages(),
 ) {
   return (req: IncomingMessage, { route, path, status }: { route: string; path: string; status: number }) => {
@@ -286,14 +286,28 @@ export function countPageViews(
     if (!mayCount(req.method, status, req.headers)) return;
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
-    const hosts = req.headers.host ? [siteHost, req.headers.host] : [siteHost];
-    collector.record({
-      at: new Date(),
-      ip: boundedText(clientIp(req.headers, req.socket.remoteAddress, trustProxy), MAX_IP),
-      userAgent: boundedText(req.headers['user-agent'] ?? '', MAX_USER_AGENT),
-      kind: 'view',
-      name: page,
-      ...sourceOfView(queryAt === -1 ? '' : url.slice(queryAt + 1), req.headers.referer, hosts),
-    });
+    collector.record(viewOf(req, page, queryAt === -1 ? '' : url.slice(queryAt + 1), req.headers.referer, where));
+  };
+}
+
+/**
+ * A view of `page` by the person who sent `req` (its address and user agent, cut to their bounds),
+ * with the source its query and referrer give: the server's own answers and the beacon's alike.
+ */
+export function viewOf(
+  req: IncomingMessage,
+  page: string,
+  query: string,
+  referer: string | undefined,
+  { siteHost, trustProxy }: { siteHost: string; trustProxy: boolean },
+): PendingHit {
+  const hosts = req.headers.host ? [siteHost, req.headers.host] : [siteHost];
+  return {
+    at: new Date(),
+    ip: boundedText(clientIp(req.headers, req.socket.remoteAddress, trustProxy), MAX_IP),
+    userAgent: boundedText(req.headers['user-agent'] ?? '', MAX_USER_AGENT),
+    kind: 'view',
+    name: page,
+    ...sourceOfView(query, referer, hosts),
   };
 }

@@ -4,6 +4,7 @@ import { analyticsDaily } from '../db/schema.ts';
 import {
   funnelLabels,
   funnelSteps,
+  shiftDay,
   goalLabels,
   goalNames,
   type AnalyticsPeriod,
@@ -21,9 +22,6 @@ import { visitorsNow } from './rollup.ts';
  * against the one before it, and the last 30 minutes from the raw hits. A visitor is counted once
  * a day (their hash changes daily, decision 075): a period's visitors are the sum of its days'.
  */
-
-const DAY_MS = 86_400_000;
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 type Sums = Map<Dimension, RankedRow[]>;
 
@@ -71,9 +69,9 @@ export async function loadAnalytics(
   db: Database,
   { days, today, now = new Date() }: { days: AnalyticsPeriod; today: string; now?: Date },
 ): Promise<AnalyticsReport> {
-  const from = shift(today, -(days - 1));
-  const previousTo = shift(from, -1);
-  const previousFrom = shift(previousTo, -(days - 1));
+  const from = shiftDay(today, -(days - 1));
+  const previousTo = shiftDay(from, -1);
+  const previousFrom = shiftDay(previousTo, -(days - 1));
   const [current, before, dailyRows, realtime] = await Promise.all([
     sums(db, from, today),
     sums(db, previousFrom, previousTo),
@@ -101,7 +99,7 @@ export async function loadAnalytics(
     totals,
     previous: totalsOf(before),
     daily: Array.from({ length: days }, (_, index) => {
-      const day = shift(from, index);
+      const day = shiftDay(from, index);
       return { day, visitors: byDay.get(day)?.visitors ?? 0, views: byDay.get(day)?.views ?? 0 };
     }),
     pages: ranked(current, 'page', 'views'),

@@ -3,7 +3,7 @@ import { withTransaction, type Database } from '../db/client.ts';
 import type pg from 'pg';
 import { analyticsDaily, analyticsHits, analyticsRollups } from '../db/schema.ts';
 import { COMPANY_TIME_ZONE, companyDay } from '../../lib/format.ts';
-import { funnelSteps, NOT_TRACKED, DIRECT_SOURCE, OTHER, type Dimension } from '../../lib/analytics/report.ts';
+import { funnelSteps, NOT_TRACKED, DIRECT_SOURCE, OTHER, shiftDay, type Dimension } from '../../lib/analytics/report.ts';
 import { dropPastSalts } from './visitor.ts';
 
 /**
@@ -231,8 +231,6 @@ export async function rollUpDay(
   });
 }
 
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
 /**
  * The rollup job (every five minutes, one at a time across a fleet): today's rows, and those of
  * every earlier day with raw hits not yet rolled up after it ended (yesterday, or more after the
@@ -241,7 +239,7 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - 86_
  */
 export async function rollUpAnalytics(deps: { db: Database; pool: pg.Pool }, now = new Date()) {
   const today = companyDay(now);
-  const yesterday = dayBefore(today);
+  const yesterday = shiftDay(today, -1);
   const unfinished = await deps.db.execute<{ day: string }>(sql`
     select distinct h.day::text as day from ${analyticsHits} h
     left join ${analyticsRollups} r on r.day = h.day
