@@ -52,7 +52,12 @@ const PAGE_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
 export function countedPath(path: string): string | null {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
   if (trimmed.length > MAX_PATH || !PAGE_PATH.test(trimmed) || trimmed.startsWith('/_')) return null;
-  return PRIVATE_PREFIXES.some((prefix) => trimmed === prefix || trimmed.startsWith(`${prefix}/`)) ? null : trimmed;
+  // Per view: a prefix compared in place, no string made for it.
+  return PRIVATE_PREFIXES.some(
+    (prefix) => trimmed.startsWith(prefix) && (trimmed.length === prefix.length || trimmed[prefix.length] === '/'),
+  )
+    ? null
+    : trimmed;
 }
 
 /**

@@ -12,11 +12,14 @@ import { refusesTracking, saltOf, visitorHash } from './visitor.ts';
 
 /**
  * Page views counted where the server answers (issue 57): after each answer, from memory or
- * rendered, a person's view of a public page is kept in memory, alike views together (the same
- * address, browser, page and source: a reload, a flood), and every few seconds what is kept is
- * hashed (visitor.ts, once per visitor) and written in one statement per 5,000 rows. The request
- * pays a few property reads and a map lookup; the address and user agent live in memory until the
- * next write only.
+ * rendered, a person's view of a public page is counted in memory, and every few seconds what is
+ * counted is hashed (visitor.ts, once per visitor) and written in one statement per 5,000 rows.
+ * What is kept between writes is bounded by the visitors a write may hold, not by the views: past
+ * that budget one visitor in N is kept (a hash of the visitor decides, as each view arrives), and
+ * the others' views are added to their page's and source's count, so a flood of new visitors costs
+ * a request a hash and a map lookup, not a record kept for seconds (which the garbage collector then
+ * moves and marks: twice the cost, bench:analytics). A kept visitor's address and user agent live
+ * until the next write only.
  */
 
 export interface PendingHit {
@@ -43,17 +46,17 @@ export interface HitCollectorOptions {
   siteHost: string;
   intervalMs?: number;
   /**
-   * The most rows kept between writes: past it (a flood of new visitors, the database away for
-   * long) a view is added to its page's and source's row without its visitor (BUSY), so views stay
-   * exact while what is written, hashed and rolled up stays bounded.
+   * The most rows kept between writes: past it (a flood of sources, the database away for long) a
+   * view is counted by its page and source without its visitor (weight 0), past twice it under
+   * "(other)", so views stay exact while what is written, hashed and rolled up stays bounded.
    */
   maxPending?: number;
   /**
    * The most visitors a write keeps whole (every 5 s: 500 is 100 new visitors a second, 8 million a
-   * day, far above a company site's). Past it, one visitor in N is kept, with the weight N, chosen by a hash of
-   * the visitor (the same visitors whatever N: those kept at 2N are among those kept at N); the
-   * others' views are counted by page and source only. Views stay exact; visitors, visits and paths
-   * are then estimates, and what is written stays about this many rows.
+   * day, far above a company site's). Past it, one visitor in N is kept, with the weight N, chosen by
+   * a hash of the visitor (the same visitors whatever N: those kept at 2N are among those kept at N);
+   * the others' views are counted by page and source only. Views stay exact; visitors, visits and
+   * paths are then estimates.
    */
   visitorBudget?: number;
   onWritten?: (count: number) => void;
@@ -67,9 +70,17 @@ interface Pending {
   weight: number;
 }
 
+/** A visitor kept whole this interval: its hash bucket, and its hits, alike ones together. */
+interface KeptVisitor {
+  bucket: number;
+  hits: Map<string, Pending>;
+}
+
 const CHUNK = 5000;
-/** The visitor of the views a flood brings past maxPending: one a day, counted as one. */
+/** The visitor of the views counted by page and source only: never a visitor of the rollup's (weight 0). */
 const BUSY = '(busy)';
+/** Beyond this the sampling stops doubling and every further visitor is counted by page only. */
+const MAX_EVERY = 2 ** 30;
 
 /** One statement per chunk: a column an array, whatever the number of rows (no parameter per value). */
 async function insertHits(db: Database, rows: (typeof analyticsHits.$inferInsert)[]) {
@@ -84,25 +95,25 @@ async function insertHits(db: Database, rows: (typeof analyticsHits.$inferInsert
       ${column('campaign')}::text[], ${column('device')}::text[], ${column('count')}::int[], ${column('weight')}::int[])`);
 }
 
-/** FNV-1a of a string: a cheap, even spread of visitors into buckets (not a secret: never stored). */
-function bucketOf(text: string): number {
+/** FNV-1a of the parts of a visitor: a cheap, even spread of visitors into buckets (not a secret: never stored). */
+function bucketOf(...parts: string[]): number {
   let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
+  for (const part of parts) {
+    for (let index = 0; index < part.length; index += 1) {
+      hash ^= part.charCodeAt(index);
+      hash = Math.imul(hash, 0x01000193);
+    }
+    // A NUL between the parts ("ab" + "c" is not "a" + "bc").
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
 }
 
-/** 1 while `visitors` is within the budget, else the power of two that brings it within. */
-export function samplingOf(visitors: number, budget: number): number {
-  let every = 1;
-  while (visitors / every > budget) every *= 2;
-  return every;
-}
-
-const keyOf = (hit: PendingHit, day: string) =>
-  `${day}\0${hit.kind}\0${hit.ip}\0${hit.userAgent}\0${hit.name}\0${hit.source ?? ''}\0${hit.medium ?? ''}\0${hit.campaign ?? ''}`;
+/** What tells alike hits of one visitor apart (a direct visit's, most of them, made of three parts only). */
+const hitKey = (hit: PendingHit) =>
+  hit.source === null && hit.medium === null && hit.campaign === null
+    ? `${hit.kind}\0${hit.name}`
+    : `${hit.kind}\0${hit.name}\0${hit.source ?? ''}\0${hit.medium ?? ''}\0${hit.campaign ?? ''}\0`;
 
 export function createHitCollector({
   db,
@@ -113,51 +124,77 @@ export function createHitCollector({
   onWritten,
   onError,
 }: HitCollectorOptions): HitCollector {
-  // The request only pushes its hit; alike hits are put together when written, off its path.
-  let recent: PendingHit[] = [];
-  // Past maxPending, hits counted by page and source without their visitor (bounded the same way).
+  // This interval's: one visitor in `every` kept whole (by day, address and user agent), the rows
+  // they make counted in `keptRows`; every other view counted by page and source in `folded`; and
+  // what a failed write left, written with the next.
+  let every = 1;
+  let kept = new Map<string, KeptVisitor>();
+  let keptRows = 0;
   let folded = new Map<string, Pending>();
+  let carried: Pending[] = [];
   let flushing: Promise<number> = Promise.resolve(0);
 
-  /** A view counted by its page and source only (weight 0), into `into`. */
-  const fold = (hit: PendingHit, count: number, into = folded) => {
-    const wide = into.size >= maxPending;
+  /** A view counted by its page and source only (weight 0); past twice the bound, by kind only. */
+  const fold = (hit: PendingHit, count: number, day = companyDay(hit.at)) => {
+    const wide = folded.size >= maxPending;
+    const key = wide ? `${day}\0${hit.kind}` : `${day}\0${hitKey(hit)}`;
+    const known = folded.get(key);
+    if (known) {
+      known.count += count;
+      return;
+    }
     const busy: PendingHit = wide
       ? { ...hit, ip: BUSY, userAgent: BUSY, name: OTHER, source: null, medium: null, campaign: null }
       : { ...hit, ip: BUSY, userAgent: BUSY };
-    const key = keyOf(busy, companyDay(hit.at));
-    const known = into.get(key);
-    if (known) known.count += count;
-    else into.set(key, { hit: busy, count, weight: 0 });
+    folded.set(key, { hit: busy, count, weight: 0 });
   };
 
-  /** What is kept, alike hits together: one entry a row; past the budget, one visitor in N. */
-  const take = (): Pending[] => {
-    const entries = new Map<string, Pending>(folded);
-    const byVisitor = new Map<string, PendingHit[]>();
-    for (const hit of recent) {
-      const who = `${companyDay(hit.at)}\0${hit.ip}\0${hit.userAgent}`;
-      const hits = byVisitor.get(who);
-      if (hits) hits.push(hit);
-      else byVisitor.set(who, [hit]);
-    }
-    const every = samplingOf(byVisitor.size, visitorBudget);
-    for (const [who, hits] of byVisitor) {
-      const kept = every === 1 || bucketOf(who) % every === 0;
-      for (const hit of hits) {
-        if (!kept) {
-          fold(hit, 1, entries);
-          continue;
-        }
-        const key = keyOf(hit, companyDay(hit.at));
-        const known = entries.get(key);
-        if (known) known.count += 1;
-        else entries.set(key, { hit, count: 1, weight: every });
+  /** Doubles `every` until the kept visitors are within the budget, counting those let go by page. */
+  const thin = () => {
+    while (kept.size >= visitorBudget && every < MAX_EVERY) {
+      every *= 2;
+      for (const [who, visitor] of kept) {
+        if (visitor.bucket % every === 0) continue;
+        kept.delete(who);
+        for (const pending of visitor.hits.values()) fold(pending.hit, pending.count);
+        keptRows -= visitor.hits.size;
       }
     }
-    recent = [];
+  };
+
+  const record = (hit: PendingHit) => {
+    const day = companyDay(hit.at);
+    const bucket = bucketOf(day, hit.ip, hit.userAgent);
+    if (bucket % every !== 0 || keptRows >= maxPending) return fold(hit, 1, day);
+    const who = `${day}\0${hit.ip}\0${hit.userAgent}`;
+    let visitor = kept.get(who);
+    if (!visitor) {
+      thin();
+      if (bucket % every !== 0 || kept.size >= visitorBudget) return fold(hit, 1, day);
+      visitor = { bucket, hits: new Map() };
+      kept.set(who, visitor);
+    }
+    const key = hitKey(hit);
+    const known = visitor.hits.get(key);
+    if (known) known.count += 1;
+    else {
+      visitor.hits.set(key, { hit, count: 1, weight: 1 });
+      keptRows += 1;
+    }
+  };
+
+  /** What is counted, a row each, and a fresh interval. */
+  const take = (): Pending[] => {
+    const entries = [...carried, ...folded.values()];
+    for (const visitor of kept.values()) for (const pending of visitor.hits.values()) entries.push({ ...pending, weight: every });
+    // The next interval starts at half this one's rate (a flood that goes on is not thinned again
+    // from one visitor in one; one that ends is back to every visitor within a few writes).
+    every = Math.max(1, every / 2);
+    kept = new Map();
+    keptRows = 0;
     folded = new Map();
-    return [...entries.values()];
+    carried = [];
+    return entries;
   };
 
   const write = async (entries: Pending[]) => {
@@ -204,7 +241,7 @@ export function createHitCollector({
       // Kept for the next write (a database restart loses no views), within the bound: what does
       // not fit is kept without its visitor.
       for (const entry of entries) {
-        if (entry.count === 1 && entry.weight === 1 && recent.length < maxPending) recent.push(entry.hit);
+        if (entry.weight > 0 && carried.length < maxPending) carried.push(entry);
         else fold(entry.hit, entry.count);
       }
       onError?.(error);
@@ -218,10 +255,7 @@ export function createHitCollector({
   const timer = setInterval(() => void flush(), intervalMs);
   timer.unref();
   return {
-    record(hit) {
-      if (recent.length < maxPending) recent.push(hit);
-      else fold(hit, 1);
-    },
+    record,
     flush,
     async stop() {
       clearInterval(timer);
@@ -242,11 +276,23 @@ export function boundedText(text: string, max: number): string {
   return text.length <= max ? text : Buffer.from(text.slice(0, max), 'utf8').toString('utf8');
 }
 
-/** The visit's source as the careers pages read it, or nulls for a direct visit. */
+/**
+ * The visit's source as the careers pages read it, or nulls for a direct visit. A link followed
+ * within the site (most views: a browser sends the page it came from) is told apart without
+ * parsing its address.
+ */
 export function sourceOfView(query: string, referer: string | undefined, ownHosts: string[]) {
-  if (query === '' && !referer) return { source: null, medium: null, campaign: null };
+  if (query === '' && (!referer || ownHosts.some((host) => isOwnPage(referer, host)))) return DIRECT_VIEW;
   const source = visitSource(new URLSearchParams(query), referer ?? null, ownHosts);
-  return source.source === DIRECT.source ? { source: null, medium: null, campaign: null } : source;
+  return source.source === DIRECT.source ? DIRECT_VIEW : source;
+}
+
+const DIRECT_VIEW = Object.freeze({ source: null, medium: null, campaign: null });
+
+/** Whether `referer` is a page of `host` ("https://host/..." or "http://host/..."), compared in place. */
+function isOwnPage(referer: string, host: string): boolean {
+  const at = referer.startsWith('https://') ? 8 : referer.startsWith('http://') ? 7 : -1;
+  return at !== -1 && referer.startsWith(host, at) && (referer.length === at + host.length || referer[at + host.length] === '/');
 }
 
 /** Whether a request may be counted at all: a person's (not a bot's, a prefetch's) who did not ask not to be. */
@@ -279,9 +325,23 @@ export function countPageViews(
   where: { siteHost: string; trustProxy: boolean },
   known: KnownPages = new KnownPages(),
 ) {
+  // Each path's page as counted, once: the same few hundred paths are asked for all day, and the
+  // same string each time makes every map lookup after it cheaper (its hash is kept in it).
+  const pages = new Map<string, string | null>();
+  const pageOf = (route: string, path: string) => {
+    const key = route === 'static' ? path : `${route}\0${path}`;
+    let page = pages.get(key);
+    if (page === undefined) {
+      page = viewedPagePath(route, path);
+      if (pages.size >= MAX_PAGE_MEMO) pages.clear();
+      pages.set(key, page);
+    }
+    return page;
+  };
   return (req: IncomingMessage, { route, path, status }: { route: string; path: string; status: number }) => {
-    const page = viewedPagePath(route, path);
-    if (page === null || (status !== 200 && status !== 304)) return;
+    if (status !== 200 && status !== 304) return;
+    const page = pageOf(route, path);
+    if (page === null) return;
     if (status === 200) known.learn(page);
     if (!mayCount(req.method, status, req.headers)) return;
     const url = req.url ?? '';
@@ -289,6 +349,9 @@ export function countPageViews(
     collector.record(viewOf(req, page, queryAt === -1 ? '' : url.slice(queryAt + 1), req.headers.referer, where));
   };
 }
+
+/** Paths whose counted page is remembered (the site's are some hundreds; anybody may ask for any). */
+const MAX_PAGE_MEMO = 5_000;
 
 /**
  * A view of `page` by the person who sent `req` (its address and user agent, cut to their bounds),
@@ -301,13 +364,16 @@ export function viewOf(
   referer: string | undefined,
   { siteHost, trustProxy }: { siteHost: string; trustProxy: boolean },
 ): PendingHit {
-  const hosts = req.headers.host ? [siteHost, req.headers.host] : [siteHost];
+  const host = req.headers.host;
+  const { source, medium, campaign } = sourceOfView(query, referer, host && host !== siteHost ? [siteHost, host] : [siteHost]);
   return {
     at: new Date(),
     ip: boundedText(clientIp(req.headers, req.socket.remoteAddress, trustProxy), MAX_IP),
     userAgent: boundedText(req.headers['user-agent'] ?? '', MAX_USER_AGENT),
     kind: 'view',
     name: page,
-    ...sourceOfView(query, referer, hosts),
+    source,
+    medium,
+    campaign,
   };
 }

@@ -54,9 +54,8 @@ export async function dropPastSalts(db: Database, today: string): Promise<void> 
 }
 
 /** Do Not Track or Global Privacy Control: the visitor asked not to be counted. */
-export function refusesTracking(headers: IncomingHttpHeaders | Headers): boolean {
-  const read = (name: string) => (headers instanceof Headers ? headers.get(name) : (headers[name] as string | undefined));
-  return read('dnt') === '1' || read('sec-gpc') === '1';
+export function refusesTracking(headers: IncomingHttpHeaders): boolean {
+  return headers.dnt === '1' || headers['sec-gpc'] === '1';
 }
 
 /**

@@ -50,9 +50,16 @@ function isBotAgent(userAgent: string): boolean {
 export function isCountableView(method: string | undefined, status: number, headers: IncomingHttpHeaders): boolean {
   if (method !== 'GET' || (status !== 200 && status !== 304)) return false;
   const userAgent = headers['user-agent'];
-  if (!userAgent || isBotAgent(userAgent)) return false;
-  const purpose = String(headers['sec-purpose'] ?? headers['purpose'] ?? headers['x-moz'] ?? '').toLowerCase();
-  return !purpose.includes('prefetch') && !purpose.includes('prerender');
+  return !!userAgent && !isBotAgent(userAgent) && !isPrefetch(headers);
+}
+
+/** A page asked for ahead of the person (a prefetch, a prerender), who may never see it. */
+function isPrefetch(headers: IncomingHttpHeaders): boolean {
+  const asked = headers['sec-purpose'] ?? headers['purpose'] ?? headers['x-moz'];
+  // Most requests have none of these: nothing made for them.
+  if (asked === undefined) return false;
+  const purpose = String(asked).toLowerCase();
+  return purpose.includes('prefetch') || purpose.includes('prerender');
 }
 
 /** The reports' days (src/lib/format.ts): who counts views asks here. */
