@@ -15,7 +15,7 @@
 //    What stays must grow with pages x days, not with views: at most 2,000 rollup rows a day here.
 //
 //   npm run build && npm run bench:analytics [-- --duration 30] [--rounds 1] [--rate 3000] [--visitors 50000] [--views 1000000] [--same] [--verbose] [--json]
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/open.ts';
@@ -25,6 +25,8 @@ import { load as loadWith } from './lib/autocannon.mjs';
 import { metricValue } from './lib/metrics.mjs';
 import { median } from './lib/median.mjs';
 import { processCpu } from './lib/cpu.mjs';
+import { treeCpuSeconds } from './lib/settled.mjs';
+import { sleep } from './lib/site.mjs';
 import { serveBuild } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
@@ -79,31 +81,17 @@ const load = (url) =>
     ],
   });
 
-/**
- * CPU seconds the database has used: its processes' and, through the postmaster (which waits for
- * them), those of its processes that have ended (a connection closed, an autovacuum worker done).
- */
-function postgresCpu() {
-  const processes = new Map();
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') processes.set(Number(pid), processCpu(pid));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  let seconds = 0;
-  for (const cpu of processes.values()) seconds += cpu.seconds + (processes.has(cpu.parent) ? 0 : cpu.children);
-  return seconds;
+/** CPU seconds the database of `dataDir` has used: its processes', those that have ended included. */
+function databaseCpu(dataDir) {
+  const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return () => treeCpuSeconds(postmaster, { ended: true });
 }
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** CPU seconds a second of each instance and of the database with neither instance loaded: their background work (the job queue's polling, the event consumers). */
-async function idleRates(on, off, ms) {
+async function idleRates(on, off, postgresCpu, ms) {
   const before = { on: processCpu(on.pid).seconds, off: processCpu(off.pid).seconds, database: postgresCpu() };
   const started = performance.now();
-  await pause(ms);
+  await sleep(ms);
   const seconds = (performance.now() - started) / 1000;
   return {
     on: (processCpu(on.pid).seconds - before.on) / seconds,
@@ -120,8 +108,8 @@ async function idleRates(on, off, ms) {
  * idle rate (the other instance's pages from memory ask nothing of it): the counting's writes, their
  * autovacuum and WAL are the database's work.
  */
-async function speed(on, off) {
-  const idle = await idleRates(on, off, 2 * (DURATION * 1000 + SETTLE_MS));
+async function speed(on, off, postgresCpu) {
+  const idle = await idleRates(on, off, postgresCpu, 2 * (DURATION * 1000 + SETTLE_MS));
   const rows = PAGES.map((path) => ({ path, cost: { on: [], off: [] }, latency: { on: [], off: [] } }));
   for (const row of rows) {
     await fetch(on.url + row.path);
@@ -139,7 +127,7 @@ async function speed(on, off) {
         ['not counting', notCounting],
       ])
         if (result.errors + result.non2xx > 0) throw new Error(`${row.path}: ${result.errors + result.non2xx} errors (${name})`);
-      await pause(SETTLE_MS);
+      await sleep(SETTLE_MS);
       const seconds = (performance.now() - started) / 1000;
       // What each answer cost: beyond what the instance (and the database) use with no requests.
       const databaseMore = Math.max(0, postgresCpu() - database - idle.database * seconds);
@@ -274,14 +262,14 @@ async function main() {
       // --same: neither counts, the measure's own noise (what two alike instances differ by).
       on = await serveBuild({ env: SAME ? { ...env, ANALYTICS: 'false' } : env });
       off = await serveBuild({ env: { ...env, ANALYTICS: 'false' } });
-      rows = await speed(on, off);
+      rows = await speed(on, off, databaseCpu(join(dir, 'data')));
       // Written within the collector's few seconds: read until two reads 6 s apart agree.
       let written = -1;
       for (let tries = 0; tries < 10; tries += 1) {
         const now = (await metricValue(on.url, TOKEN, 'helixpoint_analytics_hits_total')) ?? 0;
         if (now === written && now > 0) break;
         written = now;
-        await new Promise((resolve) => setTimeout(resolve, 6000));
+        await sleep(6000);
       }
       const notCounting = (await metricValue(off.url, TOKEN, 'helixpoint_analytics_hits_total')) ?? 0;
       check(

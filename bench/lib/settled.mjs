@@ -5,8 +5,12 @@
 import { readdirSync } from 'node:fs';
 import { processCpu } from './cpu.mjs';
 
-/** CPU seconds used so far by a process and every process under it (the embedded PostgreSQL, the image process). */
-export function treeCpuSeconds(rootPid) {
+/**
+ * CPU seconds used so far by a process and every process under it (the embedded PostgreSQL, the
+ * image process). `ended`: with those under it that have ended, which the kernel adds to the parent
+ * that waited for them (PostgreSQL's closed connections, its autovacuum workers done).
+ */
+export function treeCpuSeconds(rootPid, { ended = false } = {}) {
   const processes = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -21,7 +25,7 @@ export function treeCpuSeconds(rootPid) {
     return false;
   };
   let seconds = 0;
-  for (const [pid, own] of processes) if (inTree(pid)) seconds += own.seconds;
+  for (const [pid, own] of processes) if (inTree(pid)) seconds += own.seconds + (ended ? own.children : 0);
   return seconds;
 }
 

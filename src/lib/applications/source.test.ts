@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIRECT, referrerHost, sourceFromForm, sourceParams, visitSource } from './source';
+import { DIRECT, isOwnPageAddress, referrerHost, sourceFromForm, sourceParams, visitSource } from './source';
 
 describe('a visit’s source', () => {
   const own = ['careers.helixpoint.test', '127.0.0.1:4321'];
@@ -21,6 +21,17 @@ describe('a visit’s source', () => {
     expect(referrerHost('http://127.0.0.1:4321/', own)).toBeNull();
     expect(referrerHost('android-app://com.google.android.gm/', own)).toBeNull();
     expect(referrerHost('not a url', own)).toBeNull();
+  });
+
+  it('knows a page of ours without parsing it, and only a page of ours: not a longer host, a port or a user before ours', () => {
+    const hosts = ['www.helixpoint.test'];
+    expect(isOwnPageAddress('https://www.helixpoint.test/about', hosts)).toBe(true);
+    expect(isOwnPageAddress('http://www.helixpoint.test', hosts)).toBe(true);
+    expect(isOwnPageAddress('https://www.helixpoint.test.evil.example/', hosts)).toBe(false);
+    expect(isOwnPageAddress('https://www.helixpoint.test@evil.example/', hosts)).toBe(false);
+    expect(isOwnPageAddress('https://www.helixpoint.test:8443/', hosts)).toBe(false);
+    expect(referrerHost('https://www.helixpoint.test.evil.example/', hosts)).toBe('helixpoint.test.evil.example');
+    expect(referrerHost('https://www.helixpoint.test@evil.example/', hosts)).toBe('evil.example');
   });
 
   it('is carried on as ref, or as the UTM parameters when it has a medium or campaign', () => {

@@ -29,9 +29,22 @@ function clean(value: string | null | undefined): string | null {
   return text === '' ? null : text;
 }
 
+/**
+ * Whether `referrer` is a page of one of our hosts, read without parsing it ("https://host/…" or
+ * "http://host/…", the host as given, port included): the usual referrer, a link followed within
+ * the site. False is no verdict: referrerHost parses the address then.
+ */
+export function isOwnPageAddress(referrer: string, ownHosts: readonly string[]): boolean {
+  const at = referrer.startsWith('https://') ? 8 : referrer.startsWith('http://') ? 7 : -1;
+  if (at === -1) return false;
+  return ownHosts.some(
+    (host) => referrer.startsWith(host, at) && (referrer.length === at + host.length || referrer[at + host.length] === '/'),
+  );
+}
+
 /** A referrer's host without "www.", or null when it is one of ours or not an address. */
 export function referrerHost(referrer: string | null | undefined, ownHosts: readonly string[]): string | null {
-  if (!referrer) return null;
+  if (!referrer || isOwnPageAddress(referrer, ownHosts)) return null;
   let host: string;
   try {
     const url = new URL(referrer);

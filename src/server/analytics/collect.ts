@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { analyticsHits } from '../db/schema.ts';
 import { clientIp } from '../rate-limit.ts';
 import { isCountableView } from '../insights/views.ts';
-import { DIRECT, visitSource } from '../../lib/applications/source.ts';
+import { DIRECT, isOwnPageAddress, visitSource } from '../../lib/applications/source.ts';
 import { deviceOf, viewedPagePath } from '../../lib/analytics/pages.ts';
 import { OTHER } from '../../lib/analytics/report.ts';
 import { companyDay } from '../../lib/format.ts';
@@ -282,18 +282,12 @@ export function boundedText(text: string, max: number): string {
  * parsing its address.
  */
 export function sourceOfView(query: string, referer: string | undefined, ownHosts: string[]) {
-  if (query === '' && (!referer || ownHosts.some((host) => isOwnPage(referer, host)))) return DIRECT_VIEW;
+  if (query === '' && (!referer || isOwnPageAddress(referer, ownHosts))) return DIRECT_VIEW;
   const source = visitSource(new URLSearchParams(query), referer ?? null, ownHosts);
   return source.source === DIRECT.source ? DIRECT_VIEW : source;
 }
 
 const DIRECT_VIEW = Object.freeze({ source: null, medium: null, campaign: null });
-
-/** Whether `referer` is a page of `host` ("https://host/..." or "http://host/..."), compared in place. */
-function isOwnPage(referer: string, host: string): boolean {
-  const at = referer.startsWith('https://') ? 8 : referer.startsWith('http://') ? 7 : -1;
-  return at !== -1 && referer.startsWith(host, at) && (referer.length === at + host.length || referer[at + host.length] === '/');
-}
 
 /** Whether a request may be counted at all: a person's (not a bot's, a prefetch's) who did not ask not to be. */
 export function mayCount(method: string | undefined, status: number, headers: IncomingHttpHeaders): boolean {
