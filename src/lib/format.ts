@@ -67,6 +67,11 @@ export function companyDay(at: Date): string {
   return day;
 }
 
+/** A day (YYYY-MM-DD) moved by whole days (back, when negative); calendar days, so UTC arithmetic is exact. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The company's offset from UTC at a moment, in minutes, as Intl reads its time zone ("GMT-06:00"). */
 function offsetAt(at: number): number {
   const name = timestampParts.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';

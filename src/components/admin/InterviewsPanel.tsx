@@ -7,7 +7,8 @@ import { Input } from '@/components/ui/input';
 import { flashToast } from '@/components/ui/toast';
 import { roleLabels, type Role } from '@/lib/accounts/roles';
 import { whenLabel } from '@/lib/scheduling/format';
-import { addDays, interviewLengths, interviewProposalSchema, interviewRecordSchema, MAX_DAYS_AHEAD } from '@/lib/scheduling/interview-form';
+import { addDays } from '@/lib/format';
+import { interviewLengths, interviewProposalSchema, interviewRecordSchema, MAX_DAYS_AHEAD } from '@/lib/scheduling/interview-form';
 import type { InterviewRequestStatus } from '@/lib/scheduling/hours';
 import { runAdminAction } from './run-admin-action';
 

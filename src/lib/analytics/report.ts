@@ -36,10 +36,6 @@ export const funnelLabels: Record<FunnelStep, string> = {
   submitted: 'Submitted an application',
 };
 
-/** The day `days` after `day` (before, when negative), both written YYYY-MM-DD. */
-export const shiftDay = (day: string, days: number): string =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 export const analyticsPeriods = [7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
 export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPeriod = 30;

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { COMPANY_TIME_ZONE } from '../format.ts';
+import { addDays, COMPANY_TIME_ZONE } from '../format.ts';
 import { isTimeZone } from './format.ts';
 import {
   COMPANY_HOURS,
@@ -184,11 +184,6 @@ export function availabilityFormValues(availability: Availability): Availability
     values[names.end] = ends.at(-1) ?? '18:00';
   }
   return values;
-}
-
-/** YYYY-MM-DD plus some days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Whether a text is a real calendar day as YYYY-MM-DD (not 2026-02-30). */

@@ -69,11 +69,6 @@ export function daysBetween(from: string, until: string): number {
   return Math.round((Date.parse(`${until}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** YYYY-MM-DD plus some days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 export const interviewTexts = {
   noCommonTime: 'These interviewers have no common free time in that window. Choose more days, a shorter length or other interviewers.',
   fromPast: 'From: choose today or a later day.',

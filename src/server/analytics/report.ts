@@ -4,7 +4,6 @@ import { analyticsDaily } from '../db/schema.ts';
 import {
   funnelLabels,
   funnelSteps,
-  shiftDay,
   goalLabels,
   goalNames,
   type AnalyticsPeriod,
@@ -15,6 +14,7 @@ import {
   type Totals,
 } from '../../lib/analytics/report.ts';
 import type { GoalName } from '../../lib/analytics/goals.ts';
+import { addDays } from '../../lib/format.ts';
 import { visitorsNow } from './rollup.ts';
 
 /**
@@ -69,9 +69,9 @@ export async function loadAnalytics(
   db: Database,
   { days, today, now = new Date() }: { days: AnalyticsPeriod; today: string; now?: Date },
 ): Promise<AnalyticsReport> {
-  const from = shiftDay(today, -(days - 1));
-  const previousTo = shiftDay(from, -1);
-  const previousFrom = shiftDay(previousTo, -(days - 1));
+  const from = addDays(today, -(days - 1));
+  const previousTo = addDays(from, -1);
+  const previousFrom = addDays(previousTo, -(days - 1));
   const [current, before, dailyRows, realtime] = await Promise.all([
     sums(db, from, today),
     sums(db, previousFrom, previousTo),
@@ -99,7 +99,7 @@ export async function loadAnalytics(
     totals,
     previous: totalsOf(before),
     daily: Array.from({ length: days }, (_, index) => {
-      const day = shiftDay(from, index);
+      const day = addDays(from, index);
       return { day, visitors: byDay.get(day)?.visitors ?? 0, views: byDay.get(day)?.views ?? 0 };
     }),
     pages: ranked(current, 'page', 'views'),

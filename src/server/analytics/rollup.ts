@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { withTransaction, type Database } from '../db/client.ts';
 import type pg from 'pg';
 import { analyticsDaily, analyticsHits, analyticsRollups } from '../db/schema.ts';
-import { COMPANY_TIME_ZONE, companyDay } from '../../lib/format.ts';
-import { funnelSteps, NOT_TRACKED, DIRECT_SOURCE, OTHER, shiftDay, type Dimension } from '../../lib/analytics/report.ts';
+import { addDays, COMPANY_TIME_ZONE, companyDay } from '../../lib/format.ts';
+import { funnelSteps, NOT_TRACKED, DIRECT_SOURCE, OTHER, type Dimension } from '../../lib/analytics/report.ts';
 import { dropPastSalts } from './visitor.ts';
 
 /**
@@ -239,7 +239,7 @@ export async function rollUpDay(
  */
 export async function rollUpAnalytics(deps: { db: Database; pool: pg.Pool }, now = new Date()) {
   const today = companyDay(now);
-  const yesterday = shiftDay(today, -1);
+  const yesterday = addDays(today, -1);
   const unfinished = await deps.db.execute<{ day: string }>(sql`
     select distinct h.day::text as day from ${analyticsHits} h
     left join ${analyticsRollups} r on r.day = h.day

@@ -6,7 +6,8 @@ import { addApplication, addPosition, everyone } from '../testing/fixtures';
 import type { ApplicationStatus } from '@/lib/applications/status';
 import { insightsCsv, insightsFileName, isInsightReport } from './report-csv';
 import { percentOf } from '@/lib/insights/report';
-import { addDays, insightsRedirect, loadInsights, parseInsightsQuery, readInsightsRequest } from './report';
+import { addDays } from '../../lib/format';
+import { insightsRedirect, loadInsights, parseInsightsQuery, readInsightsRequest } from './report';
 
 /*
  * Every number of the reports on a data set small enough to count by hand. "Today" is Friday

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { can, canAll, positionsInScope, type Who } from '../access/permissions.ts';
-import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
+import { addDays, COMPANY_TIME_ZONE } from '../../lib/format.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
 import {
@@ -53,13 +53,6 @@ export function insightsRedirect(url: URL, query: InsightsQuery): string | null 
   if (url.search === '') return null;
   const canonical = insightsSearch(query);
   return url.search === canonical ? null : `/admin/insights${canonical}`;
-}
-
-/** A day (YYYY-MM-DD) moved by whole days; calendar days, so UTC arithmetic is exact. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;

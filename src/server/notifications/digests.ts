@@ -9,7 +9,7 @@ import { dayIn, wallClock } from '../scheduling/slots.ts';
 import { isStaff } from '../access/permissions.ts';
 import { stillInReach } from './list.ts';
 import { siteConfig } from '../../lib/site-config.ts';
-import { addDays } from '../../lib/scheduling/interview-form.ts';
+import { addDays } from '../../lib/format.ts';
 import { DEFAULT_DIGEST_HOUR } from '../../lib/notifications/kinds.ts';
 import { describe, placesOf, threadOf } from './describe.ts';
 import { zonesOf, type NoticeDeps } from './notices.ts';

@@ -31,8 +31,7 @@ import {
   type OfferStatus,
   type OfferTerms,
 } from '../../lib/offers/offer.ts';
-import { COMPANY_TIME_ZONE } from '../../lib/format.ts';
-import { addDays } from '../../lib/scheduling/interview-form.ts';
+import { addDays, COMPANY_TIME_ZONE } from '../../lib/format.ts';
 import { isDecided } from '../../lib/applications/status.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 

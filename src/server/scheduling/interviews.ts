@@ -9,9 +9,9 @@ import { interviewInvitationMail, interviewWithdrawnMail } from '../mail/booking
 import { sealText, unsealText } from '../mail/sealed.ts';
 import { hashSecretToken, newSecretToken } from '../secret-tokens.ts';
 import { isDecided } from '../../lib/applications/status.ts';
+import { addDays } from '../../lib/format.ts';
 import { dayLabel, zoneOrCompany } from '../../lib/scheduling/format.ts';
 import {
-  addDays,
   daysBetween,
   interviewTexts,
   MAX_DAYS_AHEAD,
