@@ -5,18 +5,22 @@
 //    fixed rate with a browser's user agent, so every answer of the first is a counted view, and
 //    nearly every request a new visitor (the worst case: hardly two views alike). Measured as CPU
 //    time per request beyond each process's idle use: the counting instance's own and all the
-//    database's (the counting's writes are the database's work). At most 5% more with counting,
-//    over the pages. At once, because this virtual machine's speed drifts by 20-50% within
-//    minutes: loaded in turns, two alike instances differed by -20% to +50% a page; loaded at once
-//    for 30 s, by -0.6% to +6% (--same measures that floor: neither instance counts).
+//    database's (the counting's writes, and the rollup every five minutes, are the database's
+//    work). At most 5% more with counting, over the pages (the median of --rounds, 3 unless
+//    told: a rollup falls in about one 35-s window in eight, and counts there some eight times
+//    its share; the verbose lines show each window). At once, and both instances pinned to one
+//    CPU (the load and the database on the other), because this virtual machine's speed drifts
+//    by 20-50% within minutes, and two alike instances left to the scheduler differed by up to
+//    20% a run; each round loads the other first. --same measures that floor (neither counts).
+//    --verbose adds each window's figures and the instances' user-mode CPU alone.
 //    The views must have been written (helixpoint_analytics_hits_total), none by the other.
 // 2. The tables after a million views: a million simulated views (and their goals) over ten days,
 //    each day rolled up (timed), then the raw hits past their two days deleted as the job does.
 //    What stays must grow with pages x days, not with views: at most 2,000 rollup rows a day here.
 //
-//   npm run build && npm run bench:analytics [-- --duration 30] [--rounds 1] [--rate 3000] [--visitors 50000] [--views 1000000] [--same] [--verbose] [--json]
+//   npm run build && npm run bench:analytics [-- --duration 30] [--rounds 3] [--rate 3000] [--visitors 50000] [--views 1000000] [--same] [--verbose] [--json]
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/open.ts';
 import { rollUpDay, rollUpAnalytics } from '../src/server/analytics/rollup.ts';
@@ -24,15 +28,15 @@ import { companyDay } from '../src/lib/format.ts';
 import { load as loadWith } from './lib/autocannon.mjs';
 import { metricValue } from './lib/metrics.mjs';
 import { median } from './lib/median.mjs';
-import { processCpu } from './lib/cpu.mjs';
-import { treeCpuSeconds } from './lib/settled.mjs';
+import { pinProcesses, processCpu } from './lib/cpu.mjs';
+import { processTree, treeCpuSeconds } from './lib/settled.mjs';
 import { sleep } from './lib/site.mjs';
 import { serveBuild } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const DURATION = option('--duration', 30);
-const ROUNDS = option('--rounds', 1);
+const ROUNDS = option('--rounds', 3);
 const RATE = option('--rate', 3000);
 const SAME = args.includes('--same');
 const SETTLE_MS = 5500;
@@ -81,21 +85,51 @@ const load = (url) =>
     ],
   });
 
+/** The embedded PostgreSQL's first process, of whom all its others are children. */
+const postmasterOf = (dataDir) => Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
 /** CPU seconds the database of `dataDir` has used: its processes', those that have ended included. */
 function databaseCpu(dataDir) {
-  const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmaster = postmasterOf(dataDir);
   return () => treeCpuSeconds(postmaster, { ended: true });
+}
+
+/**
+ * Both instances on one CPU, the load's generators (this process) and the database on the others:
+ * on this virtual machine two alike instances left to the scheduler differed by up to 20% a run
+ * (which of them shares a CPU with the load, or the database, for a while), pinned together by
+ * 1-3%. They then meet the same CPU, its caches and what else runs there alike.
+ */
+function pin(on, off, dataDir) {
+  const cpus = availableParallelism();
+  const pinned =
+    cpus > 1 &&
+    pinProcesses([on.pid, off.pid], String(cpus - 1)) &&
+    pinProcesses([process.pid, ...processTree(postmasterOf(dataDir)).keys()], cpus > 2 ? `0-${cpus - 2}` : '0');
+  console.log(
+    pinned
+      ? `both instances on CPU ${cpus - 1}, the load and the database on the other${cpus > 2 ? 's' : ''}`
+      : 'not pinned (one CPU, or no taskset): the figures vary more',
+  );
 }
 
 /** CPU seconds a second of each instance and of the database with neither instance loaded: their background work (the job queue's polling, the event consumers). */
 async function idleRates(on, off, postgresCpu, ms) {
-  const before = { on: processCpu(on.pid).seconds, off: processCpu(off.pid).seconds, database: postgresCpu() };
+  const before = {
+    on: processCpu(on.pid).seconds,
+    off: processCpu(off.pid).seconds,
+    onUser: processCpu(on.pid).user,
+    offUser: processCpu(off.pid).user,
+    database: postgresCpu(),
+  };
   const started = performance.now();
   await sleep(ms);
   const seconds = (performance.now() - started) / 1000;
   return {
     on: (processCpu(on.pid).seconds - before.on) / seconds,
     off: (processCpu(off.pid).seconds - before.off) / seconds,
+    onUser: (processCpu(on.pid).user - before.onUser) / seconds,
+    offUser: (processCpu(off.pid).user - before.offUser) / seconds,
     database: (postgresCpu() - before.database) / seconds,
   };
 }
@@ -111,17 +145,25 @@ async function idleRates(on, off, postgresCpu, ms) {
 async function speed(on, off, postgresCpu) {
   const idle = await idleRates(on, off, postgresCpu, 2 * (DURATION * 1000 + SETTLE_MS));
   const rows = PAGES.map((path) => ({ path, cost: { on: [], off: [] }, latency: { on: [], off: [] } }));
-  for (const row of rows) {
-    await fetch(on.url + row.path);
-    await fetch(off.url + row.path);
-  }
+  // Warmed as a server that has run for a while is: each page rendered, each of the load's browsers
+  // seen once (the bot test of a user agent it has not seen runs a long regular expression, once).
+  for (const row of rows)
+    for (let browser = 0; browser < 200; browser += 1)
+      for (const instance of [on, off])
+        await fetch(instance.url + row.path, { headers: { 'user-agent': `${BROWSER} v${browser}` } }).then((answer) =>
+          answer.arrayBuffer(),
+        );
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const row of rows) {
-      const nodeOn = processCpu(on.pid).seconds;
-      const nodeOff = processCpu(off.pid).seconds;
+      const nodeOn = processCpu(on.pid);
+      const nodeOff = processCpu(off.pid);
       const database = postgresCpu();
       const started = performance.now();
-      const [counting, notCounting] = await Promise.all([load(on.url + row.path), load(off.url + row.path)]);
+      // Each round the other instance's load first: the load's two generators share one process.
+      const [counting, notCounting] =
+        round % 2 === 0
+          ? await Promise.all([load(on.url + row.path), load(off.url + row.path)])
+          : (await Promise.all([load(off.url + row.path), load(on.url + row.path)])).reverse();
       for (const [name, result] of [
         ['counting', counting],
         ['not counting', notCounting],
@@ -131,15 +173,17 @@ async function speed(on, off, postgresCpu) {
       const seconds = (performance.now() - started) / 1000;
       // What each answer cost: beyond what the instance (and the database) use with no requests.
       const databaseMore = Math.max(0, postgresCpu() - database - idle.database * seconds);
-      const onMore = processCpu(on.pid).seconds - nodeOn - idle.on * seconds;
-      const offMore = processCpu(off.pid).seconds - nodeOff - idle.off * seconds;
+      const onMore = processCpu(on.pid).seconds - nodeOn.seconds - idle.on * seconds;
+      const offMore = processCpu(off.pid).seconds - nodeOff.seconds - idle.off * seconds;
+      const onUser = processCpu(on.pid).user - nodeOn.user - idle.onUser * seconds;
+      const offUser = processCpu(off.pid).user - nodeOff.user - idle.offUser * seconds;
       row.cost.on.push(((onMore + databaseMore) * 1e6) / counting.requests.total);
       row.cost.off.push((offMore * 1e6) / notCounting.requests.total);
       row.latency.on.push(counting.latency.p99);
       row.latency.off.push(notCounting.latency.p99);
       if (args.includes('--verbose'))
         console.log(
-          `  ${row.path} round ${round + 1}: ${row.cost.on.at(-1).toFixed(1)} / ${row.cost.off.at(-1).toFixed(1)} µs (database ${((databaseMore * 1e6) / counting.requests.total).toFixed(1)} µs)`,
+          `  ${row.path} round ${round + 1}: ${row.cost.on.at(-1).toFixed(1)} / ${row.cost.off.at(-1).toFixed(1)} µs (database ${((databaseMore * 1e6) / counting.requests.total).toFixed(1)} µs; user mode ${((onUser * 1e6) / counting.requests.total).toFixed(1)} / ${((offUser * 1e6) / notCounting.requests.total).toFixed(1)} µs)`,
         );
     }
   }
@@ -262,6 +306,7 @@ async function main() {
       // --same: neither counts, the measure's own noise (what two alike instances differ by).
       on = await serveBuild({ env: SAME ? { ...env, ANALYTICS: 'false' } : env });
       off = await serveBuild({ env: { ...env, ANALYTICS: 'false' } });
+      pin(on, off, join(dir, 'data'));
       rows = await speed(on, off, databaseCpu(join(dir, 'data')));
       // Written within the collector's few seconds: read until two reads 6 s apart agree.
       let written = -1;

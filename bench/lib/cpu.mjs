@@ -13,9 +13,25 @@ export function processCpu(pid) {
   return {
     parent: Number(fields[1]),
     seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+    /** Of `seconds`, that in user mode (the rest is the kernel's: system calls, page faults). */
+    user: Number(fields[11]) / CLOCK_TICKS,
     children: (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS,
   };
 }
 
 /** CPU time a process has used so far (all its threads), in microseconds. */
 export const cpuMicros = (pid) => processCpu(pid).seconds * 1e6;
+
+/**
+ * Pins `pids` (every thread of each) to the CPUs listed ("1", "0-2"), as taskset does; false when
+ * taskset is missing (util-linux) or the machine has one CPU: the caller then says the figures are
+ * not pinned. Processes they start later inherit it.
+ */
+export function pinProcesses(pids, cpus) {
+  try {
+    for (const pid of pids) execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -11,6 +11,13 @@ import { processCpu } from './cpu.mjs';
  * that waited for them (PostgreSQL's closed connections, its autovacuum workers done).
  */
 export function treeCpuSeconds(rootPid, { ended = false } = {}) {
+  let seconds = 0;
+  for (const [, own] of processTree(rootPid)) seconds += own.seconds + (ended ? own.children : 0);
+  return seconds;
+}
+
+/** A process and every process under it, each with its CPU (processCpu), by pid. */
+export function processTree(rootPid) {
   const processes = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -24,9 +31,7 @@ export function treeCpuSeconds(rootPid, { ended = false } = {}) {
     for (let current = pid; current > 1; current = processes.get(current)?.parent ?? 0) if (current === rootPid) return true;
     return false;
   };
-  let seconds = 0;
-  for (const [pid, own] of processes) if (inTree(pid)) seconds += own.seconds + (ended ? own.children : 0);
-  return seconds;
+  return new Map([...processes].filter(([pid]) => inTree(pid)));
 }
 
 /**

@@ -58,8 +58,8 @@ let dayOfMinute = { minute: Number.NaN, day: '' };
  * answered from memory in about 60 (issue 52), so the last minute's day is kept. A day starts on a
  * whole minute in every time zone in use since 1972 (offsets are whole minutes since then).
  */
-export function companyDay(at: Date): string {
-  const time = at.getTime();
+export function companyDay(at: Date | number): string {
+  const time = typeof at === 'number' ? at : at.getTime();
   const minute = Math.floor(time / 60_000);
   if (minute === dayOfMinute.minute) return dayOfMinute.day;
   const day = dayFormat.format(at);

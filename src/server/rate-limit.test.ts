@@ -58,6 +58,10 @@ describe('clientIp', () => {
     expect(clientIp({ 'x-forwarded-for': '6.6.6.6, 198.51.100.23' }, '10.0.0.2', true)).toBe('198.51.100.23');
     expect(clientIp(new Headers({ 'x-forwarded-for': '198.51.100.23' }), '10.0.0.2', true)).toBe('198.51.100.23');
     expect(clientIp({}, '10.0.0.2', true)).toBe('10.0.0.2');
+    // Empty entries at the end (a careless proxy) are passed over; nothing but blanks is no address.
+    expect(clientIp({ 'x-forwarded-for': '6.6.6.6, 198.51.100.23 , ,' }, '10.0.0.2', true)).toBe('198.51.100.23');
+    expect(clientIp({ 'x-forwarded-for': ['6.6.6.6', '198.51.100.24'] }, '10.0.0.2', true)).toBe('198.51.100.24');
+    expect(clientIp({ 'x-forwarded-for': ' , ' }, '10.0.0.2', true)).toBe('10.0.0.2');
   });
 });
 

@@ -203,6 +203,7 @@ describe('bounds', () => {
 
   it('keeps one visitor in N past the visitors a write may hold, each standing for N, with every view counted', async () => {
     const sampled = createHitCollector({ db: database.db, siteHost: SITE_HOST, intervalMs: 60_000, visitorBudget: 10 });
+    const view = { at: new Date(), userAgent: BROWSER, kind: 'view' as const, source: null, medium: null, campaign: null };
     try {
       for (let n = 0; n < 100; n += 1)
         for (const name of ['/', '/about'])
@@ -240,6 +241,23 @@ describe('bounds', () => {
       expect(total.views).toBe(200);
       expect(total.visitors).toBe((kept.length / 2) * weight!);
       expect(total.visits).toBe(total.visitors);
+
+      // The flood goes on: the next write samples at the same rate (its visitors are not kept from
+      // one in one and let go again). Once it is over, a few quiet writes and every visitor is kept again.
+      await database.db.delete(analyticsHits);
+      for (let n = 0; n < 100; n += 1) sampled.record({ ...view, ip: `198.51.101.${n}`, name: '/' });
+      await sampled.flush();
+      const next = await database.db
+        .select()
+        .from(analyticsHits)
+        .where(sql`${analyticsHits.weight} > 0`);
+      expect(next.length).toBeGreaterThan(0);
+      expect(Math.min(...next.map((row) => row.weight))).toBeGreaterThanOrEqual(weight!);
+      for (let quiet = 0; quiet < 6; quiet += 1) await sampled.flush();
+      await database.db.delete(analyticsHits);
+      sampled.record({ ...view, ip: '198.51.102.1', name: '/' });
+      await sampled.flush();
+      expect((await database.db.select().from(analyticsHits)).map((row) => row.weight)).toEqual([1]);
     } finally {
       await sampled.stop();
     }

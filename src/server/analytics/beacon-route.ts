@@ -3,7 +3,7 @@ import { smallBody } from '../http/body-limits.ts';
 import type { AstroHandler, RequestLocals } from '../http/server.ts';
 import { BEACON_PATH } from '../../lib/analytics/beacon.ts';
 import { countedPath } from '../../lib/analytics/pages.ts';
-import { mayCount, viewOf, type HitCollector, type KnownPages } from './collect.ts';
+import { countingAgent, countView, type HitCollector, type KnownPages } from './collect.ts';
 
 const MAX_BODY_BYTES = 1024;
 
@@ -15,7 +15,7 @@ const MAX_BODY_BYTES = 1024;
  */
 export function withViewBeacon(
   handler: AstroHandler,
-  collector: Pick<HitCollector, 'record'>,
+  collector: Pick<HitCollector, 'view'>,
   where: { siteHost: string; trustProxy: boolean },
   known: KnownPages,
 ): AstroHandler {
@@ -29,14 +29,15 @@ export function withViewBeacon(
     return (async (): Promise<void> => {
       try {
         const text = await smallBody(req, MAX_BODY_BYTES);
-        if (!text || !mayCount('GET', 200, req.headers)) return done();
+        const agent = countingAgent('GET', 200, req.headers);
+        if (!text || agent === null) return done();
         const body = JSON.parse(text.toString('utf8')) as { p?: unknown; r?: unknown };
         if (typeof body.p !== 'string' || (body.r !== undefined && typeof body.r !== 'string')) return done();
         const queryAt = body.p.indexOf('?');
         const page = countedPath(queryAt === -1 ? body.p : body.p.slice(0, queryAt));
         if (page === null || !known.has(page)) return done();
         const query = queryAt === -1 ? '' : body.p.slice(queryAt + 1, queryAt + 500);
-        collector.record(viewOf(req, page, query, body.r || undefined, where));
+        countView(collector, req, page, query, body.r || undefined, where, agent);
         return done();
       } catch {
         return done();

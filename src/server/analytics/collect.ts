@@ -2,8 +2,9 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { analyticsHits } from '../db/schema.ts';
-import { clientIp } from '../rate-limit.ts';
-import { isCountableView } from '../insights/views.ts';
+import { addressOf } from '../rate-limit.ts';
+import { agentOf, viewingAgent, type Agent } from '../insights/views.ts';
+import { FNV_OFFSET, fnv } from '../../lib/fnv.ts';
 import { DIRECT, isOwnPageAddress, visitSource } from '../../lib/applications/source.ts';
 import { deviceOf, viewedPagePath } from '../../lib/analytics/pages.ts';
 import { OTHER } from '../../lib/analytics/report.ts';
@@ -33,8 +34,21 @@ export interface PendingHit {
   campaign: string | null;
 }
 
+/** Where a view came from: nulls for a direct visit (most views: DIRECT_VIEW, one object for all). */
+export interface ViewSource {
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+}
+
 export interface HitCollector {
   record(hit: PendingHit): void;
+  /**
+   * A view of `page` at `at` (milliseconds), as the server's hook and the beacon count it, its user
+   * agent's hash as agentOf keeps it: nothing is made for it but what is kept (most views add one to
+   * a count already there).
+   */
+  view(at: number, ip: string, userAgent: string, agentHash: number, page: string, source: ViewSource): void;
   /** Writes what is kept so far (the timer does every few seconds; stop() once more); resolves with the hits written. */
   flush(): Promise<number>;
   stop(): Promise<void>;
@@ -52,11 +66,12 @@ export interface HitCollectorOptions {
    */
   maxPending?: number;
   /**
-   * The most visitors a write keeps whole (every 5 s: 500 is 100 new visitors a second, 8 million a
-   * day, far above a company site's). Past it, one visitor in N is kept, with the weight N, chosen by
+   * The most visitors a write keeps whole (every 5 s: 200 is 40 new visitors a second, 3.5 million
+   * a day, far above a company site's). Past it, one visitor in N is kept, with the weight N, chosen by
    * a hash of the visitor (the same visitors whatever N: those kept at 2N are among those kept at N);
    * the others' views are counted by page and source only. Views stay exact; visitors, visits and
-   * paths are then estimates.
+   * paths are then estimates (from some 40 visitors a second still). Each kept visitor is a row to
+   * hash and write: the budget bounds what a flood costs the server and the database.
    */
   visitorBudget?: number;
   onWritten?: (count: number) => void;
@@ -70,10 +85,27 @@ interface Pending {
   weight: number;
 }
 
-/** A visitor kept whole this interval: its hash bucket, and its hits, alike ones together. */
+/**
+ * Rows alike but for their count, of one visitor (or of none: the views counted by page and source
+ * only). A direct view (most) is found by its page alone, every other by a key of its kind, page
+ * and source: nothing is made to count a view already seen.
+ */
+class Rows {
+  readonly direct = new Map<string, Pending>();
+  readonly other = new Map<string, Pending>();
+  get size() {
+    return this.direct.size + this.other.size;
+  }
+  *[Symbol.iterator]() {
+    yield* this.direct.values();
+    yield* this.other.values();
+  }
+}
+
+/** A visitor kept whole this interval: its hash bucket, and its rows. */
 interface KeptVisitor {
   bucket: number;
-  hits: Map<string, Pending>;
+  rows: Rows;
 }
 
 const CHUNK = 5000;
@@ -95,104 +127,179 @@ async function insertHits(db: Database, rows: (typeof analyticsHits.$inferInsert
       ${column('campaign')}::text[], ${column('device')}::text[], ${column('count')}::int[], ${column('weight')}::int[])`);
 }
 
-/** FNV-1a of the parts of a visitor: a cheap, even spread of visitors into buckets (not a secret: never stored). */
-function bucketOf(...parts: string[]): number {
-  let hash = 0x811c9dc5;
-  for (const part of parts) {
-    for (let index = 0; index < part.length; index += 1) {
-      hash ^= part.charCodeAt(index);
-      hash = Math.imul(hash, 0x01000193);
-    }
-    // A NUL between the parts ("ab" + "c" is not "a" + "bc").
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
+/**
+ * A visitor's bucket: a cheap, even spread of visitors (not a secret: never stored). The day's part
+ * is hashed once a day and the user agent's once (agentOf keeps it): a view hashes its address only.
+ */
+let hashedDay = { day: '', hash: 0 };
+function bucketOf(day: string, ip: string, agentHash: number): number {
+  if (hashedDay.day !== day) hashedDay = { day, hash: fnv(FNV_OFFSET, day) };
+  // murmur3's finish, so that the low bits (one in 2^k is kept by them) depend on every input bit.
+  let hash = fnv(hashedDay.hash, ip) ^ agentHash;
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
 }
 
-/** What tells alike hits of one visitor apart (a direct visit's, most of them, made of three parts only). */
-const hitKey = (hit: PendingHit) =>
-  hit.source === null && hit.medium === null && hit.campaign === null
-    ? `${hit.kind}\0${hit.name}`
-    : `${hit.kind}\0${hit.name}\0${hit.source ?? ''}\0${hit.medium ?? ''}\0${hit.campaign ?? ''}\0`;
+const isDirect = (kind: PendingHit['kind'], source: ViewSource) =>
+  kind === 'view' && source.source === null && source.medium === null && source.campaign === null;
+
+/** What tells alike hits apart but for the page of a direct view. */
+const hitKey = (kind: PendingHit['kind'], name: string, source: ViewSource) =>
+  `${kind}\0${name}\0${source.source ?? ''}\0${source.medium ?? ''}\0${source.campaign ?? ''}`;
+
+/** The value of a map within a map, made when missing. */
+function within<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}
 
 export function createHitCollector({
   db,
   siteHost,
   intervalMs = 5000,
   maxPending = 10_000,
-  visitorBudget = 500,
+  visitorBudget = 200,
   onWritten,
   onError,
 }: HitCollectorOptions): HitCollector {
-  // This interval's: one visitor in `every` kept whole (by day, address and user agent), the rows
-  // they make counted in `keptRows`; every other view counted by page and source in `folded`; and
-  // what a failed write left, written with the next.
+  // This interval's: one visitor in `every` kept whole (by day, address and user agent: maps within
+  // maps, so finding one makes no key), the rows they make counted in `keptRows`; every other view
+  // counted by page and source in `folded` (by day); and what a failed write left, written with the next.
   let every = 1;
-  let kept = new Map<string, KeptVisitor>();
+  let kept = new Map<string, Map<string, Map<string, KeptVisitor>>>();
+  let keptVisitors = 0;
   let keptRows = 0;
-  let folded = new Map<string, Pending>();
+  let folded = new Map<string, Rows>();
+  let foldedRows = 0;
   let carried: Pending[] = [];
   let flushing: Promise<number> = Promise.resolve(0);
 
-  /** A view counted by its page and source only (weight 0); past twice the bound, by kind only. */
-  const fold = (hit: PendingHit, count: number, day = companyDay(hit.at)) => {
-    const wide = folded.size >= maxPending;
-    const key = wide ? `${day}\0${hit.kind}` : `${day}\0${hitKey(hit)}`;
-    const known = folded.get(key);
+  const newRows = () => new Rows();
+
+  /** A view counted by its page and source only (weight 0); past the bound, by kind only. */
+  // Today's folded rows, found without a lookup (the day is companyDay's string of the minute).
+  let foldedDay = '';
+  let foldedToday = new Rows();
+  const fold = (day: string, kind: PendingHit['kind'], name: string, source: ViewSource, at: number, count: number) => {
+    if (day !== foldedDay) {
+      foldedToday = within(folded, day, newRows);
+      foldedDay = day;
+    }
+    const rows = foldedToday;
+    const direct = isDirect(kind, source);
+    const key = direct ? name : hitKey(kind, name, source);
+    const known = (direct ? rows.direct : rows.other).get(key);
     if (known) {
       known.count += count;
       return;
     }
-    const busy: PendingHit = wide
-      ? { ...hit, ip: BUSY, userAgent: BUSY, name: OTHER, source: null, medium: null, campaign: null }
-      : { ...hit, ip: BUSY, userAgent: BUSY };
-    folded.set(key, { hit: busy, count, weight: 0 });
+    if (foldedRows >= maxPending) {
+      const wide = within(rows.other, kind, () => {
+        foldedRows += 1;
+        return { hit: { at: new Date(at), ip: BUSY, userAgent: BUSY, kind, name: OTHER, ...DIRECT_VIEW }, count: 0, weight: 0 };
+      });
+      wide.count += count;
+      return;
+    }
+    const hit: PendingHit = {
+      at: new Date(at),
+      ip: BUSY,
+      userAgent: BUSY,
+      kind,
+      name,
+      source: source.source,
+      medium: source.medium,
+      campaign: source.campaign,
+    };
+    (direct ? rows.direct : rows.other).set(key, { hit, count, weight: 0 });
+    foldedRows += 1;
+  };
+
+  const foldAll = (rows: Rows) => {
+    for (const { hit, count } of rows) fold(companyDay(hit.at), hit.kind, hit.name, hit, hit.at.getTime(), count);
   };
 
   /** Doubles `every` until the kept visitors are within the budget, counting those let go by page. */
   const thin = () => {
-    while (kept.size >= visitorBudget && every < MAX_EVERY) {
+    while (keptVisitors >= visitorBudget && every < MAX_EVERY) {
       every *= 2;
-      for (const [who, visitor] of kept) {
-        if (visitor.bucket % every === 0) continue;
-        kept.delete(who);
-        for (const pending of visitor.hits.values()) fold(pending.hit, pending.count);
-        keptRows -= visitor.hits.size;
-      }
+      for (const byAddress of kept.values())
+        for (const [ip, byAgent] of byAddress) {
+          for (const [userAgent, visitor] of byAgent) {
+            if (visitor.bucket % every === 0) continue;
+            byAgent.delete(userAgent);
+            keptVisitors -= 1;
+            keptRows -= visitor.rows.size;
+            foldAll(visitor.rows);
+          }
+          if (byAgent.size === 0) byAddress.delete(ip);
+        }
     }
   };
 
-  const record = (hit: PendingHit) => {
-    const day = companyDay(hit.at);
-    const bucket = bucketOf(day, hit.ip, hit.userAgent);
-    if (bucket % every !== 0 || keptRows >= maxPending) return fold(hit, 1, day);
-    const who = `${day}\0${hit.ip}\0${hit.userAgent}`;
-    let visitor = kept.get(who);
+  const add = (
+    at: number,
+    ip: string,
+    userAgent: string,
+    agentHash: number,
+    kind: PendingHit['kind'],
+    name: string,
+    source: ViewSource,
+  ) => {
+    const day = companyDay(at);
+    const bucket = bucketOf(day, ip, agentHash);
+    if (bucket % every !== 0 || keptRows >= maxPending) return fold(day, kind, name, source, at, 1);
+    let visitor = kept.get(day)?.get(ip)?.get(userAgent);
     if (!visitor) {
       thin();
-      if (bucket % every !== 0 || kept.size >= visitorBudget) return fold(hit, 1, day);
-      visitor = { bucket, hits: new Map() };
-      kept.set(who, visitor);
+      if (bucket % every !== 0 || keptVisitors >= visitorBudget) return fold(day, kind, name, source, at, 1);
+      visitor = { bucket, rows: new Rows() };
+      within(
+        within(kept, day, () => new Map()),
+        ip,
+        () => new Map(),
+      ).set(userAgent, visitor);
+      keptVisitors += 1;
     }
-    const key = hitKey(hit);
-    const known = visitor.hits.get(key);
+    const direct = isDirect(kind, source);
+    const key = direct ? name : hitKey(kind, name, source);
+    const rows = direct ? visitor.rows.direct : visitor.rows.other;
+    const known = rows.get(key);
     if (known) known.count += 1;
     else {
-      visitor.hits.set(key, { hit, count: 1, weight: 1 });
+      const hit: PendingHit = {
+        at: new Date(at),
+        ip,
+        userAgent,
+        kind,
+        name,
+        source: source.source,
+        medium: source.medium,
+        campaign: source.campaign,
+      };
+      rows.set(key, { hit, count: 1, weight: 1 });
       keptRows += 1;
     }
   };
 
   /** What is counted, a row each, and a fresh interval. */
   const take = (): Pending[] => {
-    const entries = [...carried, ...folded.values()];
-    for (const visitor of kept.values()) for (const pending of visitor.hits.values()) entries.push({ ...pending, weight: every });
-    // The next interval starts at half this one's rate (a flood that goes on is not thinned again
-    // from one visitor in one; one that ends is back to every visitor within a few writes).
-    every = Math.max(1, every / 2);
+    const entries = carried;
+    for (const rows of folded.values()) for (const pending of rows) entries.push(pending);
+    for (const byAddress of kept.values())
+      for (const byAgent of byAddress.values())
+        for (const visitor of byAgent.values()) for (const pending of visitor.rows) entries.push({ ...pending, weight: every });
+    // A flood that goes on keeps its rate (its visitors are not kept and let go again each
+    // interval); one that ends (a quarter of the budget kept) is back to every visitor within a few writes.
+    if (keptVisitors < visitorBudget / 4) every = Math.max(1, every / 2);
     kept = new Map();
+    keptVisitors = 0;
     keptRows = 0;
     folded = new Map();
+    foldedDay = '';
+    foldedRows = 0;
     carried = [];
     return entries;
   };
@@ -242,7 +349,7 @@ export function createHitCollector({
       // not fit is kept without its visitor.
       for (const entry of entries) {
         if (entry.weight > 0 && carried.length < maxPending) carried.push(entry);
-        else fold(entry.hit, entry.count);
+        else fold(companyDay(entry.hit.at), entry.hit.kind, entry.hit.name, entry.hit, entry.hit.at.getTime(), entry.count);
       }
       onError?.(error);
       return 0;
@@ -255,7 +362,8 @@ export function createHitCollector({
   const timer = setInterval(() => void flush(), intervalMs);
   timer.unref();
   return {
-    record,
+    record: (hit) => add(hit.at.getTime(), hit.ip, hit.userAgent, agentOf(hit.userAgent).hash, hit.kind, hit.name, hit),
+    view: (at, ip, userAgent, agentHash, page, source) => add(at, ip, userAgent, agentHash, 'view', page, source),
     flush,
     async stop() {
       clearInterval(timer);
@@ -281,17 +389,21 @@ export function boundedText(text: string, max: number): string {
  * within the site (most views: a browser sends the page it came from) is told apart without
  * parsing its address.
  */
-export function sourceOfView(query: string, referer: string | undefined, ownHosts: string[]) {
+export function sourceOfView(query: string, referer: string | undefined, ownHosts: string[]): ViewSource {
   if (query === '' && (!referer || isOwnPageAddress(referer, ownHosts))) return DIRECT_VIEW;
   const source = visitSource(new URLSearchParams(query), referer ?? null, ownHosts);
   return source.source === DIRECT.source ? DIRECT_VIEW : source;
 }
 
-const DIRECT_VIEW = Object.freeze({ source: null, medium: null, campaign: null });
+const DIRECT_VIEW: ViewSource = Object.freeze({ source: null, medium: null, campaign: null });
 
-/** Whether a request may be counted at all: a person's (not a bot's, a prefetch's) who did not ask not to be. */
-export function mayCount(method: string | undefined, status: number, headers: IncomingHttpHeaders): boolean {
-  return isCountableView(method, status, headers) && !refusesTracking(headers);
+/**
+ * Whether a request may be counted at all: a person's (not a bot's, a prefetch's) who did not ask
+ * not to be. Their user agent as agentOf keeps it (its hash samples visitors), or null.
+ */
+export function countingAgent(method: string | undefined, status: number, headers: IncomingHttpHeaders): Agent | null {
+  const agent = viewingAgent(method, status, headers);
+  return agent === null || refusesTracking(headers) ? null : agent;
 }
 
 /**
@@ -313,34 +425,43 @@ export class KnownPages {
   }
 }
 
-/** The HTTP server's afterResponse hook: each counted view of a public page it answered. */
+/**
+ * The HTTP server's afterResponse hook: each counted view of a public page it answered. It runs
+ * after every answer (a page from memory costs some 50 µs here): it reads a few headers and counts,
+ * and makes nothing in the common case (no key, no date, no record), as the 5% of bench:analytics asks.
+ */
 export function countPageViews(
-  collector: Pick<HitCollector, 'record'>,
+  collector: Pick<HitCollector, 'view'>,
   where: { siteHost: string; trustProxy: boolean },
   known: KnownPages = new KnownPages(),
 ) {
-  // Each path's page as counted, once: the same few hundred paths are asked for all day, and the
-  // same string each time makes every map lookup after it cheaper (its hash is kept in it).
-  const pages = new Map<string, string | null>();
+  // Each path's page as counted, once, and whether the beacon knows it yet: the same few hundred
+  // paths are asked for all day, so a view costs one lookup here (the route is one of the server's
+  // own strings: compared, not looked up).
+  let pages = new Map<string, { route: string; page: string | null; learnt: boolean }>();
   const pageOf = (route: string, path: string) => {
-    const key = route === 'static' ? path : `${route}\0${path}`;
-    let page = pages.get(key);
-    if (page === undefined) {
-      page = viewedPagePath(route, path);
-      if (pages.size >= MAX_PAGE_MEMO) pages.clear();
-      pages.set(key, page);
+    let entry = pages.get(path);
+    if (entry === undefined || entry.route !== route) {
+      if (pages.size >= MAX_PAGE_MEMO) pages = new Map();
+      pages.set(path, (entry = { route, page: viewedPagePath(route, path), learnt: false }));
     }
-    return page;
+    return entry;
   };
   return (req: IncomingMessage, { route, path, status }: { route: string; path: string; status: number }) => {
     if (status !== 200 && status !== 304) return;
-    const page = pageOf(route, path);
+    const entry = pageOf(route, path);
+    const page = entry.page;
     if (page === null) return;
-    if (status === 200) known.learn(page);
-    if (!mayCount(req.method, status, req.headers)) return;
+    if (status === 200 && !entry.learnt) {
+      known.learn(page);
+      entry.learnt = true;
+    }
+    const headers = req.headers;
+    const agent = countingAgent(req.method, status, headers);
+    if (agent === null) return;
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
-    collector.record(viewOf(req, page, queryAt === -1 ? '' : url.slice(queryAt + 1), req.headers.referer, where));
+    countView(collector, req, page, queryAt === -1 ? '' : url.slice(queryAt + 1), headers.referer, where, agent);
   };
 }
 
@@ -348,26 +469,24 @@ export function countPageViews(
 const MAX_PAGE_MEMO = 5_000;
 
 /**
- * A view of `page` by the person who sent `req` (its address and user agent, cut to their bounds),
- * with the source its query and referrer give: the server's own answers and the beacon's alike.
+ * Counts a view of `page` by the person who sent `req` (its address and user agent, cut to their
+ * bounds), with the source its query and referrer give: the server's own answers and the beacon's alike.
  */
-export function viewOf(
+export function countView(
+  collector: Pick<HitCollector, 'view'>,
   req: IncomingMessage,
   page: string,
   query: string,
   referer: string | undefined,
   { siteHost, trustProxy }: { siteHost: string; trustProxy: boolean },
-): PendingHit {
-  const host = req.headers.host;
-  const { source, medium, campaign } = sourceOfView(query, referer, host && host !== siteHost ? [siteHost, host] : [siteHost]);
-  return {
-    at: new Date(),
-    ip: boundedText(clientIp(req.headers, req.socket.remoteAddress, trustProxy), MAX_IP),
-    userAgent: boundedText(req.headers['user-agent'] ?? '', MAX_USER_AGENT),
-    kind: 'view',
-    name: page,
-    source,
-    medium,
-    campaign,
-  };
+  agent: Agent,
+): void {
+  const headers = req.headers;
+  // The hosts of this site's own pages only when a referrer must be told apart (no list made for a direct view).
+  const source =
+    query === '' && !referer
+      ? DIRECT_VIEW
+      : sourceOfView(query, referer, headers.host && headers.host !== siteHost ? [siteHost, headers.host] : [siteHost]);
+  const ip = addressOf(headers['x-forwarded-for'], req.socket, trustProxy);
+  collector.view(Date.now(), boundedText(ip, MAX_IP), boundedText(headers['user-agent'] ?? '', MAX_USER_AGENT), agent.hash, page, source);
 }

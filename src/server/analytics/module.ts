@@ -33,7 +33,7 @@ export const analyticsModule: ServerModule = {
     // runs (it ends the days of what was kept before).
     if (!config.analytics)
       return {
-        wrapHandler: (handler) => withViewBeacon(handler, { record: () => {} }, where, new KnownPages()),
+        wrapHandler: (handler) => withViewBeacon(handler, { view: () => {} }, where, new KnownPages()),
         workers: [{ queue: ROLL_UP_ANALYTICS, run: rollUp }],
       };
     const collector = createHitCollector({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCountableView } from './views.ts';
+import { agentOf, isCountableView } from './views.ts';
+import { FNV_OFFSET, fnv } from '../../lib/fnv.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -23,5 +24,15 @@ describe('a countable view', () => {
     expect(isCountableView('GET', 404, { 'user-agent': BROWSER })).toBe(false);
     expect(isCountableView('GET', 200, { 'user-agent': BROWSER, 'sec-purpose': 'prefetch;prerender' })).toBe(false);
     expect(isCountableView('GET', 200, {})).toBe(false);
+  });
+});
+
+describe('a user agent as the counting sees it', () => {
+  it('is tested and hashed once: the same answer each time, its hash the FNV of its characters', () => {
+    const first = agentOf(BROWSER);
+    expect(first).toEqual({ bot: false, hash: fnv(FNV_OFFSET, BROWSER) });
+    expect(agentOf(`${BROWSER}`)).toBe(first);
+    expect(agentOf(CRAWLER).bot).toBe(true);
+    expect(agentOf(`${BROWSER} v2`).hash).not.toBe(first.hash);
   });
 });

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { pageViews } from '../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { companyDay } from '../../lib/format.ts';
+import { FNV_OFFSET, fnv } from '../../lib/fnv.ts';
 
 /**
  * Views of the job board and of each position's page, counted on the server per day (issue 18):
@@ -27,30 +28,46 @@ export function viewedPage(route: string, path: string): ViewedPage | undefined 
   return undefined;
 }
 
-/** User agents already tested, and whether each is a bot's; emptied when full (anybody may send any). */
-const botAgents = new Map<string, boolean>();
-const MAX_BOT_AGENTS = 500;
+/**
+ * A user agent as the counting sees it: whether it is a bot's, and its FNV hash (the analytics'
+ * sampling of visitors hashes the address and this, never the user agent's characters again).
+ */
+export interface Agent {
+  bot: boolean;
+  hash: number;
+}
+
+/** User agents already seen; emptied when full (anybody may send any). */
+const agents = new Map<string, Agent>();
+const MAX_AGENTS = 500;
 
 /**
  * isbot's test is one regular expression of a few thousand characters: 7 µs of a careers page
  * answered from memory in about 60 (issue 52). Visitors send a few hundred user agents, so each
- * one's answer is kept.
+ * one's answer is kept, with its hash: one lookup a view (bench:analytics).
  */
-function isBotAgent(userAgent: string): boolean {
-  let bot = botAgents.get(userAgent);
-  if (bot === undefined) {
-    bot = isbot(userAgent);
-    if (botAgents.size >= MAX_BOT_AGENTS) botAgents.clear();
-    botAgents.set(userAgent, bot);
+export function agentOf(userAgent: string): Agent {
+  let agent = agents.get(userAgent);
+  if (agent === undefined) {
+    agent = { bot: isbot(userAgent), hash: fnv(FNV_OFFSET, userAgent) };
+    if (agents.size >= MAX_AGENTS) agents.clear();
+    agents.set(userAgent, agent);
   }
-  return bot;
+  return agent;
 }
 
 /** A person's view: a page load (a 304 is a reload of a page the browser kept), not a bot, a prefetch or a preview. */
 export function isCountableView(method: string | undefined, status: number, headers: IncomingHttpHeaders): boolean {
-  if (method !== 'GET' || (status !== 200 && status !== 304)) return false;
+  return viewingAgent(method, status, headers) !== null;
+}
+
+/** isCountableView's rule, answering with the person's user agent (as agentOf keeps it) when the view counts, or null. */
+export function viewingAgent(method: string | undefined, status: number, headers: IncomingHttpHeaders): Agent | null {
+  if (method !== 'GET' || (status !== 200 && status !== 304)) return null;
   const userAgent = headers['user-agent'];
-  return !!userAgent && !isBotAgent(userAgent) && !isPrefetch(headers);
+  if (!userAgent) return null;
+  const agent = agentOf(userAgent);
+  return agent.bot || isPrefetch(headers) ? null : agent;
 }
 
 /** A page asked for ahead of the person (a prefetch, a prerender), who may never see it. */
