@@ -292,8 +292,9 @@ export function createHitCollector({
       for (const byAgent of byAddress.values())
         for (const visitor of byAgent.values()) for (const pending of visitor.rows) entries.push({ ...pending, weight: every });
     // A flood that goes on keeps its rate (its visitors are not kept and let go again each
-    // interval); one that ends (a quarter of the budget kept) is back to every visitor within a few writes.
-    if (keptVisitors < visitorBudget / 4) every = Math.max(1, every / 2);
+    // interval); the rate doubles back (N halves) once twice this interval's visitors would fit,
+    // so a flood that ends is back to every visitor within a few writes.
+    if (keptVisitors < visitorBudget / 2) every = Math.max(1, every / 2);
     kept = new Map();
     keptVisitors = 0;
     keptRows = 0;
@@ -488,5 +489,16 @@ export function countView(
       ? DIRECT_VIEW
       : sourceOfView(query, referer, headers.host && headers.host !== siteHost ? [siteHost, headers.host] : [siteHost]);
   const ip = addressOf(headers['x-forwarded-for'], req.socket, trustProxy);
-  collector.view(Date.now(), boundedText(ip, MAX_IP), boundedText(headers['user-agent'] ?? '', MAX_USER_AGENT), agent.hash, page, source);
+  // The user agent as it is kept, and its hash of the same characters (a visitor is one user agent
+  // as kept: two that differ past 256 characters are one, in one bucket).
+  const userAgent = headers['user-agent'] ?? '';
+  const keptAgent = boundedText(userAgent, MAX_USER_AGENT);
+  collector.view(
+    Date.now(),
+    boundedText(ip, MAX_IP),
+    keptAgent,
+    keptAgent === userAgent ? agent.hash : agentOf(keptAgent).hash,
+    page,
+    source,
+  );
 }
