@@ -115,21 +115,16 @@ function pin(on, off, dataDir) {
 
 /** CPU seconds a second of each instance and of the database with neither instance loaded: their background work (the job queue's polling, the event consumers). */
 async function idleRates(on, off, postgresCpu, ms) {
-  const before = {
-    on: processCpu(on.pid).seconds,
-    off: processCpu(off.pid).seconds,
-    onUser: processCpu(on.pid).user,
-    offUser: processCpu(off.pid).user,
-    database: postgresCpu(),
-  };
+  const before = { on: processCpu(on.pid), off: processCpu(off.pid), database: postgresCpu() };
   const started = performance.now();
   await sleep(ms);
   const seconds = (performance.now() - started) / 1000;
+  const after = { on: processCpu(on.pid), off: processCpu(off.pid) };
   return {
-    on: (processCpu(on.pid).seconds - before.on) / seconds,
-    off: (processCpu(off.pid).seconds - before.off) / seconds,
-    onUser: (processCpu(on.pid).user - before.onUser) / seconds,
-    offUser: (processCpu(off.pid).user - before.offUser) / seconds,
+    on: (after.on.seconds - before.on.seconds) / seconds,
+    off: (after.off.seconds - before.off.seconds) / seconds,
+    onUser: (after.on.user - before.on.user) / seconds,
+    offUser: (after.off.user - before.off.user) / seconds,
     database: (postgresCpu() - before.database) / seconds,
   };
 }
@@ -173,10 +168,11 @@ async function speed(on, off, postgresCpu) {
       const seconds = (performance.now() - started) / 1000;
       // What each answer cost: beyond what the instance (and the database) use with no requests.
       const databaseMore = Math.max(0, postgresCpu() - database - idle.database * seconds);
-      const onMore = processCpu(on.pid).seconds - nodeOn.seconds - idle.on * seconds;
-      const offMore = processCpu(off.pid).seconds - nodeOff.seconds - idle.off * seconds;
-      const onUser = processCpu(on.pid).user - nodeOn.user - idle.onUser * seconds;
-      const offUser = processCpu(off.pid).user - nodeOff.user - idle.offUser * seconds;
+      const [onNow, offNow] = [processCpu(on.pid), processCpu(off.pid)];
+      const onMore = onNow.seconds - nodeOn.seconds - idle.on * seconds;
+      const offMore = offNow.seconds - nodeOff.seconds - idle.off * seconds;
+      const onUser = onNow.user - nodeOn.user - idle.onUser * seconds;
+      const offUser = offNow.user - nodeOff.user - idle.offUser * seconds;
       row.cost.on.push(((onMore + databaseMore) * 1e6) / counting.requests.total);
       row.cost.off.push((offMore * 1e6) / notCounting.requests.total);
       row.latency.on.push(counting.latency.p99);

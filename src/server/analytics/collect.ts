@@ -91,8 +91,17 @@ interface Pending {
  * and source: nothing is made to count a view already seen.
  */
 class Rows {
-  readonly direct = new Map<string, Pending>();
+  private readonly direct = new Map<string, Pending>();
+  /** The rows of views with a source, and of goals; and the "(other)" rows past the bound, by kind. */
   readonly other = new Map<string, Pending>();
+  find(kind: PendingHit['kind'], name: string, source: ViewSource): Pending | undefined {
+    return isDirect(kind, source) ? this.direct.get(name) : this.other.get(hitKey(kind, name, source));
+  }
+  put(pending: Pending) {
+    const { hit } = pending;
+    if (isDirect(hit.kind, hit)) this.direct.set(hit.name, pending);
+    else this.other.set(hitKey(hit.kind, hit.name, hit), pending);
+  }
   get size() {
     return this.direct.size + this.other.size;
   }
@@ -141,12 +150,19 @@ function bucketOf(day: string, ip: string, agentHash: number): number {
   return (hash ^ (hash >>> 16)) >>> 0;
 }
 
-const isDirect = (kind: PendingHit['kind'], source: ViewSource) =>
-  kind === 'view' && source.source === null && source.medium === null && source.campaign === null;
+function isDirect(kind: PendingHit['kind'], source: ViewSource): boolean {
+  return kind === 'view' && source.source === null && source.medium === null && source.campaign === null;
+}
 
 /** What tells alike hits apart but for the page of a direct view. */
-const hitKey = (kind: PendingHit['kind'], name: string, source: ViewSource) =>
-  `${kind}\0${name}\0${source.source ?? ''}\0${source.medium ?? ''}\0${source.campaign ?? ''}`;
+function hitKey(kind: PendingHit['kind'], name: string, source: ViewSource): string {
+  return `${kind}\0${name}\0${source.source ?? ''}\0${source.medium ?? ''}\0${source.campaign ?? ''}`;
+}
+
+/** A row's hit, first seen at `at` (a visitor's, or BUSY's for the views counted by page and source only). */
+function pendingHit(at: number, ip: string, userAgent: string, kind: PendingHit['kind'], name: string, source: ViewSource): PendingHit {
+  return { at: new Date(at), ip, userAgent, kind, name, source: source.source, medium: source.medium, campaign: source.campaign };
+}
 
 /** The value of a map within a map, made when missing. */
 function within<K, V>(map: Map<K, V>, key: K, make: () => V): V {
@@ -178,19 +194,18 @@ export function createHitCollector({
 
   const newRows = () => new Rows();
 
-  /** A view counted by its page and source only (weight 0); past the bound, by kind only. */
   // Today's folded rows, found without a lookup (the day is companyDay's string of the minute).
   let foldedDay = '';
   let foldedToday = new Rows();
+
+  /** A view counted by its page and source only (weight 0); past the bound, by kind only. */
   const fold = (day: string, kind: PendingHit['kind'], name: string, source: ViewSource, at: number, count: number) => {
     if (day !== foldedDay) {
       foldedToday = within(folded, day, newRows);
       foldedDay = day;
     }
     const rows = foldedToday;
-    const direct = isDirect(kind, source);
-    const key = direct ? name : hitKey(kind, name, source);
-    const known = (direct ? rows.direct : rows.other).get(key);
+    const known = rows.find(kind, name, source);
     if (known) {
       known.count += count;
       return;
@@ -198,28 +213,17 @@ export function createHitCollector({
     if (foldedRows >= maxPending) {
       const wide = within(rows.other, kind, () => {
         foldedRows += 1;
-        return { hit: { at: new Date(at), ip: BUSY, userAgent: BUSY, kind, name: OTHER, ...DIRECT_VIEW }, count: 0, weight: 0 };
+        return { hit: pendingHit(at, BUSY, BUSY, kind, OTHER, DIRECT_VIEW), count: 0, weight: 0 };
       });
       wide.count += count;
       return;
     }
-    const hit: PendingHit = {
-      at: new Date(at),
-      ip: BUSY,
-      userAgent: BUSY,
-      kind,
-      name,
-      source: source.source,
-      medium: source.medium,
-      campaign: source.campaign,
-    };
-    (direct ? rows.direct : rows.other).set(key, { hit, count, weight: 0 });
+    rows.put({ hit: pendingHit(at, BUSY, BUSY, kind, name, source), count, weight: 0 });
     foldedRows += 1;
   };
 
-  const foldAll = (rows: Rows) => {
-    for (const { hit, count } of rows) fold(companyDay(hit.at), hit.kind, hit.name, hit, hit.at.getTime(), count);
-  };
+  /** A row of a visitor let go (or not written) counted again by its page and source. */
+  const refold = ({ hit, count }: Pending) => fold(companyDay(hit.at), hit.kind, hit.name, hit, hit.at.getTime(), count);
 
   /** Doubles `every` until the kept visitors are within the budget, counting those let go by page. */
   const thin = () => {
@@ -232,7 +236,7 @@ export function createHitCollector({
             byAgent.delete(userAgent);
             keptVisitors -= 1;
             keptRows -= visitor.rows.size;
-            foldAll(visitor.rows);
+            for (const pending of visitor.rows) refold(pending);
           }
           if (byAgent.size === 0) byAddress.delete(ip);
         }
@@ -263,23 +267,10 @@ export function createHitCollector({
       ).set(userAgent, visitor);
       keptVisitors += 1;
     }
-    const direct = isDirect(kind, source);
-    const key = direct ? name : hitKey(kind, name, source);
-    const rows = direct ? visitor.rows.direct : visitor.rows.other;
-    const known = rows.get(key);
+    const known = visitor.rows.find(kind, name, source);
     if (known) known.count += 1;
     else {
-      const hit: PendingHit = {
-        at: new Date(at),
-        ip,
-        userAgent,
-        kind,
-        name,
-        source: source.source,
-        medium: source.medium,
-        campaign: source.campaign,
-      };
-      rows.set(key, { hit, count: 1, weight: 1 });
+      visitor.rows.put({ hit: pendingHit(at, ip, userAgent, kind, name, source), count: 1, weight: 1 });
       keptRows += 1;
     }
   };
@@ -350,7 +341,7 @@ export function createHitCollector({
       // not fit is kept without its visitor.
       for (const entry of entries) {
         if (entry.weight > 0 && carried.length < maxPending) carried.push(entry);
-        else fold(companyDay(entry.hit.at), entry.hit.kind, entry.hit.name, entry.hit, entry.hit.at.getTime(), entry.count);
+        else refold(entry);
       }
       onError?.(error);
       return 0;
