@@ -28,7 +28,7 @@ import { companyDay } from '../src/lib/format.ts';
 import { load as loadWith } from './lib/autocannon.mjs';
 import { metricValue } from './lib/metrics.mjs';
 import { median } from './lib/median.mjs';
-import { pinProcesses, processCpu } from './lib/cpu.mjs';
+import { pinProcesses, processCpu, threadsCpu } from './lib/cpu.mjs';
 import { processTree, treeCpuSeconds } from './lib/settled.mjs';
 import { sleep } from './lib/site.mjs';
 import { serveBuild } from './serve-build.mjs';
@@ -47,6 +47,8 @@ const DAYS = 10;
 const MAX_SLOWER = 0.05;
 const MAX_ROWS_A_DAY = 2000;
 const TOKEN = 'analytics-bench-metrics';
+/** The counting instance's running sum of its hook's time (src/server/analytics/module.ts). */
+const COUNTING_SECONDS = 'helixpoint_analytics_counting_seconds_total';
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const PAGES = ['/', '/about', '/blog'];
 
@@ -115,16 +117,24 @@ function pin(on, off, dataDir) {
 
 /** CPU seconds a second of each instance and of the database with neither instance loaded: their background work (the job queue's polling, the event consumers). */
 async function idleRates(on, off, postgresCpu, ms) {
-  const before = { on: processCpu(on.pid), off: processCpu(off.pid), database: postgresCpu() };
+  const before = {
+    on: processCpu(on.pid),
+    off: processCpu(off.pid),
+    database: postgresCpu(),
+    onThreads: threadsCpu(on.pid),
+    offThreads: threadsCpu(off.pid),
+  };
   const started = performance.now();
   await sleep(ms);
   const seconds = (performance.now() - started) / 1000;
-  const after = { on: processCpu(on.pid), off: processCpu(off.pid) };
+  const after = { on: processCpu(on.pid), off: processCpu(off.pid), onThreads: threadsCpu(on.pid), offThreads: threadsCpu(off.pid) };
   return {
     on: (after.on.seconds - before.on.seconds) / seconds,
     off: (after.off.seconds - before.off.seconds) / seconds,
     onUser: (after.on.user - before.on.user) / seconds,
     offUser: (after.off.user - before.off.user) / seconds,
+    onMain: (after.onThreads.main - before.onThreads.main) / seconds,
+    offMain: (after.offThreads.main - before.offThreads.main) / seconds,
     database: (postgresCpu() - before.database) / seconds,
   };
 }
@@ -139,7 +149,15 @@ async function idleRates(on, off, postgresCpu, ms) {
  */
 async function speed(on, off, postgresCpu) {
   const idle = await idleRates(on, off, postgresCpu, 2 * (DURATION * 1000 + SETTLE_MS));
-  const rows = PAGES.map((path) => ({ path, cost: { on: [], off: [] }, latency: { on: [], off: [] } }));
+  const rows = PAGES.map((path) => ({
+    path,
+    cost: { on: [], off: [] },
+    latency: { on: [], off: [] },
+    // Counting's cost read directly, with a far smaller spread than the difference of the totals:
+    // the hook's own time on the main thread (the server's running sum), the database's, and the
+    // main thread's and the other threads' (V8's concurrent marking) differences.
+    parts: { hook: [], database: [], main: [], others: [] },
+  }));
   // Warmed as a server that has run for a while is: each page rendered, each of the load's browsers
   // seen once (the bot test of a user agent it has not seen runs a long regular expression, once).
   for (const row of rows)
@@ -152,6 +170,8 @@ async function speed(on, off, postgresCpu) {
     for (const row of rows) {
       const nodeOn = processCpu(on.pid);
       const nodeOff = processCpu(off.pid);
+      const [threadsOn, threadsOff] = [threadsCpu(on.pid), threadsCpu(off.pid)];
+      const hookBefore = (await metricValue(on.url, TOKEN, COUNTING_SECONDS)) ?? 0;
       const database = postgresCpu();
       const started = performance.now();
       // Each round the other instance's load first: the load's two generators share one process.
@@ -169,6 +189,8 @@ async function speed(on, off, postgresCpu) {
       // What each answer cost: beyond what the instance (and the database) use with no requests.
       const databaseMore = Math.max(0, postgresCpu() - database - idle.database * seconds);
       const [onNow, offNow] = [processCpu(on.pid), processCpu(off.pid)];
+      const [threadsOnNow, threadsOffNow] = [threadsCpu(on.pid), threadsCpu(off.pid)];
+      const hook = ((await metricValue(on.url, TOKEN, COUNTING_SECONDS)) ?? 0) - hookBefore;
       const onMore = onNow.seconds - nodeOn.seconds - idle.on * seconds;
       const offMore = offNow.seconds - nodeOff.seconds - idle.off * seconds;
       const onUser = onNow.user - nodeOn.user - idle.onUser * seconds;
@@ -177,9 +199,19 @@ async function speed(on, off, postgresCpu) {
       row.cost.off.push((offMore * 1e6) / notCounting.requests.total);
       row.latency.on.push(counting.latency.p99);
       row.latency.off.push(notCounting.latency.p99);
+      const perOn = (cpuSeconds) => (cpuSeconds * 1e6) / counting.requests.total;
+      const perOff = (cpuSeconds) => (cpuSeconds * 1e6) / notCounting.requests.total;
+      const mainOn = perOn(threadsOnNow.main - threadsOn.main - idle.onMain * seconds);
+      const mainOff = perOff(threadsOffNow.main - threadsOff.main - idle.offMain * seconds);
+      const othersOn = perOn(threadsOnNow.others - threadsOn.others - (idle.on - idle.onMain) * seconds);
+      const othersOff = perOff(threadsOffNow.others - threadsOff.others - (idle.off - idle.offMain) * seconds);
+      row.parts.hook.push(perOn(hook));
+      row.parts.database.push(perOn(databaseMore));
+      row.parts.main.push(mainOn - mainOff);
+      row.parts.others.push(othersOn - othersOff);
       if (args.includes('--verbose'))
         console.log(
-          `  ${row.path} round ${round + 1}: ${row.cost.on.at(-1).toFixed(1)} / ${row.cost.off.at(-1).toFixed(1)} µs (database ${((databaseMore * 1e6) / counting.requests.total).toFixed(1)} µs; user mode ${((onUser * 1e6) / counting.requests.total).toFixed(1)} / ${((offUser * 1e6) / notCounting.requests.total).toFixed(1)} µs)`,
+          `  ${row.path} round ${round + 1}: ${row.cost.on.at(-1).toFixed(1)} / ${row.cost.off.at(-1).toFixed(1)} µs (database ${perOn(databaseMore).toFixed(1)} µs; user mode ${perOn(onUser).toFixed(1)} / ${perOff(offUser).toFixed(1)} µs; main thread ${mainOn.toFixed(1)} / ${mainOff.toFixed(1)} µs, the hook's own ${perOn(hook).toFixed(2)} µs; other threads ${othersOn.toFixed(1)} / ${othersOff.toFixed(1)} µs)`,
         );
     }
   }
@@ -197,6 +229,14 @@ async function speed(on, off, postgresCpu) {
     console.log(
       `  ${row.path.padEnd(12)} counting ${row.on.toFixed(1).padStart(6)} µs  not counting ${row.off.toFixed(1).padStart(6)} µs  ${((row.on / row.off - 1) * 100).toFixed(1).padStart(5)}%   p99 ${row.p99On} / ${row.p99Off} ms`,
     );
+  console.log("counting's cost read directly (medians a request; the hook's own time is the server's running sum, the rest differences):");
+  for (const row of rows) {
+    const off = median(row.cost.off);
+    const [hook, database, main, others] = ['hook', 'database', 'main', 'others'].map((part) => median(row.parts[part]));
+    console.log(
+      `  ${row.path.padEnd(12)} the hook ${hook.toFixed(2)} µs (${((hook / off) * 100).toFixed(1)}%)  database ${database.toFixed(2)} µs  main thread ${main >= 0 ? '+' : ''}${main.toFixed(2)} µs  other threads ${others >= 0 ? '+' : ''}${others.toFixed(2)} µs`,
+    );
+  }
   const total = (side) => medians.reduce((sum, row) => sum + row[side], 0);
   const ratio = total('on') / total('off');
   check(

@@ -1,6 +1,6 @@
 // CPU time of processes, from /proc (Linux), as the benches read it.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
@@ -34,4 +34,25 @@ export function pinProcesses(pids, cpus) {
   } catch {
     return false;
   }
+}
+
+/**
+ * A process's CPU so far (user and system, seconds) split between its main thread (where
+ * JavaScript runs: the thread whose id is the process's) and all its other threads (V8's
+ * concurrent marking and compiling, libuv's pool). Threads that have ended are not in it.
+ */
+export function threadsCpu(pid) {
+  const split = { main: 0, others: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let fields;
+    try {
+      fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    } catch {
+      continue; // ended since the listing
+    }
+    const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    if (tid === String(pid)) split.main += seconds;
+    else split.others += seconds;
+  }
+  return split;
 }

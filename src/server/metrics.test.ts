@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Histogram, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeGracefully, createAppServer } from './http/server';
-import { createMetrics, getMetrics, hasMetricsToken, type Metrics } from './metrics';
+import { createMetrics, domainRunningTotal, getMetrics, hasMetricsToken, type Metrics } from './metrics';
 import { uploadOutcome } from './uploads/metrics';
 import { startTestBackend, TEST_SECRET, type TestBackend } from './testing/backend';
 import { startJobs } from './jobs/queue';
@@ -57,6 +57,30 @@ describe('the bearer token check', () => {
       'failed',
       'unavailable',
     ]);
+  });
+});
+
+describe('a running total read at each scrape', () => {
+  const series = (text: string, name: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((line) => line.startsWith(`${name} `))
+        ?.split(' ')[1],
+    );
+
+  it('publishes what was added since the last scrape, once, and keeps the first registration', async () => {
+    let total = 0;
+    domainRunningTotal('helixpoint_test_running_seconds_total', 'A test total.', () => total);
+    // A second module instance in the same process (the server evaluates modules twice) adds nothing.
+    domainRunningTotal('helixpoint_test_running_seconds_total', 'A test total.', () => 1_000);
+    const { registry } = getMetrics();
+    expect(series(await registry.metrics(), 'helixpoint_test_running_seconds_total')).toBe(0);
+    total += 0.25;
+    expect(series(await registry.metrics(), 'helixpoint_test_running_seconds_total')).toBe(0.25);
+    expect(series(await registry.metrics(), 'helixpoint_test_running_seconds_total')).toBe(0.25);
+    total += 0.5;
+    expect(series(await registry.metrics(), 'helixpoint_test_running_seconds_total')).toBe(0.75);
   });
 });
 

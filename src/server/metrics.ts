@@ -202,6 +202,28 @@ export function domainCounter<Label extends string>(name: string, help: string, 
   };
 }
 
+/**
+ * A domain's running total that is read, not counted, on the request path (decision 038): the
+ * domain adds to a plain number as it goes (a counter's inc per request costs more than what it
+ * would measure), and the counter takes what was added since the last scrape when it is scraped.
+ * `read` gives the total so far; the first registration in the process wins.
+ */
+export function domainRunningTotal(name: string, help: string, read: () => number): void {
+  const { registry } = getMetrics();
+  if (registry.getSingleMetric(name)) return;
+  let published = 0;
+  new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      const total = read();
+      if (total > published) this.inc(total - published);
+      published = total;
+    },
+  });
+}
+
 /** Does the request carry `Authorization: Bearer <token>`? Compared in constant time. */
 export function hasMetricsToken(authorization: string | undefined, token: string): boolean {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');

@@ -15,6 +15,9 @@ import { requestVisitor } from './visitor';
 import { agentOf } from '../insights/views';
 import { loadAnalytics } from './report';
 import { rollUpAnalytics, rollUpDay } from './rollup';
+import { analyticsModule } from './module';
+import { getMetrics } from '../metrics';
+import type { Runtime } from '../runtime';
 
 /*
  * Issue 57's analytics on a real PostgreSQL and a real HTTP server: views counted after answers,
@@ -294,6 +297,32 @@ describe('bounds', () => {
     expect(Object.keys(pages)).toHaveLength(501);
     expect(pages['(other)']!.views).toBe(100);
     expect(Object.values(pages).reduce((sum, row) => sum + row.views, 0)).toBe(600);
+  });
+});
+
+describe("counting's own time", () => {
+  it('is published as helixpoint_analytics_counting_seconds_total, and grows with the views the module counts', async () => {
+    const seconds = async () =>
+      Number(/^helixpoint_analytics_counting_seconds_total (\S+)$/m.exec(await getMetrics().registry.metrics())?.[1] ?? Number.NaN);
+    const runtime = {
+      database,
+      config: { siteUrl: `https://${SITE_HOST}`, trustProxy: true, analytics: true },
+      logger: { info: () => {}, warn: () => {} },
+    } as unknown as Runtime;
+    const started = await analyticsModule.start!(runtime);
+    try {
+      const before = await seconds();
+      expect(before).toBeGreaterThanOrEqual(0);
+      const person = {
+        method: 'GET',
+        url: '/about',
+        headers: { 'user-agent': BROWSER, 'x-forwarded-for': '192.0.2.40' },
+      } as unknown as IncomingMessage;
+      for (let view = 0; view < 2_000; view += 1) started.afterResponse!(person, { route: 'static', path: '/about', status: 200 });
+      expect(await seconds()).toBeGreaterThan(before);
+    } finally {
+      await started.stop!();
+    }
   });
 });
 

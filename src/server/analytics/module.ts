@@ -1,5 +1,5 @@
 import { describeError } from '../failures.ts';
-import { domainCounter } from '../metrics.ts';
+import { domainCounter, domainRunningTotal } from '../metrics.ts';
 import type { ServerModule } from '../runtime-types.ts';
 import { withViewBeacon } from './beacon-route.ts';
 import { countPageViews, createHitCollector, KnownPages } from './collect.ts';
@@ -14,6 +14,15 @@ const hitsCounter = domainCounter<never>(
   'Page views of the public site written for the analytics (bots, prefetches and visitors who ask not to be tracked are left out).',
   [],
 );
+
+/**
+ * Seconds this process has spent counting views after its answers (the afterResponse hook below),
+ * summed in a plain number and published at each scrape as helixpoint_analytics_counting_seconds_total:
+ * counting's own cost on the request path, read directly (bench:analytics divides it by the views)
+ * instead of only as the difference between a server that counts and one that does not, which
+ * spreads by more than that cost from one run to the next on a shared machine.
+ */
+let countingSeconds = 0;
 
 /**
  * First-party analytics (issue 57): views counted after each answer and written in batches, the
@@ -43,8 +52,18 @@ export const analyticsModule: ServerModule = {
       onError: (error) => logger.warn({ err: describeError(error) }, 'page views kept for the next write'),
     });
     const known = new KnownPages();
+    const count = countPageViews(collector, where, known);
+    domainRunningTotal(
+      'helixpoint_analytics_counting_seconds_total',
+      'Time the server has spent counting page views after its answers (on the request path; the writes are not in it).',
+      () => countingSeconds,
+    );
     return {
-      afterResponse: countPageViews(collector, where, known),
+      afterResponse: (req, answer) => {
+        const began = performance.now();
+        count(req, answer);
+        countingSeconds += (performance.now() - began) / 1000;
+      },
       wrapHandler: (handler) => withViewBeacon(handler, collector, where, known),
       eventConsumers: [goalsConsumer(database.db)],
       workers: [{ queue: ROLL_UP_ANALYTICS, run: rollUp }],
