@@ -13,6 +13,9 @@
 //    by 20-50% within minutes, and two alike instances left to the scheduler differed by up to
 //    20% a run; each round loads the other first. --same measures that floor (neither counts).
 //    --verbose adds each window's figures and the instances' user-mode CPU alone.
+//    Beside the totals, counting's cost read directly, with a far smaller spread: the counting
+//    instance's own sum of its hook's time (helixpoint_analytics_counting_seconds_total) a request,
+//    the database's, and the main thread's and the other threads' differences (/proc's threads).
 //    The views must have been written (helixpoint_analytics_hits_total), none by the other.
 // 2. The tables after a million views: a million simulated views (and their goals) over ten days,
 //    each day rolled up (timed), then the raw hits past their two days deleted as the job does.
