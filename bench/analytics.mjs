@@ -138,6 +138,8 @@ async function idleRates(on, off, postgresCpu, ms) {
     offUser: (after.off.user - before.off.user) / seconds,
     onMain: (after.onThreads.main - before.onThreads.main) / seconds,
     offMain: (after.offThreads.main - before.offThreads.main) / seconds,
+    onOthers: (after.onThreads.others - before.onThreads.others) / seconds,
+    offOthers: (after.offThreads.others - before.offThreads.others) / seconds,
     database: (postgresCpu() - before.database) / seconds,
   };
 }
@@ -206,8 +208,8 @@ async function speed(on, off, postgresCpu) {
       const perOff = (cpuSeconds) => (cpuSeconds * 1e6) / notCounting.requests.total;
       const mainOn = perOn(threadsOnNow.main - threadsOn.main - idle.onMain * seconds);
       const mainOff = perOff(threadsOffNow.main - threadsOff.main - idle.offMain * seconds);
-      const othersOn = perOn(threadsOnNow.others - threadsOn.others - (idle.on - idle.onMain) * seconds);
-      const othersOff = perOff(threadsOffNow.others - threadsOff.others - (idle.off - idle.offMain) * seconds);
+      const othersOn = perOn(threadsOnNow.others - threadsOn.others - idle.onOthers * seconds);
+      const othersOff = perOff(threadsOffNow.others - threadsOff.others - idle.offOthers * seconds);
       row.parts.hook.push(perOn(hook));
       row.parts.database.push(perOn(databaseMore));
       row.parts.main.push(mainOn - mainOff);

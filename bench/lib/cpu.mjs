@@ -9,7 +9,12 @@ const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf
  * `children`: that of its children which have ended and been waited for.
  */
 export function processCpu(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return cpuOfStat(`/proc/${pid}/stat`);
+}
+
+/** A process's or a thread's stat file (/proc/<pid>/stat, /proc/<pid>/task/<tid>/stat) as processCpu reads it. */
+function cpuOfStat(path) {
+  const fields = readFileSync(path, 'utf8').split(') ')[1].split(' ');
   return {
     parent: Number(fields[1]),
     seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
@@ -44,13 +49,12 @@ export function pinProcesses(pids, cpus) {
 export function threadsCpu(pid) {
   const split = { main: 0, others: 0 };
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let fields;
+    let seconds;
     try {
-      fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ({ seconds } = cpuOfStat(`/proc/${pid}/task/${tid}/stat`));
     } catch {
       continue; // ended since the listing
     }
-    const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
     if (tid === String(pid)) split.main += seconds;
     else split.others += seconds;
   }

@@ -18,7 +18,7 @@ const hitsCounter = domainCounter<never>(
 /**
  * Seconds this process has spent counting views after its answers (the afterResponse hook below),
  * summed in a plain number and published at each scrape as helixpoint_analytics_counting_seconds_total:
- * counting's own cost on the request path, read directly (bench:analytics divides it by the views)
+ * counting's own cost on the request path, read directly (bench:analytics divides it by the requests)
  * instead of only as the difference between a server that counts and one that does not, which
  * spreads by more than that cost from one run to the next on a shared machine.
  */
