@@ -85,11 +85,14 @@ describe('reading a resume', { timeout: 30_000 }, () => {
 
   it('stops a file that takes longer than the time limit', async () => {
     // One second: a fresh process's first small file (its parser warming up) fits in it on a busy
-    // machine, which 0.3 s did not always (a full unit run on 2 cores saw it time out).
-    const slow = createResumeReader({ timeLimitMs: 1_000 });
+    // machine, which 0.3 s did not always (a full unit run on 2 cores saw it time out). Room for
+    // 1 GB, so that this file meets the time limit and never the memory limit first (that one has
+    // its own test above).
+    const slow = createResumeReader({ timeLimitMs: 1_000, memoryLimitMb: 1_024 });
     try {
-      // 100,000 lines on one page: seconds of parsing, beyond the second allowed here.
-      const huge = pdfWithText([Array.from({ length: 100_000 }, (_, index) => `Line ${index} of a very long page`)]);
+      // 400,000 lines on one page: seconds of parsing, beyond the second allowed here. 100,000 were
+      // parsed within the second on a faster machine; 400,000 went over the 256 MB cap first.
+      const huge = pdfWithText([Array.from({ length: 400_000 }, (_, index) => `Line ${index} of a very long page`)]);
       expect(await slow.read('pdf', bytes(huge))).toEqual({ ok: false, reason: 'timeout' });
       expect(await slow.read('pdf', bytes(pdfWithText([['Quick one']])))).toMatchObject({ ok: true, text: 'Quick one' });
     } finally {
