@@ -68,6 +68,20 @@ export class BookingRefused extends Error {
   }
 }
 
+/**
+ * Takes each host's transaction lock, in one order, before a transaction writes their holds.
+ * Without it the exclusion constraint decides races by waiting on the other writers' rows, and
+ * three or more writers for one host wait on each other in a circle: PostgreSQL then ends one as
+ * a deadlock (40P01) after deadlock_timeout, a second's stall and an error that is not "taken"
+ * (seen as 57 of 1,960 racers in 40 rounds of the fifty-people test). Under the lock they queue:
+ * each writer finds the earlier ones committed, and the constraint refuses at once.
+ * Guest locks (insertBooking) are always taken before these, never after.
+ */
+async function lockHosts(tx: DrizzleTransaction, userIds: readonly string[]) {
+  for (const userId of [...new Set(userIds)].sort())
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`host:${userId}`}, 0))`);
+}
+
 /** The database refused a hold: someone holds one of the hosts at an overlapping time. */
 const isDoubleBooking = (error: unknown): boolean => violates(error, EXCLUSION_VIOLATION, 'booking_hosts_no_overlap');
 
@@ -245,6 +259,10 @@ async function insertBooking(db: Database, booking: NewBooking, hosts: readonly 
         );
       if ((coming?.count ?? 0) >= MAX_COMING_MEETINGS_PER_GUEST) throw new BookingRefused('tooManyBookings');
     }
+    await lockHosts(
+      tx,
+      hosts.map((host) => host.userId),
+    );
     const [inserted] = await tx
       .insert(bookings)
       .values({
@@ -405,6 +423,10 @@ export async function rescheduleBooking(
   const end = new Date(start.getTime() + request.durationMinutes * 60_000);
   try {
     return await db.transaction(async (tx) => {
+      await lockHosts(
+        tx,
+        calendars.map((calendar) => calendar.userId),
+      );
       const [moved] = await tx
         .update(bookings)
         .set({ startsAt: start, endsAt: end, sequence: sql`${bookings.sequence} + 1`, reminderSentAt: null, updatedAt: now })
