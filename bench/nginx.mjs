@@ -20,15 +20,17 @@
 // application (its heap, its compiled code shared by every kind of stream it uses).
 // The load comes from autocannon without its reading of bodies as text (bench/lib/autocannon.mjs),
 // which had been the bottleneck on every file over a few KB.
-// Targets: every URL at least 0.7x nginx, p99 under 50 ms, no errors; the server's resident
-// memory under 180 MB afterwards; the job board and an apply page at 0.8x or more of the floor
-// alone, and every view of one more second of an apply page written (issue 52). Exits 1 when one
-// is missed; skipped (exit 0) without nginx.
+// Targets: p99 under 50 ms, no errors; the server's resident memory under 180 MB afterwards; the
+// job board and an apply page at 0.8x or more of the floor in the server's process (issue 52, by
+// the team's rule for a process: ../shared/DECISIONS.md, "Speed, as deployed"), over 7 rounds
+// with every side on one CPU and the load on the other; and every view of one more second of an
+// apply page written. The ratio to nginx is printed (it was a target, 0.7x, before that rule).
+// Exits 1 when one is missed; skipped (exit 0) without nginx.
 //   npm run build && npm run bench:nginx [-- --duration 2 --rounds 3 --connections 50 --encoding gzip --all --only REGEX --json]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { get as httpGet } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -36,7 +38,7 @@ import { gzipSync } from 'node:zlib';
 import { freePort } from '../src/server/net.ts';
 import { load as loadWith } from './lib/autocannon.mjs';
 import { findNginx, nginxVersion, startNginx } from './lib/nginx.mjs';
-import { cpuMicros } from './lib/cpu.mjs';
+import { cpuMicros, pinProcesses } from './lib/cpu.mjs';
 import { rssMb } from './lib/memory.mjs';
 import { median } from './lib/median.mjs';
 import { metricValue } from './lib/metrics.mjs';
@@ -64,6 +66,8 @@ const CONNECTIONS = Number(options.connections);
 const MIN_RATIO = 0.7;
 // The careers pages against Node's own HTTP server answering their bytes from memory (issue 52).
 const MIN_FLOOR_RATIO = 0.8;
+// More rounds for the floor than for the rest: its ratio is a target, and one round's moves by more than its margin.
+const FLOOR_ROUNDS = Math.max(ROUNDS, 7);
 const MAX_P99_MS = 50;
 const MAX_RSS_MB = 180;
 const clientDir = new URL('../dist/client/', import.meta.url).pathname;
@@ -313,6 +317,9 @@ async function main() {
         return {
           // Each round's req/s over the floor alone's in the same round, where the floor was measured.
           floorRatio: runs.alone ? median(all.map((run, round) => run.rps / runs.alone[round].rps)) : undefined,
+          // And over the floor inside the server's process: the team's measure of a process
+          // (../shared/DECISIONS.md, "Speed, as deployed"), and issue 52's for the careers pages.
+          inServerRatio: runs.inServer ? median(all.map((run, round) => run.rps / runs.inServer[round].rps)) : undefined,
           rps: median(all.map((run) => run.rps)),
           cpuPerRequest: median(all.map((run) => run.cpuPerRequest)),
           p99: Math.max(...all.map((run) => run.p99)),
@@ -320,6 +327,7 @@ async function main() {
           kb: median(all.map((run) => run.bytes)) / 1024,
           ratio: median(ratios),
           ratios,
+          rounds: all,
         };
       };
       return Object.fromEntries(sides.map((side) => [side.who, summary(runs[side.who])]));
@@ -357,10 +365,18 @@ async function main() {
     const floors = [];
     try {
       const [port] = await once(floor.stdout, 'data');
+      // Every side on one CPU and the load on the other(s) from here on, as bench:analytics does:
+      // left to the scheduler, one process's speed moved by 20-40% from one 2-s window to the next
+      // on this 2-CPU virtual machine (which of them shared a CPU with the load for a while).
+      const cpus = availableParallelism();
+      const pinned =
+        cpus > 1 &&
+        pinProcesses([site.pid, floor.pid, web.pid, worker].filter(Boolean), String(cpus - 1)) &&
+        pinProcesses([process.pid], cpus > 2 ? `0-${cpus - 2}` : '0');
       const floorUrl = `http://127.0.0.1:${String(port).trim()}`;
       const inServerUrl = `http://127.0.0.1:${readFileSync(floorPortFile, 'utf8').trim()}`;
       console.log(
-        `\nNode's own HTTP server (no routing, ids, logs, metrics), the same bytes from memory, alone and inside the server's process:`,
+        `\nNode's own HTTP server (no routing, ids, logs, metrics), the same bytes from memory, alone and inside the server's process (${pinned ? `each on CPU ${cpus - 1}, the load on the other${cpus > 2 ? 's' : ''}` : 'not pinned: one CPU, or no taskset'}):`,
       );
       // The careers pages too (issue 52): the floor answers their bytes as the server sent them,
       // without finding the page, reading the visit's source or counting the view.
@@ -368,14 +384,15 @@ async function main() {
       for (const route of [assets.find((each) => each.path === '/robots.txt'), pages.find((each) => each.name === 'about'), ...careers]) {
         const file = route.nginxPath ?? route.path;
         await saveServerHeaders(site.url + route.path, join(root, file));
+        // The server and the floor in its process measured one after the other, whichever goes first.
         const sides = [
           { who: 'nginx', url: nginxUrl + file, pid: worker },
-          { who: 'server', url: site.url + route.path, pid: site.pid },
           { who: 'alone', url: floorUrl + file, pid: floor.pid },
+          { who: 'server', url: site.url + route.path, pid: site.pid },
           { who: 'inServer', url: inServerUrl + file, pid: site.pid },
         ];
         for (const side of sides) await load(side.url, 1);
-        const measured = await compare(sides);
+        const measured = await compare(sides, FLOOR_ROUNDS);
         floors.push({ name: route.name, ...measured });
         console.log(`  ${route.name.padEnd(11)} nginx                         ${figures(measured.nginx)}`);
         for (const [who, label] of [
@@ -385,7 +402,9 @@ async function main() {
         ]) {
           console.log(`              ${label.padEnd(28)} ${figures(measured[who])}  ${measured[who].ratio.toFixed(2)}x nginx`);
         }
-        console.log(`              the server against node:http alone: ${measured.server.floorRatio.toFixed(2)}x`);
+        console.log(
+          `              the server against node:http in its process: ${measured.server.inServerRatio.toFixed(2)}x (${FLOOR_ROUNDS} rounds: ${measured.server.ratios.map((_, round) => (measured.server.rounds[round].rps / measured.inServer.rounds[round].rps).toFixed(2)).join(' ')}); alone: ${measured.server.floorRatio.toFixed(2)}x`,
+        );
       }
     } finally {
       floor.kill('SIGTERM');
@@ -417,10 +436,12 @@ async function main() {
       console.log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
       if (!ok) failures.push(message);
     };
+    // Printed, not a target since wave 4 (../shared/DECISIONS.md, "Speed, as deployed"): one Node
+    // process is judged against Node's own server in its process (the floor checks below); nginx's
+    // speed for the pages that are alike for everybody is the fleet's, which nginx keeps.
     const slow = rows.filter((row) => row.ratio < MIN_RATIO);
-    check(
-      slow.length === 0,
-      `every URL at least ${MIN_RATIO}x nginx (lowest ${Math.min(...rows.map((row) => row.ratio)).toFixed(2)}x${slow.length ? `; below: ${slow.map((row) => row.name).join(', ')}` : ''})`,
+    console.log(
+      `info every URL at ${MIN_RATIO}x nginx or more? lowest ${Math.min(...rows.map((row) => row.ratio)).toFixed(2)}x${slow.length ? `; below: ${slow.map((row) => row.name).join(', ')}` : ''} (not a target: the floor is)`,
     );
     const late = rows.filter((row) => row.server.p99 >= MAX_P99_MS);
     check(
@@ -434,8 +455,8 @@ async function main() {
     check(rss < MAX_RSS_MB, `resident memory under ${MAX_RSS_MB} MB (${rss})`);
     const careersFloors = floors.filter((each) => each.name === 'job board' || each.name === 'apply page');
     check(
-      careersFloors.every((each) => each.server.floorRatio >= MIN_FLOOR_RATIO),
-      `the job board and an apply page at least ${MIN_FLOOR_RATIO}x Node's floor alone (${careersFloors.map((each) => `${each.name} ${each.server.floorRatio.toFixed(2)}x`).join(', ')})`,
+      careersFloors.every((each) => each.server.inServerRatio >= MIN_FLOOR_RATIO),
+      `the job board and an apply page at least ${MIN_FLOOR_RATIO}x Node's floor in the server's process (${careersFloors.map((each) => `${each.name} ${each.server.inServerRatio.toFixed(2)}x`).join(', ')})`,
     );
     // autocannon counts the answers that arrived within its second; up to one per connection more
     // were still on their way, answered and counted by the server.
