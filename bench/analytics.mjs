@@ -17,6 +17,8 @@
 //    instance's own sum of its hook's time (helixpoint_analytics_counting_seconds_total) a request,
 //    the database's, and the main thread's and the other threads' differences (/proc's threads).
 //    The views must have been written (helixpoint_analytics_hits_total), none by the other.
+//    Last, the hook's share with the counting instance loaded alone (as an instance runs in a
+//    deployment, one a core): printed for comparison, not checked.
 // 2. The tables after a million views: a million simulated views (and their goals) over ten days,
 //    each day rolled up (timed), then the raw hits past their two days deleted as the job does.
 //    What stays must grow with pages x days, not with views: at most 2,000 rollup rows a day here.
@@ -240,6 +242,23 @@ async function speed(on, off, postgresCpu) {
     const [hook, database, main, others] = ['hook', 'database', 'main', 'others'].map((part) => median(row.parts[part]));
     console.log(
       `  ${row.path.padEnd(12)} the hook ${hook.toFixed(2)} µs (${((hook / off) * 100).toFixed(1)}%)  database ${database.toFixed(2)} µs  main thread ${main >= 0 ? '+' : ''}${main.toFixed(2)} µs  other threads ${others >= 0 ? '+' : ''}${others.toFixed(2)} µs`,
+    );
+  }
+  // The same hook with its instance alone on the CPU (the other idle), as an instance runs in a
+  // deployment (one a core): read for comparison, not checked. On 2026-12-01 its share was about half
+  // of what it was with both instances loaded at once on that CPU (3.2-3.7% against 6-8%).
+  console.log('the counting instance alone on its CPU (the other one idle), one window a page:');
+  for (const row of rows) {
+    const nodeOn = processCpu(on.pid);
+    const hookBefore = (await metricValue(on.url, TOKEN, COUNTING_SECONDS)) ?? 0;
+    const started = performance.now();
+    const counting = await load(on.url + row.path);
+    const seconds = (performance.now() - started) / 1000;
+    const hook = ((await metricValue(on.url, TOKEN, COUNTING_SECONDS)) ?? 0) - hookBefore;
+    const perRequest = (cpuSeconds) => (cpuSeconds * 1e6) / counting.requests.total;
+    const cost = perRequest(processCpu(on.pid).seconds - nodeOn.seconds - idle.on * seconds);
+    console.log(
+      `  ${row.path.padEnd(12)} the hook ${perRequest(hook).toFixed(2)} µs of ${cost.toFixed(1)} µs a request (${((hook / (cost * counting.requests.total * 1e-6)) * 100).toFixed(1)}%)`,
     );
   }
   const total = (side) => medians.reduce((sum, row) => sum + row[side], 0);
