@@ -130,8 +130,12 @@ export interface CacheableRequest {
   route: string;
   /** The slot values this request fills in; null for a page without slots. */
   values: (string | null)[] | null;
-  /** The URL the page is rendered with: the kept query, with stand-ins for the values. */
-  renderUrl: string;
+  /**
+   * The URL the page is rendered with, in two parts joined only when it is rendered (renderUrlOf):
+   * its path, and its query (the kept one, with stand-ins for the values). Most requests are hits.
+   */
+  renderPath: string;
+  renderQueries: readonly [string, string];
   /**
    * The same answer for everybody, which a shared cache in front may keep (SHARED_REVALIDATE when
    * the page says nothing of its own). Not the careers pages: they carry the visit's source, and
@@ -258,6 +262,12 @@ function hold(res: ServerResponse): Promise<Held> {
       return res;
     }) as typeof res.end;
   });
+}
+
+/** The URL a kept page is rendered with: its path, and its two queries joined. */
+function renderUrlOf({ renderPath, renderQueries }: Pick<CacheableRequest, 'renderPath' | 'renderQueries'>): string {
+  const query = renderQueries.filter(Boolean).join('&');
+  return query ? `${renderPath}?${query}` : renderPath;
 }
 
 export function createPageCache({
@@ -396,21 +406,21 @@ export function createPageCache({
       const route = ROUTES.find((candidate) => candidate.test(path));
       if (!route) return null;
       const query = queryAt === -1 ? '' : normalizedQuery(url.slice(queryAt + 1), route.params);
-      const key = `${path.replace(/\/$/, '').toLowerCase()}?${query}`;
+      const key = `${(path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase()}?${query}`;
       const shared = !route.slots;
-      if (!route.slots || !slots)
-        return { key, route: route.pattern, values: null, renderUrl: `${path}${query ? `?${query}` : ''}`, shared };
+      if (!route.slots || !slots) return { key, route: route.pattern, values: null, renderPath: path, renderQueries: [query, ''], shared };
       const values = slots.read(req);
-      const set = values.map((value) => (value === null ? '0' : '1')).join('');
+      let set = '';
+      for (const value of values) set += value === null ? '0' : '1';
       if (untemplatable.has(route.pattern)) {
         // Kept per value, rendered with the request's own values.
         const own = new URLSearchParams(slots.query(values)).toString();
-        const renderQuery = [query, own].filter(Boolean).join('&');
         return {
           key: `${key}#${JSON.stringify(values)}`,
           route: route.pattern,
           values: null,
-          renderUrl: `${path}${renderQuery ? `?${renderQuery}` : ''}`,
+          renderPath: path,
+          renderQueries: [query, own],
           shared,
         };
       }
@@ -419,8 +429,7 @@ export function createPageCache({
         standIns = new URLSearchParams(slots.query(sentinelsFor(values))).toString();
         standInQueries.set(set, standIns);
       }
-      const renderQuery = [query, standIns].filter(Boolean).join('&');
-      return { key: `${key}#${set}`, route: route.pattern, values, renderUrl: `${path}${renderQuery ? `?${renderQuery}` : ''}`, shared };
+      return { key: `${key}#${set}`, route: route.pattern, values, renderPath: path, renderQueries: [query, standIns], shared };
     },
 
     serve: (req, res, request, constant, perRequest) => serve(req, res, request, 'hit', constant, perRequest),
@@ -444,7 +453,7 @@ export function createPageCache({
       const original = { url: req.url, headers: {} as Record<string, string | string[] | undefined> };
       const ownHeaders = res.getHeaders();
       const spec: TemplateSpec | null = request.values ? { ...slots!.template, sentinels: sentinelsFor(request.values) } : null;
-      req.url = request.renderUrl;
+      req.url = renderUrlOf(request);
       if (spec) {
         for (const name of slots!.headers) {
           original.headers[name] = req.headers[name];
