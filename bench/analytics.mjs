@@ -246,7 +246,7 @@ async function speed(on, off, postgresCpu) {
   }
   // The same hook with its instance alone on the CPU (the other idle), as an instance runs in a
   // deployment (one a core): read for comparison, not checked. On 2026-12-01 its share was about half
-  // of what it was with both instances loaded at once on that CPU (3.2-3.7% against 6-8%).
+  // of what it was with both instances loaded at once on that CPU (2.9-4.1% against 6.0-10.4%).
   console.log('the counting instance alone on its CPU (the other one idle), one window a page:');
   for (const row of rows) {
     const nodeOn = processCpu(on.pid);
@@ -258,7 +258,7 @@ async function speed(on, off, postgresCpu) {
     const perRequest = (cpuSeconds) => (cpuSeconds * 1e6) / counting.requests.total;
     const cost = perRequest(processCpu(on.pid).seconds - nodeOn.seconds - idle.on * seconds);
     console.log(
-      `  ${row.path.padEnd(12)} the hook ${perRequest(hook).toFixed(2)} µs of ${cost.toFixed(1)} µs a request (${((hook / (cost * counting.requests.total * 1e-6)) * 100).toFixed(1)}%)`,
+      `  ${row.path.padEnd(12)} the hook ${perRequest(hook).toFixed(2)} µs of ${cost.toFixed(1)} µs a request (${((perRequest(hook) / cost) * 100).toFixed(1)}%)`,
     );
   }
   const total = (side) => medians.reduce((sum, row) => sum + row[side], 0);

@@ -314,12 +314,14 @@ async function main() {
       }
       const summary = (all) => {
         const ratios = all.map((run, round) => run.rps / runs.nginx[round].rps);
+        const inServerRatios = runs.inServer ? all.map((run, round) => run.rps / runs.inServer[round].rps) : undefined;
         return {
           // Each round's req/s over the floor alone's in the same round, where the floor was measured.
           floorRatio: runs.alone ? median(all.map((run, round) => run.rps / runs.alone[round].rps)) : undefined,
           // And over the floor inside the server's process: the team's measure of a process
           // (../shared/DECISIONS.md, "Speed, as deployed"), and issue 52's for the careers pages.
-          inServerRatio: runs.inServer ? median(all.map((run, round) => run.rps / runs.inServer[round].rps)) : undefined,
+          inServerRatio: runs.inServer ? median(inServerRatios) : undefined,
+          inServerRatios,
           rps: median(all.map((run) => run.rps)),
           cpuPerRequest: median(all.map((run) => run.cpuPerRequest)),
           p99: Math.max(...all.map((run) => run.p99)),
@@ -327,7 +329,6 @@ async function main() {
           kb: median(all.map((run) => run.bytes)) / 1024,
           ratio: median(ratios),
           ratios,
-          rounds: all,
         };
       };
       return Object.fromEntries(sides.map((side) => [side.who, summary(runs[side.who])]));
@@ -403,7 +404,7 @@ async function main() {
           console.log(`              ${label.padEnd(28)} ${figures(measured[who])}  ${measured[who].ratio.toFixed(2)}x nginx`);
         }
         console.log(
-          `              the server against node:http in its process: ${measured.server.inServerRatio.toFixed(2)}x (${FLOOR_ROUNDS} rounds: ${measured.server.ratios.map((_, round) => (measured.server.rounds[round].rps / measured.inServer.rounds[round].rps).toFixed(2)).join(' ')}); alone: ${measured.server.floorRatio.toFixed(2)}x`,
+          `              the server against node:http in its process: ${measured.server.inServerRatio.toFixed(2)}x (${FLOOR_ROUNDS} rounds: ${measured.server.inServerRatios.map((ratio) => ratio.toFixed(2)).join(' ')}); alone: ${measured.server.floorRatio.toFixed(2)}x`,
         );
       }
     } finally {

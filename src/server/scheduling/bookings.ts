@@ -78,9 +78,11 @@ export class BookingRefused extends Error {
  * Guest locks (insertBooking) are always taken before these, never after.
  */
 async function lockHosts(tx: DrizzleTransaction, userIds: readonly string[]) {
-  for (const userId of [...new Set(userIds)].sort())
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`host:${userId}`}, 0))`);
+  for (const userId of [...new Set(userIds)].sort()) await transactionLock(tx, `host:${userId}`);
 }
+
+/** A lock of `key` held until the transaction ends (a guest's address, a host). */
+const transactionLock = (tx: DrizzleTransaction, key: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 
 /** The database refused a hold: someone holds one of the hosts at an overlapping time. */
 const isDoubleBooking = (error: unknown): boolean => violates(error, EXCLUSION_VIOLATION, 'booking_hosts_no_overlap');
@@ -245,7 +247,7 @@ async function insertBooking(db: Database, booking: NewBooking, hosts: readonly 
   const end = new Date(booking.start.getTime() + booking.durationMinutes * 60_000);
   const row = await db.transaction(async (tx) => {
     if (booking.kind === 'meeting') {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`guest:${booking.guest.email.toLowerCase()}`}, 0))`);
+      await transactionLock(tx, `guest:${booking.guest.email.toLowerCase()}`);
       const [coming] = await tx
         .select({ count: count() })
         .from(bookings)
