@@ -272,6 +272,7 @@ describe('bounds', () => {
         } as unknown as IncomingMessage,
         { route: 'static', path: '/', status: 200 },
       );
+    count.drain();
     const [[, ip, userAgent, hash], [, otherIp, otherUserAgent, otherHash]] = views as [(typeof views)[0], (typeof views)[0]];
     expect([otherIp, otherUserAgent, otherHash]).toEqual([ip, userAgent, hash]);
     expect(userAgent).toHaveLength(256);
@@ -297,6 +298,107 @@ describe('bounds', () => {
     expect(Object.keys(pages)).toHaveLength(501);
     expect(pages['(other)']!.views).toBe(100);
     expect(Object.values(pages).reduce((sum, row) => sum + row.views, 0)).toBe(600);
+  });
+});
+
+describe('the queue of views the hook keeps', () => {
+  const answer = { route: 'static', path: '/about', status: 200 };
+  const person = (n: number) =>
+    ({
+      method: 'GET',
+      url: '/about?utm_source=news',
+      headers: { 'user-agent': BROWSER, 'x-forwarded-for': `198.51.105.${n}`, host: SITE_HOST },
+      socket: {},
+    }) as unknown as IncomingMessage;
+
+  it('counts the views answers leave within moments, together, each with its own time', async () => {
+    const views: Parameters<HitCollector['view']>[] = [];
+    let counted: () => void = () => {};
+    const all = new Promise<void>((resolve) => (counted = resolve));
+    const count = countPageViews(
+      {
+        view: (...args) => {
+          views.push(args);
+          if (views.length === 3) counted();
+        },
+      },
+      { siteHost: SITE_HOST, trustProxy: true },
+    );
+    const before = Date.now();
+    for (let n = 1; n <= 3; n += 1) count(person(n), answer);
+    // Nothing is counted on the request's own path.
+    expect(views).toHaveLength(0);
+    await all;
+    expect(views.map(([, ip]) => ip)).toEqual(['198.51.105.1', '198.51.105.2', '198.51.105.3']);
+    for (const [at] of views) expect(at).toBeGreaterThanOrEqual(before);
+    expect(views[2]![0]).toBeGreaterThanOrEqual(views[0]![0]);
+    expect(views[0]![5]).toEqual({ source: 'news', medium: null, campaign: null });
+  });
+
+  it('holds 1,000 views at most: the next answer counts them at once', () => {
+    const views: unknown[] = [];
+    const count = countPageViews({ view: () => void views.push(1) }, { siteHost: SITE_HOST, trustProxy: true });
+    for (let n = 0; n < 999; n += 1) count(person(n % 250), answer);
+    expect(views).toHaveLength(0);
+    count(person(1), answer);
+    expect(views).toHaveLength(1_000);
+    count.drain();
+    expect(views).toHaveLength(1_000);
+  });
+
+  it('is taken in by a write, and by the beacon asking for a page answered a moment ago', async () => {
+    const known = new KnownPages();
+    const own = createHitCollector({ db: database.db, siteHost: SITE_HOST, intervalMs: 3_600_000 });
+    try {
+      const count = countPageViews(own, { siteHost: SITE_HOST, trustProxy: true }, known, { delayMs: 3_600_000 });
+      count(person(7), { route: 'static', path: '/careers/jobs', status: 200 });
+      expect(known.has('/careers/jobs')).toBe(true);
+      count(person(8), answer);
+      expect(await own.flush()).toBe(2);
+      expect((await database.db.select().from(analyticsHits)).map((hit) => hit.name).sort()).toEqual(['/about', '/careers/jobs']);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('drops a view that cannot be counted without failing the answer or the others', () => {
+    const views: string[] = [];
+    const count = countPageViews(
+      {
+        view: (_at, ip) => {
+          if (ip === '198.51.105.2') throw new Error('cannot count');
+          views.push(ip);
+        },
+      },
+      { siteHost: SITE_HOST, trustProxy: true },
+    );
+    for (let n = 1; n <= 3; n += 1) count(person(n), answer);
+    expect(() => count.drain()).not.toThrow();
+    expect(views).toEqual(['198.51.105.1', '198.51.105.3']);
+    count.drain();
+    expect(views).toHaveLength(2);
+  });
+
+  it('leaves out a bot, a refusal, a prefetch, a HEAD and an error, and still learns the page from the bot', () => {
+    const views: unknown[] = [];
+    const known = new KnownPages();
+    const count = countPageViews({ view: () => void views.push(1) }, { siteHost: SITE_HOST, trustProxy: true }, known);
+    const asked = (headers: Record<string, string>, method = 'GET') =>
+      ({ method, url: '/team', headers: { 'x-forwarded-for': '198.51.105.9', ...headers }, socket: {} }) as unknown as IncomingMessage;
+    const team = { route: 'static', path: '/team', status: 200 };
+    count(asked({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }), team);
+    count(asked({ 'user-agent': BROWSER, 'sec-gpc': '1' }), team);
+    count(asked({ 'user-agent': BROWSER, dnt: '1' }), team);
+    count(asked({ 'user-agent': BROWSER, 'sec-purpose': 'prefetch;prerender' }), team);
+    count(asked({ 'user-agent': BROWSER }, 'HEAD'), team);
+    count(asked({ 'user-agent': BROWSER }), { ...team, status: 500 });
+    count(asked({}), team);
+    count.drain();
+    expect(views).toHaveLength(0);
+    expect(known.has('/team')).toBe(true);
+    count(asked({ 'user-agent': BROWSER }), team);
+    count.drain();
+    expect(views).toHaveLength(1);
   });
 });
 

@@ -16,11 +16,13 @@ const hitsCounter = domainCounter<never>(
 );
 
 /**
- * Seconds this process has spent counting views after its answers (the afterResponse hook below),
- * summed in a plain number and published at each scrape as helixpoint_analytics_counting_seconds_total:
- * counting's own cost on the request path, read directly (bench:analytics divides it by the requests)
- * instead of only as the difference between a server that counts and one that does not, which
- * spreads by more than that cost from one run to the next on a shared machine.
+ * Seconds this process's main thread has spent counting views: the afterResponse hook below (which
+ * queues each view), the drains that count the queue, and each write's own work before the
+ * database (its rows taken, hashed and made). Summed in a plain number and published at each scrape
+ * as helixpoint_analytics_counting_seconds_total: counting's own cost read directly
+ * (bench:analytics divides it by the requests) instead of only as the difference between a server
+ * that counts and one that does not, which spreads by more than that cost from one run to the next
+ * on a shared machine.
  */
 let countingSeconds = 0;
 /**
@@ -57,13 +59,15 @@ export const analyticsModule: ServerModule = {
       db: database.db,
       siteHost: where.siteHost,
       onWritten: (count) => hitsCounter().inc(count),
+      timed: (seconds) => (countingSeconds += seconds),
       onError: (error) => logger.warn({ err: describeError(error) }, 'page views kept for the next write'),
     });
     const known = new KnownPages();
-    const count = countPageViews(collector, where, known);
+    // Every drain is timed (one a batch of views); the hook one time in TIMED_EVERY.
+    const count = countPageViews(collector, where, known, { timed: (seconds) => (countingSeconds += seconds) });
     domainRunningTotal(
       'helixpoint_analytics_counting_seconds_total',
-      'Time the server has spent counting page views after its answers (on the request path; the writes are not in it), estimated from one answer in 8.',
+      "Time the server has spent counting page views after its answers: queueing them (estimated from one answer in 8), counting the queue, and making the rows of each write (the database's work is not in it).",
       () => countingSeconds,
     );
     return {
