@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { analyticsHits } from '../db/schema.ts';
 import { addressOf } from '../rate-limit.ts';
-import { agentOf, isPrefetch, viewingAgent, type Agent } from '../insights/views.ts';
+import { agentOf, viewerUserAgent, viewingAgent, type Agent } from '../insights/views.ts';
 import { FNV_OFFSET, fnv } from '../../lib/fnv.ts';
 import { DIRECT, isOwnPageAddress, visitSource } from '../../lib/applications/source.ts';
 import { deviceOf, viewedPagePath } from '../../lib/analytics/pages.ts';
@@ -492,14 +492,7 @@ export function countPageViews(
     const query = queue[at + 5] as string;
     const referer = queue[at + 6] as string | undefined;
     const host = queue[at + 7] as string | undefined;
-    // The hosts of this site's own pages only when a referrer must be told apart (no list made for a direct view).
-    const source =
-      query === '' && !referer ? DIRECT_VIEW : sourceOfView(query, referer, host && host !== siteHost ? [siteHost, host] : [siteHost]);
-    // The user agent as it is kept, and its hash of the same characters (a visitor is one user
-    // agent as kept: two that differ past 256 characters are one, in one bucket).
-    const keptAgent = boundedText(userAgent, MAX_USER_AGENT);
-    const hash = keptAgent === userAgent ? agent.hash : agentOf(keptAgent).hash;
-    collector.view(queue[at + 8] as number, queue[at + 4] as string, keptAgent, hash, page, source);
+    countViewBy(collector, queue[at + 8] as number, queue[at + 4] as string, userAgent, agent, page, query, referer, host, siteHost);
   };
   const drain = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -532,13 +525,13 @@ export function countPageViews(
     queue[at + 1] = path;
     queue[at + 2] = status;
     const headers = req.headers;
-    const userAgent = headers['user-agent'];
+    const userAgent = viewerUserAgent(req.method, status, headers);
     // The rest only for a view that may count (undefined, as the queue was left, for any other).
-    if (userAgent && !refusesTracking(headers) && !isPrefetch(headers)) {
+    if (userAgent !== null && !refusesTracking(headers)) {
       const url = req.url ?? '';
       const queryAt = url.indexOf('?');
       queue[at + 3] = userAgent;
-      queue[at + 4] = boundedText(addressOf(headers['x-forwarded-for'], req.socket, trustProxy), MAX_IP);
+      queue[at + 4] = addressOf(headers['x-forwarded-for'], req.socket, trustProxy);
       queue[at + 5] = queryAt === -1 ? '' : url.slice(queryAt + 1);
       queue[at + 6] = headers.referer;
       queue[at + 7] = headers.host;
@@ -564,8 +557,8 @@ const DRAIN_DELAY_MS = 25;
 const MAX_PAGE_MEMO = 5_000;
 
 /**
- * Counts a view of `page` by the person who sent `req` (its address and user agent, cut to their
- * bounds), with the source its query and referrer give: the server's own answers and the beacon's alike.
+ * Counts a view of `page` by the person who sent `req`, with the source its query and referrer
+ * give (the beacon's views; the server's own answers are queued by countPageViews).
  */
 export function countView(
   collector: Pick<HitCollector, 'view'>,
@@ -577,22 +570,33 @@ export function countView(
   agent: Agent,
 ): void {
   const headers = req.headers;
+  const ip = addressOf(headers['x-forwarded-for'], req.socket, trustProxy);
+  countViewBy(collector, Date.now(), ip, headers['user-agent'] ?? '', agent, page, query, referer, headers.host, siteHost);
+}
+
+/**
+ * Counts a view of `page` at `at` by the visitor of this address and user agent (as sent: cut here
+ * to their bounds), with the source its query, referrer and Host give: the beacon's views and the
+ * hook's queued ones alike. Values, not an object, as the drain reads them from its queue.
+ */
+function countViewBy(
+  collector: Pick<HitCollector, 'view'>,
+  at: number,
+  ip: string,
+  userAgent: string,
+  agent: Agent,
+  page: string,
+  query: string,
+  referer: string | undefined,
+  host: string | undefined,
+  siteHost: string,
+): void {
   // The hosts of this site's own pages only when a referrer must be told apart (no list made for a direct view).
   const source =
-    query === '' && !referer
-      ? DIRECT_VIEW
-      : sourceOfView(query, referer, headers.host && headers.host !== siteHost ? [siteHost, headers.host] : [siteHost]);
-  const ip = addressOf(headers['x-forwarded-for'], req.socket, trustProxy);
+    query === '' && !referer ? DIRECT_VIEW : sourceOfView(query, referer, host && host !== siteHost ? [siteHost, host] : [siteHost]);
   // The user agent as it is kept, and its hash of the same characters (a visitor is one user agent
   // as kept: two that differ past 256 characters are one, in one bucket).
-  const userAgent = headers['user-agent'] ?? '';
   const keptAgent = boundedText(userAgent, MAX_USER_AGENT);
-  collector.view(
-    Date.now(),
-    boundedText(ip, MAX_IP),
-    keptAgent,
-    keptAgent === userAgent ? agent.hash : agentOf(keptAgent).hash,
-    page,
-    source,
-  );
+  const hash = keptAgent === userAgent ? agent.hash : agentOf(keptAgent).hash;
+  collector.view(at, boundedText(ip, MAX_IP), keptAgent, hash, page, source);
 }

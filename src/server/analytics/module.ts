@@ -55,16 +55,17 @@ export const analyticsModule: ServerModule = {
         wrapHandler: (handler) => withViewBeacon(handler, { view: () => {} }, where, new KnownPages()),
         workers: [{ queue: ROLL_UP_ANALYTICS, run: rollUp }],
       };
+    const addCountingTime = (seconds: number) => (countingSeconds += seconds);
     const collector = createHitCollector({
       db: database.db,
       siteHost: where.siteHost,
       onWritten: (count) => hitsCounter().inc(count),
-      timed: (seconds) => (countingSeconds += seconds),
+      timed: addCountingTime,
       onError: (error) => logger.warn({ err: describeError(error) }, 'page views kept for the next write'),
     });
     const known = new KnownPages();
     // Every drain is timed (one a batch of views); the hook one time in TIMED_EVERY.
-    const count = countPageViews(collector, where, known, { timed: (seconds) => (countingSeconds += seconds) });
+    const count = countPageViews(collector, where, known, { timed: addCountingTime });
     domainRunningTotal(
       'helixpoint_analytics_counting_seconds_total',
       "Time the server has spent counting page views after its answers: queueing them (estimated from one answer in 8), counting the queue, and making the rows of each write (the database's work is not in it).",

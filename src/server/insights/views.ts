@@ -63,15 +63,24 @@ export function isCountableView(method: string | undefined, status: number, head
 
 /** isCountableView's rule, answering with the person's user agent (as agentOf keeps it) when the view counts, or null. */
 export function viewingAgent(method: string | undefined, status: number, headers: IncomingHttpHeaders): Agent | null {
+  const userAgent = viewerUserAgent(method, status, headers);
+  if (userAgent === null) return null;
+  const agent = agentOf(userAgent);
+  return agent.bot ? null : agent;
+}
+
+/**
+ * isCountableView's rule but its bot test: the user agent of a page load (not a prefetch), or null.
+ * The analytics' hook asks this on the request's path and leaves the bot test to its drain.
+ */
+export function viewerUserAgent(method: string | undefined, status: number, headers: IncomingHttpHeaders): string | null {
   if (method !== 'GET' || (status !== 200 && status !== 304)) return null;
   const userAgent = headers['user-agent'];
-  if (!userAgent) return null;
-  const agent = agentOf(userAgent);
-  return agent.bot || isPrefetch(headers) ? null : agent;
+  return userAgent && !isPrefetch(headers) ? userAgent : null;
 }
 
 /** A page asked for ahead of the person (a prefetch, a prerender), who may never see it. */
-export function isPrefetch(headers: IncomingHttpHeaders): boolean {
+function isPrefetch(headers: IncomingHttpHeaders): boolean {
   const asked = headers['sec-purpose'] ?? headers['purpose'] ?? headers['x-moz'];
   // Most requests have none of these: nothing made for them.
   if (asked === undefined) return false;
@@ -131,7 +140,6 @@ export function createViewCounter({ write, intervalMs = 5000, onError }: ViewCou
     const rows = [...pending.values()].flatMap((byPage) => [...byPage.values()]);
     pending = new Map();
     today = '';
-    if (rows.length === 0) return;
     try {
       await write(rows);
     } catch (error) {
