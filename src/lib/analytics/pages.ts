@@ -61,15 +61,18 @@ export function countedPath(path: string): string | null {
 }
 
 /**
- * The page an answered request showed, when it is a counted one: a file of the build with no
- * extension (a prerendered page; assets have one), or a counted route rendered on demand.
+ * Whether an answer may be a counted page's, from its route alone and without making anything: a
+ * file of the build with no extension (a prerendered page; assets, robots.txt and the icons have
+ * one), or a counted route rendered on demand. Asked of every answer the server sends, most of
+ * them assets, staff pages and API calls: they are told apart here before any header is read.
  */
+export function mayBeViewedPage(route: string, path: string): boolean {
+  return route === 'static' ? path.indexOf('.', path.lastIndexOf('/')) === -1 : COUNTED_ROUTES.has(route);
+}
+
+/** The page an answered request showed, when it is a counted one (mayBeViewedPage, and a public page's path). */
 export function viewedPagePath(route: string, path: string): string | null {
-  if (route === 'static') {
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    return name.includes('.') ? null : countedPath(path);
-  }
-  return COUNTED_ROUTES.has(route) ? countedPath(path) : null;
+  return mayBeViewedPage(route, path) ? countedPath(path) : null;
 }
 
 /** A coarse device class from the user agent, as the dashboard groups visitors. */

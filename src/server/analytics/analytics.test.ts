@@ -379,6 +379,40 @@ describe('the queue of views the hook keeps', () => {
     expect(views).toHaveLength(2);
   });
 
+  it('queues no asset, staff page or API call: none of their headers is read, nothing is held for them', () => {
+    const drains: number[] = [];
+    const count = countPageViews({ view: () => {} }, { siteHost: SITE_HOST, trustProxy: true }, new KnownPages(), {
+      timed: (seconds) => void drains.push(seconds),
+    });
+    let reads = 0;
+    const watched = person(4);
+    const headers = watched.headers;
+    Object.defineProperty(watched, 'headers', {
+      get: () => {
+        reads += 1;
+        return headers;
+      },
+    });
+    const others = [
+      { route: 'static', path: '/_astro/app.B1x9.js' },
+      { route: 'static', path: '/robots.txt' },
+      { route: 'static', path: '/favicon.ico' },
+      { route: 'static', path: '/fonts/inter.woff2' },
+      { route: '/admin/applications', path: '/admin/applications' },
+      { route: '/api/positions', path: '/api/positions' },
+      { route: 'unmatched', path: '/no-such-page' },
+    ];
+    for (const other of others) count(watched, { ...other, status: 200 });
+    expect(reads).toBe(0);
+    count.drain();
+    // A drain with nothing queued is not even timed.
+    expect(drains).toHaveLength(0);
+    count(watched, answer);
+    expect(reads).toBeGreaterThan(0);
+    count.drain();
+    expect(drains).toHaveLength(1);
+  });
+
   it('leaves out a bot, a refusal, a prefetch, a HEAD and an error, and still learns the page from the bot', () => {
     const views: unknown[] = [];
     const known = new KnownPages();

@@ -6,7 +6,7 @@ import { addressOf } from '../rate-limit.ts';
 import { agentOf, viewerUserAgent, viewingAgent, type Agent } from '../insights/views.ts';
 import { FNV_OFFSET, fnv } from '../../lib/fnv.ts';
 import { DIRECT, isOwnPageAddress, visitSource } from '../../lib/applications/source.ts';
-import { deviceOf, viewedPagePath } from '../../lib/analytics/pages.ts';
+import { deviceOf, mayBeViewedPage, viewedPagePath } from '../../lib/analytics/pages.ts';
 import { OTHER } from '../../lib/analytics/report.ts';
 import { companyDay } from '../../lib/format.ts';
 import { refusesTracking, saltOf, visitorHash } from './visitor.ts';
@@ -514,7 +514,8 @@ export function countPageViews(
   collector.drainFirst?.(drain);
   known.drainFirst(drain);
   const hook = (req: IncomingMessage, { route, path, status }: { route: string; path: string; status: number }) => {
-    if ((status !== 200 && status !== 304) || req.method !== 'GET') return;
+    // An asset, a staff page or an API call (most answers) is never queued: nothing read, nothing held.
+    if ((status !== 200 && status !== 304) || req.method !== 'GET' || !mayBeViewedPage(route, path)) return;
     if (queued === 0) {
       timer = setTimeout(drain, delayMs);
       timer.unref();
