@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 import { positionFormMessages } from '../../lib/positions/texts.ts';
 import { offerMessages } from '../../lib/offers/offer.ts';
-import { mayOnApplication, mayOnPosition, type Permission, type Who } from './permissions.ts';
+import { mayOnApplication, mayOnApplicationEach, mayOnPosition, type Permission, type Who } from './permissions.ts';
 
 /**
  * Record-level refusals. A staff member who asks for an application or a position outside their
@@ -28,6 +28,23 @@ export async function reachApplication(db: Database, who: Staff, permission: Per
   if (await mayOnApplication(db, who, permission, applicationId)) return true;
   await recordDenied(db, who, 'application', applicationId, permission);
   return false;
+}
+
+/**
+ * reachApplication, answering in the same query what else the person may do on the application
+ * (mayOnApplicationEach): null when refused (audited), otherwise each permission's answer.
+ */
+export async function reachApplicationWith<P extends Permission>(
+  db: Database,
+  who: Staff,
+  permission: Permission,
+  applicationId: string,
+  also: readonly P[],
+): Promise<Record<P, boolean> | null> {
+  const answers = await mayOnApplicationEach(db, who, [permission, ...also], applicationId);
+  if (answers[permission]) return answers;
+  await recordDenied(db, who, 'application', applicationId, permission);
+  return null;
 }
 
 /** For pages and downloads: whether the person may reach the position; a refusal is audited. */

@@ -129,12 +129,42 @@ export function positionsInScope(who: Who, permission: Permission, positionId: S
 
 /** Whether the person may act on this application (false for one that does not exist). */
 export async function mayOnApplication(db: Database, who: Who, permission: Permission, applicationId: string): Promise<boolean> {
-  if (!isUuid(applicationId) || !can(who, permission)) return false;
+  return (await mayOnApplicationEach(db, who, [permission], applicationId))[permission];
+}
+
+/**
+ * mayOnApplication for several permissions, in one query: a page asks what its viewer may do on
+ * the application it shows (an application's page asked nine questions, each a query of its own,
+ * at 50,000 applications a fifth of its queries; issue 52). Permissions the role holds at the same
+ * scopes have one answer, so they share a column; one it does not hold is false without asking.
+ */
+export async function mayOnApplicationEach<P extends Permission>(
+  db: Database,
+  who: Who,
+  permissions: readonly P[],
+  applicationId: string,
+): Promise<Record<P, boolean>> {
+  const answers = {} as Record<P, boolean>;
+  const byReach = new Map<string, P[]>();
+  for (const permission of permissions) {
+    answers[permission] = false;
+    const scopes = scopesOf(who.role, permission);
+    if (scopes.length === 0) continue;
+    const reach = [...scopes].sort().join(' ');
+    const alike = byReach.get(reach);
+    if (alike) alike.push(permission);
+    else byReach.set(reach, [permission]);
+  }
+  if (byReach.size === 0 || !isUuid(applicationId)) return answers;
+  const groups = [...byReach.values()];
   const [row] = await db
-    .select({ id: applications.id })
+    .select(Object.fromEntries(groups.map((group, index) => [`reach${index}`, sql<boolean>`${applicationsInScope(who, group[0]!)}`])))
     .from(applications)
-    .where(sql`${applications.id} = ${applicationId} and ${applicationsInScope(who, permission)}`);
-  return row !== undefined;
+    .where(sql`${applications.id} = ${applicationId}`);
+  // No row: no such application, which nobody may act on.
+  if (row !== undefined)
+    groups.forEach((group, index) => group.forEach((permission) => (answers[permission] = row[`reach${index}`] === true)));
+  return answers;
 }
 
 /** Whether the person may act on this position (false for one that does not exist). */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWorkspaceQuery, type WorkspaceQuery } from '@/lib/applications/query';
 import { workspaceExport } from '../applications/export';
@@ -15,8 +15,9 @@ import { listAdminPositions } from '../positions/manage';
 import { addTeamMember, removeTeamMember } from '../positions/team';
 import { startTestBackend, type TestBackend } from '../testing/backend';
 import { addApplication, addPosition, addUser } from '../testing/fixtures';
-import { reachApplication } from './guard';
-import { mayOnApplication } from './permissions';
+import { isUuid } from '@/lib/ids';
+import { reachApplication, reachApplicationWith } from './guard';
+import { applicationsInScope, can, mayOnApplication, mayOnApplicationEach, type Permission, type Who } from './permissions';
 
 /*
  * Who sees which records (issue 28), against a real PostgreSQL with another position's data
@@ -214,5 +215,59 @@ describe('an interviewer', () => {
     const editor = await addUser(db, 'scope-editor', 'editor');
     await expect(assignInterviewer(db, admin, ids.omar, editor.id)).rejects.toThrow(/can be assigned to interview/);
     await expect(addTeamMember(db, admin, ids.team, editor.id)).rejects.toThrow(/can be on a hiring team/);
+  });
+});
+
+describe('what a person may do on one application, asked at once', () => {
+  const asked = [
+    'applications.read',
+    'applications.review',
+    'applications.notes',
+    'applications.decide',
+    'applications.assign',
+    'applications.history',
+    'applications.contact',
+    'interviews.schedule',
+    'offers.read',
+    'users.manage',
+  ] as const;
+
+  it('answers each permission as the rule alone does, for every role, record and stranger id', async () => {
+    const { db } = backend.database;
+    // The rule alone: the application is found with the permission's reach in its WHERE.
+    const alone = async (who: Who, permission: Permission, id: string) => {
+      if (!isUuid(id) || !can(who, permission)) return false;
+      const rows = await db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(sql`${applications.id} = ${id} and ${applicationsInScope(who, permission)}`);
+      return rows.length === 1;
+    };
+    await addTeamMember(db, admin, ids.team, manager.id).catch(() => {});
+    await assignInterviewer(db, admin, ids.omar, interviewer.id).catch(() => {});
+    const targets = [ids.nina, ids.ninaOther, ids.omar, ids.otto, '00000000-0000-4000-8000-000000000000', 'not-an-id'];
+    let granted = 0;
+    for (const who of [admin, recruiter, manager, interviewer])
+      for (const id of targets) {
+        const answers = await mayOnApplicationEach(db, who, asked, id);
+        for (const permission of asked) {
+          expect(answers[permission], `${who.role} ${permission} ${id}`).toBe(await alone(who, permission, id));
+          if (answers[permission]) granted += 1;
+        }
+      }
+    // Both answers occur (a test of "false" everywhere would pass an empty query).
+    expect(granted).toBeGreaterThan(20);
+    expect(await mayOnApplicationEach(db, manager, asked, ids.otto)).toMatchObject({
+      'applications.read': false,
+      'applications.decide': false,
+    });
+    expect(await mayOnApplicationEach(db, manager, asked, ids.nina)).toMatchObject({ 'applications.read': true, 'users.manage': false });
+  });
+
+  it('refuses the page’s reach with an audit entry, and answers the rest when it is granted', async () => {
+    const { db } = backend.database;
+    expect(await reachApplicationWith(db, manager, 'applications.read', ids.otto, ['applications.decide'])).toBeNull();
+    const granted = await reachApplicationWith(db, admin, 'applications.read', ids.otto, ['applications.decide', 'users.manage']);
+    expect(granted).toMatchObject({ 'applications.read': true, 'applications.decide': true, 'users.manage': true });
   });
 });

@@ -1,8 +1,8 @@
 import { offersOfApplication } from '../offers/read.ts';
 import { listOfferTemplates } from '../offers/templates.ts';
 import type { Database } from '../db/client.ts';
-import { reachApplication, type Staff } from '../access/guard.ts';
-import { can, mayOnApplication, type Permission } from '../access/permissions.ts';
+import { reachApplicationWith, type Staff } from '../access/guard.ts';
+import { can } from '../access/permissions.ts';
 import { getPosition } from '../positions/manage.ts';
 import { listApplicationReads, recordApplicationView } from '../privacy/access.ts';
 import { parseWorkspaceQuery, workspaceHref } from '../../lib/applications/query.ts';
@@ -34,7 +34,7 @@ import { whenLabel } from '../../lib/scheduling/format.ts';
  * timeline, who has read it and the same person's other applications (history); "previous" and
  * "next" in the list the person came from (?list= carries that list's filters; without it, the
  * position's own list). An application outside their reach is null (the page's 404), and audited.
- * Opening the page is recorded first.
+ * Opening the page is recorded.
  */
 export async function loadApplicationPage(
   db: Database,
@@ -43,7 +43,19 @@ export async function loadApplicationPage(
   positionId: string,
   applicationId: string,
 ) {
-  if (!(await reachApplication(db, viewer, 'applications.read', applicationId))) return null;
+  // What the viewer may do here, asked with whether they may read it at all: one query (issue 52).
+  const reach = await reachApplicationWith(db, viewer, 'applications.read', applicationId, [
+    'applications.review',
+    'applications.notes',
+    'applications.decide',
+    'applications.assign',
+    'applications.history',
+    'applications.contact',
+    'interviews.schedule',
+    // Offers (issue 54): an interviewer's or an editor's role holds none (answered false, not asked).
+    'offers.read',
+  ]);
+  if (!reach) return null;
   const none = Promise.resolve(null);
   const listReach = { who: viewer, permission: 'applications.list' } as const;
   const list = parseWorkspaceQuery(new URLSearchParams(url.searchParams.get('list') ?? `?position=${positionId}`), { page: 1 });
@@ -56,32 +68,17 @@ export async function loadApplicationPage(
   const [position, detail] = await Promise.all([getPosition(db, positionId), getApplicationDetail(db, positionId, applicationId)]);
   if (!position || !detail) return null;
   const { application } = detail;
-  // What the viewer may do here, asked all at once (each a query), while the opening is recorded
-  // and what they were told of this application is marked read: they are looking at it (issue 51).
-  const mayHere = (permission: Permission) => mayOnApplication(db, viewer, permission, application.id);
-  const [review, allNotes, decide, assign, history, contact, schedule, offersRead] = await Promise.all([
-    mayHere('applications.review'),
-    mayHere('applications.notes'),
-    mayHere('applications.decide'),
-    mayHere('applications.assign'),
-    mayHere('applications.history'),
-    mayHere('applications.contact'),
-    mayHere('interviews.schedule'),
-    // Offers (issue 54): asked only of those who may read some (never an interviewer or an editor).
-    can(viewer, 'offers.read') ? mayHere('offers.read') : false,
-    recordApplicationView(db, viewer, application.id),
-    markThreadRead(db, viewer.id, `application:${application.id}`),
-  ]);
+  const offersRead = reach['offers.read'];
   const may = {
-    review,
-    allNotes,
-    decide,
-    assign,
-    history,
-    contact,
+    review: reach['applications.review'],
+    allNotes: reach['applications.notes'],
+    decide: reach['applications.decide'],
+    assign: reach['applications.assign'],
+    history: reach['applications.history'],
+    contact: reach['applications.contact'],
     list: mayList,
     hold: can(viewer, 'privacy.manage'),
-    schedule,
+    schedule: reach['interviews.schedule'],
     offers: offersRead,
     draftOffers: offersRead && can(viewer, 'offers.manage'),
   };
@@ -128,7 +125,7 @@ export async function loadApplicationPage(
     may.schedule || may.history ? listInterviews(db, application.id) : none,
     hostZones(db, [{ userId: viewer.id }]),
     // Scorecards (issue 32): to those who review, blind until they submitted their own.
-    may.review || may.allNotes ? scorecardsFor(db, viewer, application.id) : none,
+    may.review || may.allNotes ? scorecardsFor(db, viewer, application.id, may.allNotes) : none,
     may.review || may.allNotes || may.schedule ? planOfPosition(db, position.id) : none,
     may.review ? latestInterviewStage(db, viewer.id, application.id) : none,
     // Rejecting needs a reason (issue 32); the reason of a rejected application is shown to those who decide.
@@ -141,6 +138,9 @@ export async function loadApplicationPage(
     panelInterviewsOf(db, viewer.id, application.id, position.id),
     may.offers ? offersOfApplication(db, application.id) : none,
     may.draftOffers ? listOfferTemplates(db) : none,
+    // The opening is recorded, and what they were told of this application marked read: they are looking at it (issue 51).
+    recordApplicationView(db, viewer, application.id),
+    markThreadRead(db, viewer.id, `application:${application.id}`),
   ]);
   const timeZone = zones.get(viewer.id)!;
   // Without the right to read everyone's notes and ratings (an interviewer), only one's own, until

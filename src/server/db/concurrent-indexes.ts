@@ -44,6 +44,15 @@ export const concurrentIndexes: readonly ConcurrentIndex[] = [
       'entries, where PostgreSQL had read and sorted every application (146 ms at 50,000).',
     create: 'CREATE INDEX CONCURRENTLY IF NOT EXISTS "applications_created_idx" ON "applications" ("created_at", "id")',
   },
+  {
+    name: 'applications_period_idx',
+    purpose:
+      'Insights (issue 52): a period’s applications counted by source, by how they heard of us and by position from the ' +
+      'index alone. An application row is wide (its resume’s search document), so the period’s rows were some 3,000 ' +
+      'heap pages read for each count (12-21 ms for 90 days at 50,000 applications).',
+    create:
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS "applications_period_idx" ON "applications" ("created_at") INCLUDE ("position_id", "source", "heard_about")',
+  },
 ];
 
 /** Whether an index of that name exists, and whether it is usable (false after an interrupted build). */

@@ -121,14 +121,14 @@ export async function saveScorecard(
  * submitted ones once they may (everyone's notes, or their own card submitted); `hidden` counts
  * the submitted ones they may not see yet.
  */
-export async function scorecardsFor(db: Database, viewer: Who, applicationId: string) {
+export async function scorecardsFor(db: Database, viewer: Who, applicationId: string, mayReadNotes?: boolean) {
   const rows = await db
     .select()
     .from(scorecards)
     .where(eq(scorecards.applicationId, applicationId))
     .orderBy(asc(scorecards.submittedAt), asc(scorecards.createdAt));
   const mine = rows.filter((row) => row.authorUserId === viewer.id);
-  const seesPanel = await seesOthersFeedback(db, viewer, applicationId, mine);
+  const seesPanel = await seesOthersFeedback(db, viewer, applicationId, mine, mayReadNotes);
   const others = rows.filter((row) => row.authorUserId !== viewer.id && row.status === 'submitted');
   return { mine, others: seesPanel ? others : [], hidden: seesPanel ? 0 : others.length, seesPanel };
 }
@@ -137,8 +137,15 @@ export async function scorecardsFor(db: Database, viewer: Who, applicationId: st
  * Whether this person sees the others' feedback on an application (scorecards, notes, ratings):
  * always with `applications.notes` there; otherwise once they submitted a scorecard for it.
  */
-export async function seesOthersFeedback(db: Database, viewer: Who, applicationId: string, mine?: ScorecardRow[]): Promise<boolean> {
-  if (await mayOnApplication(db, viewer, 'applications.notes', applicationId)) return true;
+export async function seesOthersFeedback(
+  db: Database,
+  viewer: Who,
+  applicationId: string,
+  mine?: ScorecardRow[],
+  /** Whether they hold applications.notes here, when the caller has asked already (a query less). */
+  mayReadNotes?: boolean,
+): Promise<boolean> {
+  if (mayReadNotes ?? (await mayOnApplication(db, viewer, 'applications.notes', applicationId))) return true;
   const own =
     mine ??
     (await db
