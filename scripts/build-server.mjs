@@ -9,7 +9,7 @@
 // build's). Each module's `import.meta.url` is its own file's address, as when Node read it
 // there: the migrations folder, the helper processes' scripts and the seed files are found
 // beside the sources, not beside the bundle.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -35,10 +35,20 @@ const ownUrl = {
   },
 };
 
+// The last build's chunks go: their names change with their contents.
+rmSync(dirname(outfile), { recursive: true, force: true });
 mkdirSync(dirname(outfile), { recursive: true });
 const result = await build({
-  entryPoints: [fileURLToPath(new URL('./lib/server-main.mjs', import.meta.url))],
-  outfile,
+  entryPoints: { 'server-main': fileURLToPath(new URL('./lib/server-main.mjs', import.meta.url)) },
+  outdir: dirname(outfile),
+  // What the code imports only when it is used (the replies' SMTP receiver and IMAP poller, the S3
+  // driver) stays a chunk of its own, loaded then: in one file, esbuild hoists every package such a
+  // module imports to the bundle's top, and the server loaded imapflow, smtp-server and the AWS SDK
+  // at every start whatever its configuration (some 10 MB of heap, issue 52). Chunks sit beside the
+  // bundle, so the addresses ownUrl writes hold for them too.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -53,5 +63,29 @@ const result = await build({
   metafile: true,
   absWorkingDir: root,
 });
+// The packages a module imports only when it is used must stay out of what the server loads at its
+// start: the bundle and the chunks it imports statically (a static import of such a module, or a
+// change of esbuild's splitting, would load them at every start again).
+const LAZY_PACKAGES = ['imapflow', 'smtp-server', '@aws-sdk/', 'mailparser', 'sharp', 'pdfjs-dist', 'mammoth', 'word-extractor'];
+const main = relative(root, outfile).split('\\').join('/');
+if (!result.metafile.outputs[main]) throw new Error(`build-server: ${main} is not among esbuild's outputs`);
+const loadedAtStart = new Set();
+const packagesAtStart = new Set();
+const visit = (output) => {
+  if (loadedAtStart.has(output)) return;
+  loadedAtStart.add(output);
+  for (const imported of result.metafile.outputs[output].imports) {
+    if (imported.kind !== 'import-statement') continue;
+    if (imported.external) packagesAtStart.add(imported.path);
+    else visit(imported.path);
+  }
+};
+visit(main);
+const eager = [...packagesAtStart].filter((name) => LAZY_PACKAGES.some((lazy) => name === lazy || name.startsWith(lazy)));
+if (eager.length > 0) {
+  throw new Error(`build-server: the server would load ${eager.join(', ')} at its start (imported statically by the bundle)`);
+}
 const inputs = Object.keys(result.metafile.inputs).length;
-console.log(`server wiring bundled: ${relative(root, outfile)} (${inputs} modules)`);
+console.log(
+  `server wiring bundled: ${relative(root, outfile)} (${inputs} modules; ${loadedAtStart.size} of ${Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.mjs')).length} files and ${packagesAtStart.size} packages loaded at start)`,
+);
