@@ -8,6 +8,7 @@ import { contentSecurityPolicy } from './src/integrations/csp.ts';
 import { devRuntime } from './src/integrations/dev-runtime.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { reactWholeBoundaries } from './src/integrations/react-whole-boundaries.ts';
+import { islandIds } from './src/integrations/island-ids.ts';
 import { BUILD_SITE_PLACEHOLDER } from './src/server/site-url.ts';
 
 // Content pages are prerendered; a page opts into on-demand rendering with
@@ -33,8 +34,9 @@ export default defineConfig({
   vite: {
     // reactWholeBoundaries: islands render to a string with their own ids, and a Suspense
     // boundary is never streamed out of line (src/integrations/react-whole-boundaries.ts,
-    // decisions 051 and 066).
-    plugins: [tailwindcss(), entriesMayExtend(), lucideDirectImports(), reactWholeBoundaries()],
+    // decisions 051 and 066). islandIds: an island's name is its number in the page, not a hash of
+    // its whole HTML (src/integrations/island-ids.ts, issue 52).
+    plugins: [tailwindcss(), entriesMayExtend(), lucideDirectImports(), reactWholeBoundaries(), islandIds()],
     // Bundled into the server build, so only the icons we draw are loaded: imported from
     // node_modules at run time, each package is loaded whole (simple-icons is 5 MB of source,
     // and lucide-react was loaded twice, as ESM and CommonJS). Decision 026.

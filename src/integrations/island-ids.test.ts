@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { islandIds } from './island-ids';
+
+const require = createRequire(import.meta.url);
+const ID = '/app/node_modules/astro/dist/runtime/server/render/component.js';
+// The package's own file (its exports do not name it): found beside its package.json.
+const installed = () =>
+  readFileSync(join(dirname(require.resolve('astro/package.json')), 'dist/runtime/server/render/component.js'), 'utf8');
+
+describe('islandIds', () => {
+  it('names an island by its component and its number in the page instead of a hash of its HTML, in the installed astro', () => {
+    const code = islandIds().transform(installed(), ID)!;
+    expect(code).not.toMatch(/\$\{html\}\s*\$\{serializeProps/);
+    expect(code).toContain('result.helixpointIslands = (result.helixpointIslands ?? 0) + 1');
+    // Only the name changes: the rest of the renderer is as installed.
+    expect(code.replace(/const astroId = [^\n]*\n/, '')).toBe(installed().replace(/const astroId = shorthash\([\s\S]*?\n {2}\);\n/, ''));
+  });
+
+  it('leaves other modules alone, and fails the build when astro no longer names islands that way', () => {
+    expect(islandIds().transform('export const a = 1;', '/app/src/pages/index.astro')).toBeNull();
+    expect(() => islandIds().transform('const astroId = makeId();', ID)).toThrow(/island's hashed name was not found/);
+  });
+});
