@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Download } from 'lucide-react';
 import { FilterLinks } from '@/components/ui/filter-links';
 import { LinkButton } from '@/components/ui/link-button';
@@ -22,15 +21,21 @@ export interface WorkspaceViewProps {
   note?: string;
   /** The position's calibration view (issue 32), for those who read everyone's scorecards. */
   calibrationHref?: string | null;
-  /** The list (an island the page places). */
-  list?: ReactNode;
   /** The viewer sees their team's positions only: the position filter says "All your positions". */
   scoped?: boolean;
 }
 
 const orderLabels = { relevance: 'best match first', newest: 'newest first', rating: 'best rated first' } as const;
 
-/** Filters, the count of each status, the export, the list and its pages. */
+/**
+ * The frame of a list of applications (the workspace, a position's list): the page places in it
+ * WorkspaceView, the list (an island of its own) and WorkspacePages. The list is not passed through
+ * this server-only component: a slot given to React is a string it copies into its output, which
+ * Astro then scans whole for slot tags, some 200 KB on a search's page at every request (issue 52).
+ */
+export const workspaceFrameClass = 'mx-auto flex max-w-7xl flex-col gap-3 px-4 pt-4 pb-8 sm:px-6 lg:px-8';
+
+/** Above the list: its filters, the count of each status and the export. */
 export function WorkspaceView({
   query,
   base,
@@ -40,12 +45,11 @@ export function WorkspaceView({
   csvHref,
   note,
   calibrationHref,
-  list,
   scoped = false,
 }: WorkspaceViewProps) {
   const href = (changes: Partial<WorkspaceQuery>) => workspaceHref({ ...query, page: 1, ...changes }, base);
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pt-4 pb-8 sm:px-6 lg:px-8">
+    <>
       <WorkspaceFilters
         query={query}
         positions={positions}
@@ -86,13 +90,11 @@ export function WorkspaceView({
           </LinkButton>
         )}
       </div>
-      {list}
-      <Pagination
-        page={query.page}
-        pages={counts.pages}
-        href={(page) => workspaceHref({ ...query, page }, base)}
-        label="Applications pages"
-      />
-    </div>
+    </>
   );
+}
+
+/** Below the list: its pages. */
+export function WorkspacePages({ query, base, pages }: { query: WorkspaceQuery; base: string; pages: number }) {
+  return <Pagination page={query.page} pages={pages} href={(page) => workspaceHref({ ...query, page }, base)} label="Applications pages" />;
 }
