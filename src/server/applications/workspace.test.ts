@@ -125,6 +125,14 @@ describe('previous and next', () => {
        select id, $2, 1 + abs(hashtext(id::text)) % 5 from applications where position_id = $1 and right(full_name, 1) in ('0', '7')`,
       [positionId, ada.id],
     );
+    const rated = new Set(
+      (
+        await pool.query<{ id: string }>(
+          `select application_id as id from application_ratings r join applications a on a.id = r.application_id where a.position_id = $1`,
+          [positionId],
+        )
+      ).rows.map((row) => row.id),
+    );
     for (const view of [
       query({ position: positionId }),
       query({ position: positionId, sort: 'rating' }),
@@ -144,8 +152,18 @@ describe('previous and next', () => {
           ]);
         }
         const pages = [];
-        for (let page = 1; page <= Math.ceil(count / APPLICATIONS_PER_PAGE); page += 1)
-          pages.push(...(await pageWorkspace(db, { ...view, page }, listAll, { scan })).rows.map((row) => row.id));
+        for (let page = 1; page <= Math.ceil(count / APPLICATIONS_PER_PAGE); page += 1) {
+          const { rows } = await pageWorkspace(db, { ...view, page }, listAll, { scan });
+          pages.push(...rows.map((row) => row.id));
+          // A later page's rows (their ids found first, then their columns) carry every column as the first page's do.
+          for (const row of rows)
+            expect(row, `${JSON.stringify(view)} page ${page}`).toMatchObject({
+              positionTitle: 'Keyset Engineer',
+              otherApplications: 0,
+              ratingCount: rated.has(row.id) ? 1 : 0,
+              averageRating: rated.has(row.id) ? expect.any(Number) : null,
+            });
+        }
         expect(pages, `${JSON.stringify(view)} ${scan}`).toEqual(order);
       }
     }
