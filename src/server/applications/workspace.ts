@@ -318,15 +318,11 @@ async function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phras
   if (effectiveSort(query) === 'relevance' && query.q) {
     const ranked = await rankedMatches(db, query, reach, phrase, scan);
     if (ranked.length <= RANKED_MATCHES || offset + APPLICATIONS_PER_PAGE <= ranked.length) {
-      const ids = ranked.slice(offset, offset + APPLICATIONS_PER_PAGE).map((match) => match.id);
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select(columns)
-        .from(applications)
-        .innerJoin(positions, eq(positions.id, applications.positionId))
-        .where(inArray(applications.id, ids));
-      const place = new Map(ids.map((id, index) => [id, index]));
-      return rows.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
+      return rowsOf(
+        db,
+        reach,
+        ranked.slice(offset, offset + APPLICATIONS_PER_PAGE).map((match) => match.id),
+      );
     }
     const q = query.q;
     return searching(db, q, async (db) => {
@@ -362,15 +358,20 @@ async function pageRows(db: Database, query: WorkspaceQuery, reach: Reach, phras
         db.select({ id: applications.id }).from(applications).innerJoin(positions, eq(positions.id, applications.positionId)).$dynamic(),
       )
     ).map((row) => row.id);
-    if (ids.length === 0) return [];
-    const rows = await db
-      .select(columns)
-      .from(applications)
-      .innerJoin(positions, eq(positions.id, applications.positionId))
-      .where(inArray(applications.id, ids));
-    const place = new Map(ids.map((id, index) => [id, index]));
-    return rows.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
+    return rowsOf(db, reach, ids);
   });
+}
+
+/** The page's columns of these applications, in the order of `ids`. */
+async function rowsOf(db: Database, reach: Reach, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(pageColumns(reach))
+    .from(applications)
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .where(inArray(applications.id, ids));
+  const place = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
 }
 
 /**
