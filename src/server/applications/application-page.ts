@@ -34,7 +34,7 @@ import { whenLabel } from '../../lib/scheduling/format.ts';
  * timeline, who has read it and the same person's other applications (history); "previous" and
  * "next" in the list the person came from (?list= carries that list's filters; without it, the
  * position's own list). An application outside their reach is null (the page's 404), and audited.
- * Opening the page is recorded.
+ * Opening the page is recorded before its reads are listed.
  */
 export async function loadApplicationPage(
   db: Database,
@@ -82,6 +82,12 @@ export async function loadApplicationPage(
     offers: offersRead,
     draftOffers: offersRead && can(viewer, 'offers.manage'),
   };
+  // The opening is recorded, and what they were told of this application marked read: they are
+  // looking at it (issue 51). Beside everything the page reads but the reads, which list this one.
+  const recorded = Promise.all([
+    recordApplicationView(db, viewer, application.id),
+    markThreadRead(db, viewer.id, `application:${application.id}`),
+  ]);
   const listSearch = new URL(workspaceHref(list), url).search;
   const withList = (target: { id: string; positionId: string }) =>
     `/admin/applications/${target.positionId}/${target.id}?list=${encodeURIComponent(listSearch)}`;
@@ -111,7 +117,7 @@ export async function loadApplicationPage(
     offerList,
     offerTemplates,
   ] = await Promise.all([
-    may.history ? listApplicationReads(db, application.id) : none,
+    may.history ? recorded.then(() => listApplicationReads(db, application.id)) : none,
     may.review || may.allNotes ? listNotes(db, application.id) : none,
     may.review || may.allNotes ? ratingSummary(db, application.id, viewer.id) : none,
     may.decide ? listTemplates(db) : none,
@@ -138,9 +144,7 @@ export async function loadApplicationPage(
     panelInterviewsOf(db, viewer.id, application.id, position.id),
     may.offers ? offersOfApplication(db, application.id) : none,
     may.draftOffers ? listOfferTemplates(db) : none,
-    // The opening is recorded, and what they were told of this application marked read: they are looking at it (issue 51).
-    recordApplicationView(db, viewer, application.id),
-    markThreadRead(db, viewer.id, `application:${application.id}`),
+    recorded,
   ]);
   const timeZone = zones.get(viewer.id)!;
   // Without the right to read everyone's notes and ratings (an interviewer), only one's own, until

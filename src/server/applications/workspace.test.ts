@@ -462,6 +462,8 @@ describe('an application page', () => {
       values: { first_name: 'Jane', position_title: 'Page Two', sender_name: 'ada Test' },
     });
     expect(page!.templates!.map((template) => template.key)).toEqual(['received', 'interview', 'rejection', 'offer']);
+    // The first opening is among the reads the page lists (recorded before they are read).
+    expect(page!.reads!.map((read) => [read.action, read.actorEmail])).toEqual([['application.viewed', ada.email]]);
     const opened = await db.select().from(auditLog).where(eq(auditLog.targetId, middle));
     expect(opened.map((entry) => [entry.action, entry.actorEmail])).toEqual([['application.viewed', ada.email]]);
     // Without a list: the position's own, where it is alone.
