@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 import { positionFormMessages } from '../../lib/positions/texts.ts';
 import { offerMessages } from '../../lib/offers/offer.ts';
-import { mayOnApplication, mayOnApplicationEach, mayOnPosition, type Permission, type Who } from './permissions.ts';
+import { mayOnApplicationEach, mayOnPosition, type Permission, type Who } from './permissions.ts';
 
 /**
  * Record-level refusals. A staff member who asks for an application or a position outside their
@@ -25,9 +25,7 @@ export async function recordDenied(db: Database, who: Staff, kind: 'application'
 
 /** For pages and downloads: whether the person may reach the application; a refusal is audited. */
 export async function reachApplication(db: Database, who: Staff, permission: Permission, applicationId: string): Promise<boolean> {
-  if (await mayOnApplication(db, who, permission, applicationId)) return true;
-  await recordDenied(db, who, 'application', applicationId, permission);
-  return false;
+  return (await reachApplicationWith(db, who, permission, applicationId, [])) !== null;
 }
 
 /**
