@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import { withTransaction, type Database, type Transaction } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { applicationEmails, applications, emailTemplates, positions, users } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { candidateMessage } from '../mail/templates.ts';
@@ -48,9 +49,11 @@ export function candidateEmailDeps(runtime: Pick<Runtime, 'database' | 'jobs' | 
   return { db: runtime.database.db, pool: runtime.database.pool, jobs: runtime.jobs, replyAddress: runtime.config.inbound.replyAddress };
 }
 
+const storedTemplates = builtOnce((db: Database) => db.select().from(emailTemplates).prepare(''));
+
 /** Every template: as edited, or the default text until it is. */
 export async function listTemplates(db: Database): Promise<(EmailTemplate & { updatedAt: Date | null; updatedByEmail: string | null })[]> {
-  const stored = await db.select().from(emailTemplates);
+  const stored = await storedTemplates(db).execute();
   return emailTemplateKeys.map((key) => {
     const edited = stored.find((row) => row.key === key);
     return edited ? { ...edited } : { key, ...defaultTemplates[key], updatedAt: null, updatedByEmail: null };
@@ -70,17 +73,22 @@ export async function saveTemplate(db: Database, actor: Actor, template: EmailTe
   });
 }
 
+const placeholderRow = builtOnce((db: Pick<Database, 'select'>) =>
+  db
+    .select({ fullName: applications.fullName, positionTitle: positions.title })
+    .from(applications)
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .where(eq(applications.id, sql.placeholder('applicationId')))
+    .prepare(''),
+);
+
 /** What the placeholders stand for, for one application and the admin sending. */
 export async function placeholderValues(
   db: Pick<Database, 'select'>,
   applicationId: string,
   senderName: string,
 ): Promise<PlaceholderValues | null> {
-  const [row] = await db
-    .select({ fullName: applications.fullName, positionTitle: positions.title })
-    .from(applications)
-    .innerJoin(positions, eq(positions.id, applications.positionId))
-    .where(eq(applications.id, applicationId));
+  const [row] = await placeholderRow(db).execute({ applicationId });
   if (!row) return null;
   return placeholderValuesFor(row, senderName, siteConfig.name);
 }
@@ -193,18 +201,23 @@ export const emailRuleMessages = {
 
 /** The delayed e-mails of an application still to go (not cancelled), soonest first. */
 export async function scheduledCandidateEmails(db: Pick<Database, 'select'>, applicationId: string) {
-  return db
+  return scheduledOf(db).execute({ applicationId });
+}
+
+const scheduledOf = builtOnce((db: Pick<Database, 'select'>) =>
+  db
     .select({ id: applicationEmails.id, subject: applicationEmails.subject, sendAt: applicationEmails.sendAt })
     .from(applicationEmails)
     .where(
       and(
-        eq(applicationEmails.applicationId, applicationId),
+        eq(applicationEmails.applicationId, sql.placeholder('applicationId')),
         isNull(applicationEmails.cancelledAt),
         gt(applicationEmails.sendAt, sql`now()`),
       ),
     )
-    .orderBy(asc(applicationEmails.sendAt));
-}
+    .orderBy(asc(applicationEmails.sendAt))
+    .prepare(''),
+);
 
 export async function emailCandidate(
   deps: CandidateEmailDeps,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { applicationInterviewers, applications, hiringTeamMembers, positions, users } from '../db/schema.ts';
 import { rolesWith } from '../access/permissions.ts';
 import { teamTexts } from '../../lib/accounts/team.ts';
@@ -15,13 +16,18 @@ import { applicationRuleMessages } from '../../lib/applications/texts.ts';
 /** Who can be asked to interview: staff whose role reviews applications. */
 const interviewerRoles = () => rolesWith('applications.review');
 
-export async function listInterviewers(db: Database, applicationId: string) {
-  return db
+const interviewersOf = builtOnce((db: Database) =>
+  db
     .select({ userId: users.id, name: users.name, email: users.email, role: users.role, assignedAt: applicationInterviewers.createdAt })
     .from(applicationInterviewers)
     .innerJoin(users, eq(users.id, applicationInterviewers.userId))
-    .where(eq(applicationInterviewers.applicationId, applicationId))
-    .orderBy(asc(users.name));
+    .where(eq(applicationInterviewers.applicationId, sql.placeholder('applicationId')))
+    .orderBy(asc(users.name))
+    .prepare(''),
+);
+
+export async function listInterviewers(db: Database, applicationId: string) {
+  return interviewersOf(db).execute({ applicationId });
 }
 
 /** Who may be assigned to an application: the position's hiring team first, then other staff, by name. */

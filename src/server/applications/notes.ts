@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { applicationNotes, applicationRatings, applications, users } from '../db/schema.ts';
 import { recordEvent } from '../events/record.ts';
 import { mentionedIn } from './mentions.ts';
@@ -86,8 +87,8 @@ export async function deleteNote(db: Database, actor: Actor, noteId: string): Pr
   });
 }
 
-export async function listNotes(db: Database, applicationId: string) {
-  return db
+const notesOf = builtOnce((db: Database) =>
+  db
     .select({
       id: applicationNotes.id,
       body: applicationNotes.body,
@@ -99,8 +100,13 @@ export async function listNotes(db: Database, applicationId: string) {
     })
     .from(applicationNotes)
     .leftJoin(users, eq(users.id, applicationNotes.authorUserId))
-    .where(eq(applicationNotes.applicationId, applicationId))
-    .orderBy(asc(applicationNotes.createdAt), asc(applicationNotes.id));
+    .where(eq(applicationNotes.applicationId, sql.placeholder('applicationId')))
+    .orderBy(asc(applicationNotes.createdAt), asc(applicationNotes.id))
+    .prepare(''),
+);
+
+export async function listNotes(db: Database, applicationId: string) {
+  return notesOf(db).execute({ applicationId });
 }
 
 /** One rating per reviewer: rating again replaces one's own. */
@@ -118,14 +124,19 @@ export async function rateApplication(db: Database, actor: Actor & { id: string 
   });
 }
 
-/** The reviewers' ratings, their average (null when none) and the viewer's own. */
-export async function ratingSummary(db: Database, applicationId: string, viewerId: string) {
-  const rows = await db
+const ratingsOf = builtOnce((db: Database) =>
+  db
     .select({ reviewerUserId: applicationRatings.reviewerUserId, reviewerName: users.name, rating: applicationRatings.rating })
     .from(applicationRatings)
     .innerJoin(users, eq(users.id, applicationRatings.reviewerUserId))
-    .where(eq(applicationRatings.applicationId, applicationId))
-    .orderBy(asc(users.name));
+    .where(eq(applicationRatings.applicationId, sql.placeholder('applicationId')))
+    .orderBy(asc(users.name))
+    .prepare(''),
+);
+
+/** The reviewers' ratings, their average (null when none) and the viewer's own. */
+export async function ratingSummary(db: Database, applicationId: string, viewerId: string) {
+  const rows = await ratingsOf(db).execute({ applicationId });
   const average = rows.length ? Math.round((rows.reduce((sum, row) => sum + row.rating, 0) / rows.length) * 10) / 10 : null;
   return { ratings: rows, average, mine: rows.find((row) => row.reviewerUserId === viewerId)?.rating ?? null };
 }

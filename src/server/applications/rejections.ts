@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { applicationRejections, rejectionReasons } from '../db/schema.ts';
 import type { ApplicationStatus } from '../../lib/applications/status.ts';
 import {
@@ -12,12 +13,20 @@ import {
 } from '../../lib/applications/rejection.ts';
 
 /** The reasons for rejecting, in their order; archived ones only when asked (the editor shows them). */
-export async function listRejectionReasons(db: Pick<Database, 'select'>, { archived = false } = {}): Promise<RejectionReason[]> {
-  const rows = await db
+const reasonsInUse = builtOnce((db: Pick<Database, 'select'>) =>
+  db
     .select()
     .from(rejectionReasons)
-    .where(archived ? undefined : isNull(rejectionReasons.archivedAt))
-    .orderBy(asc(rejectionReasons.sortOrder), asc(rejectionReasons.label));
+    .where(isNull(rejectionReasons.archivedAt))
+    .orderBy(asc(rejectionReasons.sortOrder), asc(rejectionReasons.label))
+    .prepare(''),
+);
+
+export async function listRejectionReasons(db: Pick<Database, 'select'>, { archived = false } = {}): Promise<RejectionReason[]> {
+  // The reasons in use are asked by every application's page of those who decide (builtOnce).
+  const rows = archived
+    ? await db.select().from(rejectionReasons).orderBy(asc(rejectionReasons.sortOrder), asc(rejectionReasons.label))
+    : await reasonsInUse(db).execute();
   return rows.map((row) => ({
     id: row.id,
     label: row.label,
@@ -57,9 +66,8 @@ export async function recordRejection(
   return reason.label;
 }
 
-/** The latest rejection of an application (its reason and words), for its page; null if never rejected. */
-export async function latestRejection(db: Pick<Database, 'select'>, applicationId: string) {
-  const [row] = await db
+const lastRejectionOf = builtOnce((db: Pick<Database, 'select'>) =>
+  db
     .select({
       reason: applicationRejections.reasonLabel,
       detail: applicationRejections.detail,
@@ -67,9 +75,15 @@ export async function latestRejection(db: Pick<Database, 'select'>, applicationI
       at: applicationRejections.createdAt,
     })
     .from(applicationRejections)
-    .where(eq(applicationRejections.applicationId, applicationId))
+    .where(eq(applicationRejections.applicationId, sql.placeholder('applicationId')))
     .orderBy(desc(applicationRejections.createdAt))
-    .limit(1);
+    .limit(1)
+    .prepare(''),
+);
+
+/** The latest rejection of an application (its reason and words), for its page; null if never rejected. */
+export async function latestRejection(db: Pick<Database, 'select'>, applicationId: string) {
+  const [row] = await lastRejectionOf(db).execute({ applicationId });
   return row ?? null;
 }
 

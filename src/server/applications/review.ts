@@ -1,8 +1,9 @@
 import { closeSentOffer } from '../offers/close.ts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { applicationStatusHistory, applications, uploads } from '../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isDecided, type ApplicationStatus } from '../../lib/applications/status.ts';
@@ -14,10 +15,8 @@ import { recordEvent } from '../events/record.ts';
 
 /** Reviewing one application in the admin area: its details, its status moved along the pipeline. */
 
-/** One application of a position, with its resume's name and size; null when either id is not theirs. */
-export async function getApplicationDetail(db: Database, positionId: string, applicationId: string) {
-  if (!isUuid(positionId) || !isUuid(applicationId)) return null;
-  const [row] = await db
+const applicationDetail = builtOnce((db: Database) =>
+  db
     .select({
       application: applicationColumns,
       resumeFileName: uploads.fileName,
@@ -26,7 +25,14 @@ export async function getApplicationDetail(db: Database, positionId: string, app
     })
     .from(applications)
     .leftJoin(uploads, eq(applications.resumeUploadId, uploads.id))
-    .where(and(eq(applications.id, applicationId), eq(applications.positionId, positionId)));
+    .where(and(eq(applications.id, sql.placeholder('applicationId')), eq(applications.positionId, sql.placeholder('positionId'))))
+    .prepare(''),
+);
+
+/** One application of a position, with its resume's name and size; null when either id is not theirs. */
+export async function getApplicationDetail(db: Database, positionId: string, applicationId: string) {
+  if (!isUuid(positionId) || !isUuid(applicationId)) return null;
+  const [row] = await applicationDetail(db).execute({ applicationId, positionId });
   return row ?? null;
 }
 

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { applicationEmails, applicationNotes, applications, auditLog, users } from '../db/schema.ts';
 import type { AuditAction } from '../audit/actions.ts';
 import type { Role } from '../../lib/accounts/roles.ts';
@@ -60,13 +61,16 @@ const fromAudit: AuditAction[] = [
   'application.offer_pdf_downloaded',
 ];
 
-export async function applicationTimeline(db: Database, applicationId: string): Promise<TimelineEvent[]> {
-  const [application, notes, emails, entries, inbound] = await Promise.all([
-    db
+/** The timeline's queries, written once (builtOnce): the application, its notes, e-mails and audit entries. */
+const timelineQueries = builtOnce((db: Database) => {
+  const id = sql.placeholder('applicationId');
+  return {
+    application: db
       .select({ fullName: applications.fullName, email: applications.email, createdAt: applications.createdAt })
       .from(applications)
-      .where(eq(applications.id, applicationId)),
-    db
+      .where(eq(applications.id, id))
+      .prepare(''),
+    notes: db
       .select({
         id: applicationNotes.id,
         body: applicationNotes.body,
@@ -77,8 +81,9 @@ export async function applicationTimeline(db: Database, applicationId: string): 
       })
       .from(applicationNotes)
       .leftJoin(users, eq(users.id, applicationNotes.authorUserId))
-      .where(eq(applicationNotes.applicationId, applicationId)),
-    db
+      .where(eq(applicationNotes.applicationId, id))
+      .prepare(''),
+    emails: db
       .select({
         subject: applicationEmails.subject,
         body: applicationEmails.body,
@@ -90,8 +95,9 @@ export async function applicationTimeline(db: Database, applicationId: string): 
       })
       .from(applicationEmails)
       .leftJoin(users, eq(users.id, applicationEmails.senderUserId))
-      .where(eq(applicationEmails.applicationId, applicationId)),
-    db
+      .where(eq(applicationEmails.applicationId, id))
+      .prepare(''),
+    entries: db
       .select({
         id: auditLog.id,
         action: auditLog.action,
@@ -103,8 +109,20 @@ export async function applicationTimeline(db: Database, applicationId: string): 
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
-      .where(and(eq(auditLog.targetType, 'application'), eq(auditLog.targetId, applicationId), inArray(auditLog.action, fromAudit)))
-      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+      .where(and(eq(auditLog.targetType, 'application'), eq(auditLog.targetId, id), inArray(auditLog.action, fromAudit)))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+      .prepare(''),
+  };
+});
+
+export async function applicationTimeline(db: Database, applicationId: string): Promise<TimelineEvent[]> {
+  const queries = timelineQueries(db);
+  const values = { applicationId };
+  const [application, notes, emails, entries, inbound] = await Promise.all([
+    queries.application.execute(values),
+    queries.notes.execute(values),
+    queries.emails.execute(values),
+    queries.entries.execute(values),
     inboundOf(db, { applicationId }),
   ]);
   const [submitted] = application;

@@ -1,5 +1,6 @@
 import { aliasedTable, and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { applications, auditLog, contactMessages, positions, users } from '../db/schema.ts';
 import { auditActions, type AuditAction } from './actions.ts';
 import type { Role } from '../../lib/accounts/roles.ts';
@@ -21,7 +22,7 @@ export async function audit(
   targetId: string,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  await db.insert(auditLog).values({
+  await entry(db).execute({
     actorUserId: actor.id,
     actorEmail: actor.email,
     actorRole: actor.role ?? null,
@@ -31,6 +32,22 @@ export async function audit(
     details,
   });
 }
+
+/** Written once per handle (builtOnce): an application's page records its opening every time. */
+const entry = builtOnce((db: Pick<Database, 'insert'>) =>
+  db
+    .insert(auditLog)
+    .values({
+      actorUserId: sql.placeholder('actorUserId'),
+      actorEmail: sql.placeholder('actorEmail'),
+      actorRole: sql.placeholder('actorRole'),
+      action: sql.placeholder('action'),
+      targetType: sql.placeholder('targetType'),
+      targetId: sql.placeholder('targetId'),
+      details: sql.placeholder('details'),
+    })
+    .prepare(''),
+);
 
 /**
  * The latest entries, newest first, with people and things by name: the actor's name, and the

@@ -3,6 +3,7 @@ import { count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { contactMessages, uploads } from '../db/schema.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -46,8 +47,13 @@ export async function listMessages(db: Database, { unreadOnly, page }: InboxQuer
 
 export type InboxRow = Awaited<ReturnType<typeof listMessages>>['rows'][number];
 
+/** Counted beside the navigation on every page of those who handle messages (builtOnce). */
+const unreadMessages = builtOnce((db: Database) =>
+  db.select({ count: count() }).from(contactMessages).where(isNull(contactMessages.readAt)).prepare(''),
+);
+
 export async function countUnreadMessages(db: Database): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+  const [row] = await unreadMessages(db).execute();
   return row?.count ?? 0;
 }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { applicationsInScope, can, canAll, type Who } from '../access/permissions.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { applications, domainEvents, notifications } from '../db/schema.ts';
 import type { StoredEvent } from '../events/record.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -110,11 +111,22 @@ export async function openNotification(db: Database, userId: string, id: string)
 
 /** Marks read what a person was told of one thread: they are looking at its page. */
 export async function markThreadRead(db: Pick<Database, 'update'>, userId: string, thread: string): Promise<void> {
-  await db
+  await threadRead(db).execute({ userId, thread });
+}
+
+const threadRead = builtOnce((db: Pick<Database, 'update'>) =>
+  db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, userId), eq(notifications.thread, thread), isNull(notifications.readAt)));
-}
+    .where(
+      and(
+        eq(notifications.userId, sql.placeholder('userId')),
+        eq(notifications.thread, sql.placeholder('thread')),
+        isNull(notifications.readAt),
+      ),
+    )
+    .prepare(''),
+);
 
 /** Marks every notification of a person read; returns how many were unread. */
 export async function markAllRead(db: Pick<Database, 'update'>, userId: string): Promise<number> {

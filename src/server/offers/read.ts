@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { applicationsInScope, can, canAll, mayOnApplication, type Who } from '../access/permissions.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { applications, offerApprovals, offers, positions, users } from '../db/schema.ts';
 import { senderName } from '../applications/emails.ts';
 import { letterHtml, letterText } from './letter.ts';
@@ -190,13 +191,18 @@ export async function readOffer(db: Database, who: Who, offerId: string, now = n
   };
 }
 
-/** The offers of one application, for its page's Offer section: newest first. */
-export async function offersOfApplication(db: Database, applicationId: string) {
-  return db
+const offersOf = builtOnce((db: Database) =>
+  db
     .select({ id: offers.id, version: offers.version, status: offers.status, updatedAt: offers.updatedAt })
     .from(offers)
-    .where(eq(offers.applicationId, applicationId))
-    .orderBy(desc(offers.version));
+    .where(eq(offers.applicationId, sql.placeholder('applicationId')))
+    .orderBy(desc(offers.version))
+    .prepare(''),
+);
+
+/** The offers of one application, for its page's Offer section: newest first. */
+export async function offersOfApplication(db: Database, applicationId: string) {
+  return offersOf(db).execute({ applicationId });
 }
 
 /** How many offers in reach have each status (the list's views). */

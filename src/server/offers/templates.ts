@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { UNIQUE_VIOLATION, violates } from '../db/errors.ts';
 import { offerTemplates } from '../db/schema.ts';
 import { standardOfferLetter, type OfferTemplateInput } from '../../lib/offers/offer.ts';
@@ -25,8 +26,8 @@ export interface OfferTemplate {
   updatedByEmail: string | null;
 }
 
-export async function listOfferTemplates(db: Pick<Database, 'select'>): Promise<OfferTemplate[]> {
-  return db
+const templatesByName = builtOnce((db: Pick<Database, 'select'>) =>
+  db
     .select({
       id: offerTemplates.id,
       name: offerTemplates.name,
@@ -35,7 +36,12 @@ export async function listOfferTemplates(db: Pick<Database, 'select'>): Promise<
       updatedByEmail: offerTemplates.updatedByEmail,
     })
     .from(offerTemplates)
-    .orderBy(asc(offerTemplates.name));
+    .orderBy(asc(offerTemplates.name))
+    .prepare(''),
+);
+
+export async function listOfferTemplates(db: Pick<Database, 'select'>): Promise<OfferTemplate[]> {
+  return templatesByName(db).execute();
 }
 
 /** The text a new offer starts from: the chosen template's, or the standard letter's when none is chosen (or it is gone). */

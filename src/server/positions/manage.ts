@@ -6,6 +6,7 @@ import type { JobSender } from '../jobs/queue.ts';
 import { departmentName } from './board.ts';
 import { changePositions } from './changes.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { positionsInScope, type Permission, type Who } from '../access/permissions.ts';
 import { departments, positions } from '../db/schema.ts';
 import { talliedApplicationsOf } from '../applications/tally.ts';
@@ -61,10 +62,18 @@ const {
   ...positionColumns
 } = getTableColumns(positions);
 
+const positionById = builtOnce((db: Database) =>
+  db
+    .select(positionColumns)
+    .from(positions)
+    .where(eq(positions.id, sql.placeholder('positionId')))
+    .prepare(''),
+);
+
 /** Any position, open or not (the admin area's pages), without its pay band; null for an id that is not one. */
 export async function getPosition(db: Database, positionId: string) {
   if (!isUuid(positionId)) return null;
-  const [row] = await db.select(positionColumns).from(positions).where(eq(positions.id, positionId));
+  const [row] = await positionById(db).execute({ positionId });
   return row ?? null;
 }
 

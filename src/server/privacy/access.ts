@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { audit, type Actor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { auditLog, users } from '../db/schema.ts';
 
 /**
@@ -14,7 +15,11 @@ export async function recordApplicationView(db: Database, actor: Actor, applicat
 
 /** The reads of an application, newest first: who (name and address), when, and what. */
 export async function listApplicationReads(db: Database, applicationId: string, limit = 100) {
-  return db
+  return readsOf(db).execute({ applicationId, limit });
+}
+
+const readsOf = builtOnce((db: Database) =>
+  db
     .select({
       id: auditLog.id,
       action: auditLog.action,
@@ -28,12 +33,13 @@ export async function listApplicationReads(db: Database, applicationId: string, 
     .where(
       and(
         eq(auditLog.targetType, 'application'),
-        eq(auditLog.targetId, applicationId),
+        eq(auditLog.targetId, sql.placeholder('applicationId')),
         inArray(auditLog.action, ['application.viewed', 'application.resume_previewed', 'application.resume_downloaded']),
       ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
-}
+    .limit(sql.placeholder('limit'))
+    .prepare(''),
+);
 
 export type ApplicationRead = Awaited<ReturnType<typeof listApplicationReads>>[number];

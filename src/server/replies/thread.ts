@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import { withTransaction, type Database, type Transaction } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { contactMessageEmails, contactMessages, inboundAttachments, inboundMails, users } from '../db/schema.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { messageAnswerMail } from '../mail/reply-templates.ts';
@@ -44,9 +45,22 @@ const ownerColumn = (owner: Owner) =>
     ? eq(inboundMails.applicationId, owner.applicationId)
     : eq(inboundMails.contactMessageId, owner.contactMessageId);
 
+const mailsOfApplication = builtOnce((db: Pick<Database, 'select'>) =>
+  db
+    .select()
+    .from(inboundMails)
+    .where(eq(inboundMails.applicationId, sql.placeholder('applicationId')))
+    .orderBy(asc(inboundMails.createdAt))
+    .prepare(''),
+);
+
 /** The mails that came back to a thread, oldest first, with their attachments. */
 export async function inboundOf(db: Pick<Database, 'select'>, owner: Owner): Promise<InboundView[]> {
-  const mails = await db.select().from(inboundMails).where(ownerColumn(owner)).orderBy(asc(inboundMails.createdAt));
+  // An application's page asks every time (builtOnce); a contact message's is rarer.
+  const mails =
+    'applicationId' in owner
+      ? await mailsOfApplication(db).execute({ applicationId: owner.applicationId })
+      : await db.select().from(inboundMails).where(ownerColumn(owner)).orderBy(asc(inboundMails.createdAt));
   if (mails.length === 0) return [];
   const files = await db
     .select({

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { isForeignKeyViolation } from '../db/errors.ts';
 import { applications, resumeTexts, uploads } from '../db/schema.ts';
 import type { JobSender } from '../jobs/queue.ts';
@@ -125,16 +126,21 @@ export async function resumesToRead(db: Database, limit: number): Promise<string
   return rows.map((row) => row.id);
 }
 
-/** What became of an application's resume, for its page (not the text: the resume itself is there). */
-export async function resumeTextState(db: Database, applicationId: string): Promise<ResumeTextState> {
-  const [row] = await db
+const textStateOf = builtOnce((db: Database) =>
+  db
     .select({
       noTextReason: resumeTexts.noTextReason,
       pages: resumeTexts.pages,
       characters: sql<number>`coalesce(char_length(${resumeTexts.text}), 0)`,
     })
     .from(resumeTexts)
-    .where(eq(resumeTexts.applicationId, applicationId));
+    .where(eq(resumeTexts.applicationId, sql.placeholder('applicationId')))
+    .prepare(''),
+);
+
+/** What became of an application's resume, for its page (not the text: the resume itself is there). */
+export async function resumeTextState(db: Database, applicationId: string): Promise<ResumeTextState> {
+  const [row] = await textStateOf(db).execute({ applicationId });
   if (!row) return { state: 'pending' };
   return row.noTextReason
     ? { state: 'no-text', reason: row.noTextReason }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BOOKING_UID_SUFFIX } from '../../lib/scheduling/booking-uid.ts';
 import { and, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { EXCLUSION_VIOLATION, violates } from '../db/errors.ts';
 import { rolesWith } from '../access/permissions.ts';
 import { applications, bookingHosts, bookings, interviewRequests, staffDaysOff, staffSchedules, users } from '../db/schema.ts';
@@ -161,19 +162,18 @@ export async function hostCalendars(
   });
 }
 
+/** Asked by every application's page for the viewer (builtOnce); one array parameter for any number of hosts. */
+const zonesOf = builtOnce((db: Pick<Database, 'select'>) =>
+  db
+    .select({ userId: staffSchedules.userId, timeZone: staffSchedules.timeZone })
+    .from(staffSchedules)
+    .where(sql`${staffSchedules.userId} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare(''),
+);
+
 /** Each host's own zone (the company's when they set none): their e-mails show times in it. */
 export async function hostZones(db: Pick<Database, 'select'>, hosts: ReadonlyArray<{ userId: string }>): Promise<Map<string, string>> {
-  const rows = hosts.length
-    ? await db
-        .select({ userId: staffSchedules.userId, timeZone: staffSchedules.timeZone })
-        .from(staffSchedules)
-        .where(
-          inArray(
-            staffSchedules.userId,
-            hosts.map((host) => host.userId),
-          ),
-        )
-    : [];
+  const rows = hosts.length ? await zonesOf(db).execute({ ids: hosts.map((host) => host.userId) }) : [];
   return new Map(hosts.map((host) => [host.userId, zoneOrCompany(rows.find((row) => row.userId === host.userId)?.timeZone)]));
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { applications, bookingHosts, bookings, interviewRequestInterviewers, interviewRequests, positions, users } from '../db/schema.ts';
 import { assignInTransaction, interviewersByIds } from '../applications/interviewers.ts';
 import { interviewInvitationMail, interviewWithdrawnMail } from '../mail/booking-templates.ts';
@@ -501,7 +502,20 @@ export async function interviewOfBooking(deps: Pick<MeetingDeps, 'db' | 'secret'
  * its interviewers and, once booked, its time and state.
  */
 export async function listInterviews(db: Database, applicationId: string, now = new Date()) {
-  const rows = await db
+  const queries = interviewQueries(db);
+  const rows = await queries.requests.execute({ applicationId });
+  const people = rows.length ? await queries.people.execute({ ids: rows.map((row) => row.id) }) : [];
+  return rows.map((row) => ({
+    ...row,
+    interviewers: people.filter((person) => person.requestId === row.id).map((person) => person.name),
+    interviewerIds: people.filter((person) => person.requestId === row.id).map((person) => person.userId),
+    reofferable: reofferable(row, now),
+  }));
+}
+
+/** An application's page asks these every time (builtOnce): its invitations, then their interviewers. */
+const interviewQueries = builtOnce((db: Database) => ({
+  requests: db
     .select({
       id: interviewRequests.id,
       status: interviewRequests.status,
@@ -518,28 +532,18 @@ export async function listInterviews(db: Database, applicationId: string, now = 
     .from(interviewRequests)
     .leftJoin(users, eq(users.id, interviewRequests.proposedByUserId))
     .leftJoin(bookings, eq(bookings.id, interviewRequests.bookingId))
-    .where(eq(interviewRequests.applicationId, applicationId))
-    .orderBy(desc(interviewRequests.createdAt));
-  const people = rows.length
-    ? await db
-        .select({ requestId: interviewRequestInterviewers.requestId, userId: users.id, name: users.name })
-        .from(interviewRequestInterviewers)
-        .innerJoin(users, eq(users.id, interviewRequestInterviewers.userId))
-        .where(
-          inArray(
-            interviewRequestInterviewers.requestId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(users.name))
-    : [];
-  return rows.map((row) => ({
-    ...row,
-    interviewers: people.filter((person) => person.requestId === row.id).map((person) => person.name),
-    interviewerIds: people.filter((person) => person.requestId === row.id).map((person) => person.userId),
-    reofferable: reofferable(row, now),
-  }));
-}
+    .where(eq(interviewRequests.applicationId, sql.placeholder('applicationId')))
+    .orderBy(desc(interviewRequests.createdAt))
+    .prepare(''),
+  people: db
+    .select({ requestId: interviewRequestInterviewers.requestId, userId: users.id, name: users.name })
+    .from(interviewRequestInterviewers)
+    .innerJoin(users, eq(users.id, interviewRequestInterviewers.userId))
+    // One array parameter, whatever the number of invitations.
+    .where(sql`${interviewRequestInterviewers.requestId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(users.name))
+    .prepare(''),
+}));
 
 export type CandidateInterview =
   | { kind: 'invited'; durationMinutes: number; href: string }

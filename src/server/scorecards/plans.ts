@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { departments, positions } from '../db/schema.ts';
 import { defaultPlanFor, planSchema, type InterviewPlan } from '../../lib/interviews/plan.ts';
 
@@ -17,13 +18,18 @@ export async function planOfPosition(db: Database, positionId: string): Promise<
   return (await positionPlan(db, positionId)).plan;
 }
 
-/** The plan and whether it is the department's default (the editor says so). */
-export async function positionPlan(db: Database, positionId: string): Promise<{ plan: InterviewPlan; isDefault: boolean }> {
-  const [row] = await db
+const planRow = builtOnce((db: Database) =>
+  db
     .select({ plan: positions.interviewPlan, department: departments.name })
     .from(positions)
     .leftJoin(departments, eq(departments.id, positions.departmentId))
-    .where(eq(positions.id, positionId));
+    .where(eq(positions.id, sql.placeholder('positionId')))
+    .prepare(''),
+);
+
+/** The plan and whether it is the department's default (the editor says so). */
+export async function positionPlan(db: Database, positionId: string): Promise<{ plan: InterviewPlan; isDefault: boolean }> {
+  const [row] = await planRow(db).execute({ positionId });
   return row?.plan ? { plan: row.plan, isDefault: false } : { plan: defaultPlanFor(row?.department), isDefault: true };
 }
 

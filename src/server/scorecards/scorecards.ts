@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AdminRuleError, type Actor } from '../admin-command.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
+import { builtOnce } from '../db/built-once.ts';
 import { applications, bookingHosts, bookings, interviewRequests, scorecards, users } from '../db/schema.ts';
 import { mayOnApplication, type Who } from '../access/permissions.ts';
 import type { PlanStage } from '../../lib/interviews/plan.ts';
@@ -116,17 +117,22 @@ export async function saveScorecard(
   });
 }
 
+const scorecardsOf = builtOnce((db: Database) =>
+  db
+    .select()
+    .from(scorecards)
+    .where(eq(scorecards.applicationId, sql.placeholder('applicationId')))
+    .orderBy(asc(scorecards.submittedAt), asc(scorecards.createdAt))
+    .prepare(''),
+);
+
 /**
  * The scorecards of an application this person may see: their own (drafts too), and the others'
  * submitted ones once they may (everyone's notes, or their own card submitted); `hidden` counts
  * the submitted ones they may not see yet.
  */
 export async function scorecardsFor(db: Database, viewer: Who, applicationId: string, mayReadNotes?: boolean) {
-  const rows = await db
-    .select()
-    .from(scorecards)
-    .where(eq(scorecards.applicationId, applicationId))
-    .orderBy(asc(scorecards.submittedAt), asc(scorecards.createdAt));
+  const rows = await scorecardsOf(db).execute({ applicationId });
   const mine = rows.filter((row) => row.authorUserId === viewer.id);
   const seesPanel = await seesOthersFeedback(db, viewer, applicationId, mine, mayReadNotes);
   const others = rows.filter((row) => row.authorUserId !== viewer.id && row.status === 'submitted');
@@ -157,16 +163,32 @@ export async function seesOthersFeedback(
 
 /** The stage of this person's latest booked interview with the application (their scorecard's likely stage); null without one. */
 export async function latestInterviewStage(db: Database, userId: string, applicationId: string): Promise<string | null> {
-  const [row] = await db
+  const [row] = await latestStageOf(db).execute({ userId, applicationId });
+  return row?.stageId ?? null;
+}
+
+const latestStageOf = builtOnce((db: Database) =>
+  db
     .select({ stageId: interviewRequests.stageId })
     .from(interviewRequests)
     .innerJoin(bookings, eq(bookings.id, interviewRequests.bookingId))
-    .innerJoin(bookingHosts, and(eq(bookingHosts.bookingId, bookings.id), eq(bookingHosts.userId, userId)))
-    .where(and(eq(interviewRequests.applicationId, applicationId), eq(bookings.status, 'confirmed')))
+    .innerJoin(bookingHosts, and(eq(bookingHosts.bookingId, bookings.id), eq(bookingHosts.userId, sql.placeholder('userId'))))
+    .where(and(eq(interviewRequests.applicationId, sql.placeholder('applicationId')), eq(bookings.status, 'confirmed')))
     .orderBy(desc(bookings.startsAt))
-    .limit(1);
-  return row?.stageId ?? null;
-}
+    .limit(1)
+    .prepare(''),
+);
+
+const panelsOf = builtOnce((db: Database) =>
+  db
+    .select({ bookingId: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt, stageId: interviewRequests.stageId })
+    .from(bookings)
+    .innerJoin(bookingHosts, and(eq(bookingHosts.bookingId, bookings.id), eq(bookingHosts.userId, sql.placeholder('userId'))))
+    .leftJoin(interviewRequests, eq(interviewRequests.bookingId, bookings.id))
+    .where(and(eq(bookings.applicationId, sql.placeholder('applicationId')), eq(bookings.status, 'confirmed')))
+    .orderBy(desc(bookings.startsAt))
+    .prepare(''),
+);
 
 /**
  * The interviews of this application the person is on the panel of (issue 51): its stage, when,
@@ -174,13 +196,7 @@ export async function latestInterviewStage(db: Database, userId: string, applica
  * Booked ones, the latest first.
  */
 export async function panelInterviewsOf(db: Database, userId: string, applicationId: string, positionId: string) {
-  const rows = await db
-    .select({ bookingId: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt, stageId: interviewRequests.stageId })
-    .from(bookings)
-    .innerJoin(bookingHosts, and(eq(bookingHosts.bookingId, bookings.id), eq(bookingHosts.userId, userId)))
-    .leftJoin(interviewRequests, eq(interviewRequests.bookingId, bookings.id))
-    .where(and(eq(bookings.applicationId, applicationId), eq(bookings.status, 'confirmed')))
-    .orderBy(desc(bookings.startsAt));
+  const rows = await panelsOf(db).execute({ userId, applicationId });
   if (rows.length === 0) return [];
   const [plan, panel] = await Promise.all([
     planOfPosition(db, positionId),
