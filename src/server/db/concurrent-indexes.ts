@@ -62,6 +62,15 @@ export const concurrentIndexes: readonly ConcurrentIndex[] = [
     create:
       'CREATE INDEX CONCURRENTLY IF NOT EXISTS "applications_position_status_idx" ON "applications" ("position_id", "status") INCLUDE ("id", "created_at", "source")',
   },
+  {
+    name: 'application_activity_position_stalled_idx',
+    purpose:
+      'The stalled applications within a hiring team’s positions (a hiring manager’s home page, its list and count): ' +
+      'the positions’ open applications by their last activity, where every open application was read and joined ' +
+      '(15,222 rows, 24 ms for a manager of three positions at 50,000; 0.8 ms from this index; issue 52).',
+    create:
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS "application_activity_position_stalled_idx" ON "application_activity" ("position_id", "last_activity_at") WHERE "under_way"',
+  },
 ];
 
 /** Whether an index of that name exists, and whether it is usable (false after an interrupted build). */
