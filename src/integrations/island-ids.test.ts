@@ -1,14 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { installedRenderer, RENDERER_ID } from './astro-renderer-source';
 import { islandIds } from './island-ids';
 
-const require = createRequire(import.meta.url);
-const ID = '/app/node_modules/astro/dist/runtime/server/render/component.js';
-// The package's own file (its exports do not name it): found beside its package.json.
-const installed = () =>
-  readFileSync(join(dirname(require.resolve('astro/package.json')), 'dist/runtime/server/render/component.js'), 'utf8');
+const ID = RENDERER_ID;
+const installed = installedRenderer;
 
 describe('islandIds', () => {
   it('names an island by its component and its number in the page instead of a hash of its HTML, in the installed astro', () => {

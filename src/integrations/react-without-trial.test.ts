@@ -1,13 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { installedRenderer, RENDERER_ID } from './astro-renderer-source';
 import { reactWithoutTrial } from './react-without-trial';
 
-const require = createRequire(import.meta.url);
-const ID = '/app/node_modules/astro/dist/runtime/server/render/component.js';
-const installed = () =>
-  readFileSync(join(dirname(require.resolve('astro/package.json')), 'dist/runtime/server/render/component.js'), 'utf8');
+const ID = RENDERER_ID;
+const installed = installedRenderer;
 
 describe('reactWithoutTrial', () => {
   it('gives a function component to React when it is the only framework renderer, before any renderer is asked, in the installed astro', () => {
