@@ -95,6 +95,11 @@ test('a recruiter proposes an interview with two interviewers; the candidate boo
   const form = card.getByRole('form', { name: 'Propose an interview' });
   await expect(form.getByRole('combobox', { name: 'Stage' })).toHaveValue('screening');
   await form.getByRole('combobox', { name: 'Length' }).selectOption('45');
+  // From the day after tomorrow: the default (tomorrow) lost its 10:00 to the 24 hours' notice when
+  // the test ran between 10:00 and 10:15 in New York (CI, 2026-12-02 15:10 UTC: only 10:15 offered).
+  await form
+    .getByLabel('From')
+    .fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(Date.now() + 2 * 86_400_000));
   // Nobody chosen: the form says which field and what rule.
   await form.getByRole('button', { name: 'Send the invitation' }).click();
   await expect(form.getByRole('alert')).toHaveText('Interviewers: choose at least one.');
