@@ -12,21 +12,20 @@ import {
   type RejectionReasonInput,
 } from '../../lib/applications/rejection.ts';
 
-/** The reasons for rejecting, in their order; archived ones only when asked (the editor shows them). */
-const reasonsInUse = builtOnce((db: Pick<Database, 'select'>) =>
-  db
-    .select()
-    .from(rejectionReasons)
-    .where(isNull(rejectionReasons.archivedAt))
-    .orderBy(asc(rejectionReasons.sortOrder), asc(rejectionReasons.label))
-    .prepare(''),
-);
+/** The reasons for rejecting, in their order; archived ones only when asked (the editor shows them). Each list written once (builtOnce). */
+const reasonsOf = (archived: boolean) =>
+  builtOnce((db: Pick<Database, 'select'>) =>
+    db
+      .select()
+      .from(rejectionReasons)
+      .where(archived ? undefined : isNull(rejectionReasons.archivedAt))
+      .orderBy(asc(rejectionReasons.sortOrder), asc(rejectionReasons.label))
+      .prepare(''),
+  );
+const reasons = { inUse: reasonsOf(false), all: reasonsOf(true) };
 
 export async function listRejectionReasons(db: Pick<Database, 'select'>, { archived = false } = {}): Promise<RejectionReason[]> {
-  // The reasons in use are asked by every application's page of those who decide (builtOnce).
-  const rows = archived
-    ? await db.select().from(rejectionReasons).orderBy(asc(rejectionReasons.sortOrder), asc(rejectionReasons.label))
-    : await reasonsInUse(db).execute();
+  const rows = await (archived ? reasons.all : reasons.inUse)(db).execute();
   return rows.map((row) => ({
     id: row.id,
     label: row.label,
