@@ -8,6 +8,7 @@ import { contentSecurityPolicy } from './src/integrations/csp.ts';
 import { devRuntime } from './src/integrations/dev-runtime.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { reactWholeBoundaries } from './src/integrations/react-whole-boundaries.ts';
+import { iconsRenderedOnce } from './src/integrations/icons-rendered-once.ts';
 import { islandIds } from './src/integrations/island-ids.ts';
 import { reactWithoutTrial } from './src/integrations/react-without-trial.ts';
 import { BUILD_SITE_PLACEHOLDER } from './src/server/site-url.ts';
@@ -38,7 +39,16 @@ export default defineConfig({
     // decisions 051 and 066). islandIds: an island's name is its number in the page, not a hash of
     // its whole HTML (src/integrations/island-ids.ts, issue 52). reactWithoutTrial: a component
     // goes to React without a trial render to ask whether it is React's (the only framework here).
-    plugins: [tailwindcss(), entriesMayExtend(), lucideDirectImports(), reactWholeBoundaries(), islandIds(), reactWithoutTrial()],
+    // iconsRenderedOnce: an icon drawn with the same props is rendered once (src/server/render/icons-rendered-once.ts).
+    plugins: [
+      tailwindcss(),
+      entriesMayExtend(),
+      lucideDirectImports(),
+      reactWholeBoundaries(),
+      islandIds(),
+      reactWithoutTrial(),
+      iconsRenderedOnce(),
+    ],
     // Bundled into the server build, so only the icons we draw are loaded: imported from
     // node_modules at run time, each package is loaded whole (simple-icons is 5 MB of source,
     // and lucide-react was loaded twice, as ESM and CommonJS). Decision 026.
