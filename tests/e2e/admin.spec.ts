@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expectNoA11yViolations, waitForHydration } from './helpers';
+import { expectNoA11yViolations, waitForHydration, watchHydrationErrors } from './helpers';
 import {
   applyThroughApi,
   createEnrolledAdmin,
@@ -36,6 +36,9 @@ async function openDashboard(page: Page) {
 }
 
 test('sign-in as admin lands on the dashboard with the admin welcome', async ({ page }) => {
+  // The positions table is an island whose icons the server draws once for each icon and props
+  // (src/server/render/icons-rendered-once.ts): React's client finds the DOM it expects.
+  const hydrationErrors = watchHydrationErrors(page);
   await signInAsAdmin(page);
   await expect(page.getByText('Welcome back, Admin!')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
@@ -52,6 +55,13 @@ test('sign-in as admin lands on the dashboard with the admin welcome', async ({ 
   await expect(page.getByRole('link', { name: 'Solutions' })).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expectNoA11yViolations(page, 'dashboard');
+  await expect(
+    page
+      .getByRole('link', { name: /^View Applications: / })
+      .first()
+      .locator('svg.lucide-users'),
+  ).toBeVisible();
+  expect(hydrationErrors()).toEqual([]);
 });
 
 test('from the dashboard the next new application is one click away, and Next goes on to the following one', async ({ page, request }) => {
