@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { serverTransform } from './server-transform.ts';
 
 /**
  * A Vite plugin for the server builds: lucide-react's Icon rendered once for each icon and props
@@ -11,21 +12,15 @@ const EXPORTED = /export \{ Icon as default \};/;
 const USES_CONTEXT = /import \{ useLucideContext \} from '\.\/context\.mjs';/;
 const RUNTIME = fileURLToPath(new URL('../server/render/icons-rendered-once.ts', import.meta.url));
 
-export function iconsRenderedOnce() {
-  return {
-    name: 'helixpoint:icons-rendered-once',
-    applyToEnvironment: (environment: { name: string }) => environment.name !== 'client',
-    transform(code: string, id: string) {
-      if (!ICON.test(id.split('?')[0]!)) return null;
-      if (!EXPORTED.test(code) || !USES_CONTEXT.test(code) || !code.includes('const Icon = forwardRef(')) {
-        throw new Error(
-          `${id}: lucide's Icon was not found as expected; check src/integrations/icons-rendered-once.ts against this lucide-react.`,
-        );
-      }
-      return code.replace(
-        EXPORTED,
-        `import { renderedOnce as helixpointRenderedOnce } from ${JSON.stringify(RUNTIME)};\nIcon.render = helixpointRenderedOnce(Icon.render, useLucideContext);\n$&`,
+export const iconsRenderedOnce = () =>
+  serverTransform('helixpoint:icons-rendered-once', ICON, (code, id) => {
+    if (!EXPORTED.test(code) || !USES_CONTEXT.test(code) || !code.includes('const Icon = forwardRef(')) {
+      throw new Error(
+        `${id}: lucide's Icon was not found as expected; check src/integrations/icons-rendered-once.ts against this lucide-react.`,
       );
-    },
-  };
-}
+    }
+    return code.replace(
+      EXPORTED,
+      `import { renderedOnce as helixpointRenderedOnce } from ${JSON.stringify(RUNTIME)};\nIcon.render = helixpointRenderedOnce(Icon.render, useLucideContext);\n$&`,
+    );
+  });

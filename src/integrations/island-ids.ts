@@ -12,22 +12,18 @@
  *
  * Fails the build if the renderer's code no longer has the lines it replaces.
  */
+import { serverTransform } from './server-transform.ts';
+
 const RENDERER = /astro\/dist\/runtime\/server\/render\/component\.js$/;
 const HASHED =
   /const astroId = shorthash\(\s*`<!--\$\{metadata\.componentExport\.value\}:\$\{metadata\.componentUrl\}-->\s*\$\{html\}\s*\$\{serializeProps\(\s*props,\s*metadata\s*\)\}`\s*\);/;
 const NUMBERED =
   'const astroId = `${shorthash(`<!--${metadata.componentExport.value}:${metadata.componentUrl}-->`)}-${(result.helixpointIslands = (result.helixpointIslands ?? 0) + 1)}`;';
 
-export function islandIds() {
-  return {
-    name: 'helixpoint:island-ids',
-    applyToEnvironment: (environment: { name: string }) => environment.name !== 'client',
-    transform(code: string, id: string) {
-      if (!RENDERER.test(id.split('?')[0]!)) return null;
-      if (!HASHED.test(code)) {
-        throw new Error(`${id}: the island's hashed name was not found; check src/integrations/island-ids.ts against this astro.`);
-      }
-      return code.replace(HASHED, NUMBERED);
-    },
-  };
-}
+export const islandIds = () =>
+  serverTransform('helixpoint:island-ids', RENDERER, (code, id) => {
+    if (!HASHED.test(code)) {
+      throw new Error(`${id}: the island's hashed name was not found; check src/integrations/island-ids.ts against this astro.`);
+    }
+    return code.replace(HASHED, NUMBERED);
+  });

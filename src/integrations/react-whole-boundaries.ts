@@ -14,23 +14,19 @@
  *
  * Fails the build if the renderer's code no longer has the lines it extends.
  */
+import { serverTransform } from './server-transform.ts';
+
 const RENDERER = /@astrojs\/react\/dist\/server\.js$/;
 const OPTIONS = 'identifierPrefix: prefix,';
 const TO_STRING = 'html = ReactDOM.renderToString(vnode);';
 
-export function reactWholeBoundaries() {
-  return {
-    name: 'helixpoint:react-whole-boundaries',
-    applyToEnvironment: (environment: { name: string }) => environment.name !== 'client',
-    transform(code: string, id: string) {
-      if (!RENDERER.test(id.split('?')[0]!)) return null;
-      const missing = [OPTIONS, TO_STRING].find((line) => !code.includes(line));
-      if (missing) {
-        throw new Error(`${id}: "${missing}" not found; check src/integrations/react-whole-boundaries.ts against this @astrojs/react.`);
-      }
-      return code
-        .replace(OPTIONS, `${OPTIONS} progressiveChunkSize: Infinity,`)
-        .replace(TO_STRING, 'html = ReactDOM.renderToString(vnode, renderOptions);');
-    },
-  };
-}
+export const reactWholeBoundaries = () =>
+  serverTransform('helixpoint:react-whole-boundaries', RENDERER, (code, id) => {
+    const missing = [OPTIONS, TO_STRING].find((line) => !code.includes(line));
+    if (missing) {
+      throw new Error(`${id}: "${missing}" not found; check src/integrations/react-whole-boundaries.ts against this @astrojs/react.`);
+    }
+    return code
+      .replace(OPTIONS, `${OPTIONS} progressiveChunkSize: Infinity,`)
+      .replace(TO_STRING, 'html = ReactDOM.renderToString(vnode, renderOptions);');
+  });

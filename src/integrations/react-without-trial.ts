@@ -12,6 +12,8 @@
  *
  * Fails the build if the renderer's code no longer has the lines it extends.
  */
+import { serverTransform } from './server-transform.ts';
+
 const RENDERER = /astro\/dist\/runtime\/server\/render\/component\.js$/;
 const TAGGED =
   /if \(isTagged\) \{\s*const rendererName = Component\[Renderer\];\s*renderer = renderers\.find\(\(\{ name \}\) => name === rendererName\);\s*\}/;
@@ -21,19 +23,13 @@ const ONLY_REACT = `
       if (frameworks.length === 1 && frameworks[0].name === "@astrojs/react") renderer = frameworks[0];
     }`;
 
-export function reactWithoutTrial() {
-  return {
-    name: 'helixpoint:react-without-trial',
-    applyToEnvironment: (environment: { name: string }) => environment.name !== 'client',
-    transform(code: string, id: string) {
-      if (!RENDERER.test(id.split('?')[0]!)) return null;
-      const tagged = TAGGED.exec(code);
-      if (!tagged) {
-        throw new Error(
-          `${id}: the renderer of a tagged component was not found; check src/integrations/react-without-trial.ts against this astro.`,
-        );
-      }
-      return code.replace(TAGGED, `${tagged[0]}${ONLY_REACT}`);
-    },
-  };
-}
+export const reactWithoutTrial = () =>
+  serverTransform('helixpoint:react-without-trial', RENDERER, (code, id) => {
+    const tagged = TAGGED.exec(code);
+    if (!tagged) {
+      throw new Error(
+        `${id}: the renderer of a tagged component was not found; check src/integrations/react-without-trial.ts against this astro.`,
+      );
+    }
+    return code.replace(TAGGED, `${tagged[0]}${ONLY_REACT}`);
+  });
