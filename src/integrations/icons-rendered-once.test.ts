@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iconsRenderedOnce } from './icons-rendered-once';
+import { installedFile } from './installed-source';
 
 const ICON_ID = '/app/node_modules/lucide-react/dist/esm/Icon.mjs';
-const installedIcon = () =>
-  readFileSync(join(dirname(createRequire(import.meta.url).resolve('lucide-react/package.json')), 'dist/esm/Icon.mjs'), 'utf8');
+const installedIcon = () => installedFile('lucide-react', 'dist/esm/Icon.mjs');
 
 describe('iconsRenderedOnce', () => {
   it("wraps the installed lucide's Icon render with the server's renderedOnce, and changes nothing else", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installedRenderer, RENDERER_ID } from './astro-renderer-source';
+import { installedRenderer, RENDERER_ID } from './installed-source';
 import { reactWithoutTrial } from './react-without-trial';
 
 describe('reactWithoutTrial', () => {

@@ -27,7 +27,7 @@ export function renderedOnce(render: IconRender, useContext: () => object | null
   const once: IconRender = (props, ref) => {
     const context = useContext();
     const icon = props.icon;
-    const key = ref == null && props.children === undefined && (!context || Object.keys(context).length === 0) ? keyOf(props) : null;
+    const key = ref == null && props.children === undefined && isEmpty(context) ? keyOf(props) : null;
     if (key === null || typeof icon !== 'object' || icon === null) return render(props, ref);
     let variants = kept.get(icon);
     const known = variants?.get(key);
@@ -44,6 +44,12 @@ export function renderedOnce(render: IconRender, useContext: () => object | null
     return whole;
   };
   return once;
+}
+
+/** No provider's values (lucide's default context is an empty object): tested without making a list of keys on every icon. */
+function isEmpty(context: object | null | undefined): boolean {
+  for (const name in context) if (Object.hasOwn(context, name)) return false;
+  return true;
 }
 
 /** What tells two renders of one icon apart, or null when a prop is not a plain value (kept as lucide renders it). */
